@@ -1,0 +1,3 @@
+Hooks.once("init", () => {
+  console.log("ClockWork | init");
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts"],
+    exclude: ["tests/browser/**", "node_modules/**"],
+    environment: "node",
+    benchmark: { include: ["tests/bench/**/*.bench.ts"] },
+  },
+});

@@ -1,0 +1,15 @@
+/**
+ * The ClockWork rules core: pure functions and tables, no Foundry globals, no DOM.
+ * Names and shapes listed in DESIGN.md are a contract; everything else here is additive.
+ */
+export * from "./types";
+export * from "./tables";
+export * from "./errors";
+export * from "./dice";
+export * from "./character";
+export * from "./resistance";
+export * from "./damage";
+export * from "./health";
+export * from "./combat";
+export * from "./advancement";
+export * from "./magic";

@@ -18,9 +18,19 @@ import { parse, stringify } from "yaml";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** Puts `_id` and `_key` first in every (embedded) document; the CLI re-adds `_key` last on extraction. */
+function keysFirst(value) {
+  if (Array.isArray(value)) return value.map(keysFirst);
+  if (!value || typeof value !== "object") return value;
+  const entries = Object.entries(value).map(([k, v]) => [k, keysFirst(v)]);
+  if (!("_id" in value) || !("_key" in value)) return Object.fromEntries(entries);
+  const rank = (k) => (k === "_id" ? 0 : k === "_key" ? 1 : 2);
+  return Object.fromEntries(entries.sort(([a], [b]) => rank(a) - rank(b)));
+}
+
 /** The one YAML form of a source document; pack sources are written with it so extraction is a no-op. */
 export function toSourceYaml(doc) {
-  return stringify(doc, { lineWidth: 0 });
+  return stringify(keysFirst(doc), { lineWidth: 0 });
 }
 
 /** Lower-case kebab slug of a document name, used for new file names. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  ARMOR_WEIGHTS, SIZES, attributeRank, attributesFromSkills, blockBonus, deriveCharacter, dodgeBonus,
+  ARMOR_WEIGHTS, ATTRIBUTE_KEYS, ATTRIBUTE_SKILLS, SIZES, SKILL_KEYS, attributeRank, attributesFromSkills, blockBonus, deriveCharacter, dodgeBonus,
   encumbranceFor, movementScore, movementWeightFor, reachFor, speedFromScore,
 } from "../../../src/rules";
 import { skillsWith } from "./helpers";
@@ -20,6 +20,15 @@ describe("attributeRank (§1.4)", () => {
       const sum = a + b;
       const expected = sum === 8 ? 10 : sum <= 11 ? 9 : sum <= 15 ? 8 : sum <= 19 ? 7 : sum <= 23 ? 6 : 5;
       return attributeRank(ranks) === expected;
+    }));
+  });
+  it("property: the derived attributes equal attributeRank over each attribute's four skills", () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 4, max: 12 }), { minLength: 16, maxLength: 16 }), (ranks) => {
+      const skills = skillsWith(Object.fromEntries(SKILL_KEYS.map((k, i) => [k, ranks[i]])));
+      const attributes = attributesFromSkills(skills);
+      for (const attribute of ATTRIBUTE_KEYS) {
+        expect(attributes[attribute]).toBe(attributeRank(ATTRIBUTE_SKILLS[attribute].map((k) => skills[k])));
+      }
     }));
   });
   it("maps the four attributes from their own skills", () => {

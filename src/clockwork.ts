@@ -1,3 +1,71 @@
-Hooks.once("init", () => {
-  console.log("ClockWork | init");
-});
+/**
+ * Entry point: registers the CLOCKWORK configuration, the data models, the document classes,
+ * the token-bar attributes and the sheets during `init`.
+ */
+import { registerSheets } from "./applications";
+import { CLOCKWORK, type ClockworkConfig } from "./config";
+import { config as actorModels } from "./data/actor";
+import type { CharacterData, NpcData } from "./data/actor";
+import { config as itemModels } from "./data/item";
+import type {
+  ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
+  WeaponData,
+} from "./data/item";
+import { ClockworkActor, ClockworkItem } from "./documents";
+
+/** Token bars and values offered in the token configuration. */
+const TRACKABLE = {
+  bar: ["health", "mana", "luck"],
+  value: ["health.hits", "health.wounds", "health.barrier", "xp.earned", "currency"],
+};
+
+/** Everything `init` registers; exported so tests can re-run it against a fresh stand-in. */
+export function initClockwork(): void {
+  CONFIG.CLOCKWORK = CLOCKWORK;
+  Object.assign(CONFIG.Actor.dataModels, actorModels);
+  Object.assign(CONFIG.Item.dataModels, itemModels);
+  CONFIG.Actor.documentClass = ClockworkActor;
+  CONFIG.Item.documentClass = ClockworkItem;
+  CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
+  registerSheets();
+}
+
+Hooks.once("init", initClockwork);
+
+declare global {
+  interface CONFIG {
+    CLOCKWORK: ClockworkConfig;
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Actor: typeof ClockworkActor;
+    Item: typeof ClockworkItem;
+  }
+
+  interface DataModelConfig {
+    Actor: {
+      character: typeof CharacterData;
+      npc: typeof NpcData;
+    };
+    Item: {
+      species: typeof SpeciesData;
+      focus: typeof FocusData;
+      feature: typeof FeatureData;
+      spell: typeof SpellData;
+      weapon: typeof WeaponData;
+      armor: typeof ArmorData;
+      shield: typeof ShieldData;
+      equipment: typeof EquipmentData;
+      artifact: typeof ArtifactData;
+      enchantment: typeof EnchantmentData;
+    };
+  }
+
+  interface FlagConfig {
+    Item: {
+      clockwork: { grantedBySpecies?: boolean };
+    };
+  }
+}

@@ -1,0 +1,31 @@
+/** Focus: +1 die when a narrow situation of its skill applies. */
+import { choices } from "../../config";
+import { choiceField, optionalChoiceField } from "../fields";
+import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import { requireSchoolOfSkill } from "./magic";
+
+function defineFocusSchema() {
+  return {
+    ...itemBaseSchema(),
+    skill: choiceField(choices.skills, "accuracy"),
+    /** A weapon-group focus (Long Guns, an Orc's free focus), or "". */
+    weaponGroup: optionalChoiceField(choices.weaponGroups),
+    /** A school focus (Pyromancer: fire), or "". */
+    school: optionalChoiceField(choices.schools),
+  };
+}
+
+export type FocusSchema = ReturnType<typeof defineFocusSchema>;
+type FocusSource = foundry.data.fields.SchemaField.SourceData<FocusSchema>;
+
+export class FocusData extends foundry.abstract.TypeDataModel<FocusSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = FIELD_LOCALIZATION_PREFIXES;
+
+  static override defineSchema(): FocusSchema {
+    return defineFocusSchema();
+  }
+
+  static override validateJoint(data: FocusSource): void {
+    if (data.school) requireSchoolOfSkill(data.school, data.skill);
+  }
+}

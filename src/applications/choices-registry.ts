@@ -1,0 +1,11 @@
+/**
+ * The sheets' choice lists for the running world, read from `CONFIG.CLOCKWORK` at each render
+ * so entries a fork adds at any time show up. Building them costs microseconds.
+ */
+import type { ClockworkConfig } from "../config";
+import { DEFAULT_CHOICES, sheetChoices, type SheetChoices } from "./context/choices";
+
+export function currentChoices(): SheetChoices {
+  const config = (CONFIG as unknown as { CLOCKWORK?: ClockworkConfig }).CLOCKWORK;
+  return config ? sheetChoices(config) : DEFAULT_CHOICES;
+}

@@ -1,0 +1,263 @@
+/**
+ * Context for the character sheet: the shared actor views plus tabs, equipment by kind and
+ * container, spells by skill and school, species, foci, features and the biography.
+ */
+import { DEFAULT_CHOICES, type SheetChoices } from "./choices";
+import { fieldLabel, numberField, selectField, type NumberFieldView, type SelectFieldView } from "./fields";
+import { itemId } from "./format";
+import { label } from "./labels";
+import {
+  buildActorCore, itemRow, itemsOfType, scopes, shieldBlock,
+  type ActorCoreView, type ItemRowView, type SpellRowView, type WeaponRowView,
+} from "./actor";
+import type { ActorLike, ItemLike, SheetOptions } from "./source-types";
+
+export interface TabView {
+  id: string;
+  group: string;
+  label: string;
+  icon: string;
+  active: boolean;
+  cssClass: string;
+}
+
+export const CHARACTER_TABS = [
+  { id: "main", icon: "fa-solid fa-user" },
+  { id: "equipment", icon: "fa-solid fa-shield-halved" },
+  { id: "magic", icon: "fa-solid fa-wand-sparkles" },
+  { id: "features", icon: "fa-solid fa-star" },
+  { id: "biography", icon: "fa-solid fa-book-open" },
+] as const;
+
+export interface ArmorRowView extends ItemRowView {
+  weightLabel: string;
+  resistances: { abbreviation: string; value: number }[];
+  equipped: boolean;
+}
+
+export interface ShieldRowView extends ItemRowView {
+  weightLabel: string;
+  block: number;
+  canBash: boolean;
+  equipped: boolean;
+}
+
+export interface GearRowView extends ItemRowView {
+  quantity: number;
+  categoryLabel: string;
+  level: number;
+}
+
+export interface ContainerView {
+  key: string;
+  label: string;
+  used: number;
+  /** Slots; null for the backpack, whose limit is the GM's call. */
+  max: number | null;
+  over: boolean;
+  items: GearRowView[];
+}
+
+export interface ArtifactRowView extends ItemRowView {
+  slotLabel: string;
+  gains: number;
+  equipped: boolean;
+}
+
+export interface EnchantmentRowView extends ItemRowView {
+  targetLabel: string;
+  gains: number;
+  /** Name of the armor or weapon it sits on, or "" when loose. */
+  appliedTo: string;
+}
+
+export interface SpellGroupView {
+  skill: string;
+  label: string;
+  schools: { school: string; label: string; spells: SpellRowView[] }[];
+}
+
+export interface SpeciesCardView extends ItemRowView {
+  sizeLabel: string;
+  bonusSkills: string[];
+  /** The resistance type that gets the species' +1. */
+  resistanceLabel: string;
+}
+
+export interface FocusGroupView {
+  skill: string;
+  label: string;
+  foci: (ItemRowView & { detail: string })[];
+}
+
+export interface CharacterSheetContext extends ActorCoreView {
+  cssClass: string;
+  navTabs: TabView[];
+  tabsById: Record<string, TabView>;
+  activeTab: string;
+  xp: { earned: NumberFieldView; spent: NumberFieldView; available: number; speed: SelectFieldView };
+  speciesBonusSkills: string[];
+  resistancePoints: { available: number; allocated: number; remaining: number; over: boolean; under: boolean };
+  equipment: {
+    weapons: WeaponRowView[];
+    armor: ArmorRowView[];
+    shields: ShieldRowView[];
+    containers: ContainerView[];
+    artifacts: ArtifactRowView[];
+    enchantments: EnchantmentRowView[];
+    currency: NumberFieldView;
+  };
+  magic: { groups: SpellGroupView[]; empty: boolean };
+  species: SpeciesCardView | null;
+  foci: FocusGroupView[];
+  features: (ItemRowView & { level: number })[];
+  biography: { name: string; value: string; enriched: string };
+}
+
+/** Builds the character sheet context from a plain actor whose `system` holds derived data. */
+export function buildCharacterContext(
+  actor: ActorLike, options: SheetOptions = {}, c: SheetChoices = DEFAULT_CHOICES,
+): CharacterSheetContext {
+  const items = [...actor.items];
+  const core = buildActorCore(actor, items, options, c);
+  const system = actor.system;
+  const { play, build } = scopes(core.actor.id, options);
+  const activeTab = CHARACTER_TABS.some((t) => t.id === options.activeTab) ? options.activeTab! : "main";
+  const equipped = system.equipped ?? {};
+  const xp = system.xp ?? { earned: 0, spent: 0 };
+  const points = system.resistancePoints;
+  const biography = system.biography ?? "";
+  const tabs: TabView[] = CHARACTER_TABS.map((t) => ({
+    id: t.id, group: "primary", label: label.tab(t.id), icon: t.icon,
+    active: t.id === activeTab, cssClass: t.id === activeTab ? "active" : "",
+  }));
+
+  return {
+    ...core,
+    cssClass: core.editMode ? "cw-edit-mode" : "cw-play-mode",
+    navTabs: tabs,
+    tabsById: Object.fromEntries(tabs.map((t) => [t.id, t])),
+    activeTab,
+    xp: {
+      earned: numberField(build, "system.xp.earned", fieldLabel("system.xp.earned"), xp.earned, { min: 0 }),
+      spent: numberField(build, "system.xp.spent", fieldLabel("system.xp.spent"), xp.spent, { min: 0 }),
+      available: xp.earned - xp.spent,
+      speed: selectField(build, "system.campaignSpeed", fieldLabel("system.campaignSpeed"), system.campaignSpeed,
+        c.campaignSpeeds, c.label.campaignSpeed),
+    },
+    speciesBonusSkills: (system.speciesBonusSkills ?? []).map(c.label.skill),
+    resistancePoints: {
+      ...points,
+      over: points.remaining < 0,
+      under: points.remaining > 0,
+    },
+    equipment: {
+      weapons: core.weapons,
+      armor: itemsOfType(items, "armor").map((a) => ({
+        ...itemRow(a),
+        weightLabel: c.label.weight(a.system.weight ?? "light"),
+        resistances: c.damageTypes.map((type) => ({
+          abbreviation: c.abbreviation(type),
+          value: a.system.resistances?.[type as keyof NonNullable<typeof a.system.resistances>] ?? 0,
+        })),
+        equipped: itemId(a) !== "" && equipped.armor === itemId(a),
+      })),
+      shields: itemsOfType(items, "shield").map((s) => ({
+        ...itemRow(s),
+        weightLabel: c.label.weight(s.system.weight ?? "light"),
+        block: shieldBlock(s.system.weight),
+        canBash: s.system.canBash ?? false,
+        equipped: itemId(s) !== "" && equipped.shield === itemId(s),
+      })),
+      containers: containerViews(items, system.carry, c),
+      artifacts: itemsOfType(items, "artifact").map((a) => ({
+        ...itemRow(a),
+        slotLabel: c.label.artifactSlot(a.system.slot ?? ""),
+        gains: a.system.gains ?? 0,
+        equipped: a.system.equipped ?? false,
+      })),
+      enchantments: itemsOfType(items, "enchantment").map((e) => ({
+        ...itemRow(e),
+        targetLabel: c.label.enchantmentTarget(e.system.target ?? "armor"),
+        gains: e.system.gains ?? 0,
+        appliedTo: items.find((i) => e.system.appliedTo && itemId(i) === e.system.appliedTo)?.name ?? "",
+      })),
+      currency: numberField(play, "system.currency", fieldLabel("system.currency"), system.currency ?? 0, { min: 0 }),
+    },
+    magic: spellGroups(core.spells, items, c),
+    species: speciesCard(items, actor, c),
+    foci: fociGroups(items, c),
+    features: itemsOfType(items, "feature").map((f) => ({ ...itemRow(f), level: f.system.level ?? 1 })),
+    biography: { name: "system.biography", value: biography, enriched: options.enrichedBiography ?? biography },
+  };
+}
+
+function containerViews(items: readonly ItemLike[], carry: ActorLike["system"]["carry"], c: SheetChoices): ContainerView[] {
+  const gear = itemsOfType(items, "equipment");
+  // Weapons stay in the weapon list; those on a belt or bandolier (grenades) also show there.
+  const carriedWeapons = itemsOfType(items, "weapon").filter((w) => (w.system.container ?? "backpack") !== "backpack");
+  return c.containers.map((key) => {
+    const slots = carry?.[key as keyof typeof carry];
+    const contents = [...gear, ...carriedWeapons].filter((g) => (g.system.container ?? "backpack") === key);
+    return {
+      key, label: c.label.container(key),
+      used: slots?.used ?? contents.length,
+      max: slots?.max ?? null,
+      over: slots ? slots.used > slots.max : false,
+      items: contents.map((g) => ({
+        ...itemRow(g),
+        quantity: g.system.quantity ?? 1,
+        categoryLabel: g.type === "weapon" ? label.itemType("weapon") : c.label.equipmentCategory(g.system.category ?? "gear"),
+        level: g.system.level ?? 0,
+      })),
+    };
+  });
+}
+
+function spellGroups(spells: SpellRowView[], items: readonly ItemLike[], c: SheetChoices): { groups: SpellGroupView[]; empty: boolean } {
+  const source = new Map(items.map((i) => [itemId(i), i.system]));
+  const byLevel = (a: SpellRowView, b: SpellRowView) => a.level - b.level || a.name.localeCompare(b.name);
+  const groups = c.magicSkills.map((skill) => ({
+    skill, label: c.label.skill(skill),
+    schools: (c.schools[skill] ?? []).map((school) => ({
+      school, label: c.label.school(school),
+      spells: spells.filter((s) => source.get(s.id)?.skill === skill && source.get(s.id)?.school === school).sort(byLevel),
+    })).filter((g) => g.spells.length > 0),
+  }));
+  // Spells whose skill or school a fork renamed still show, under "Other", rather than vanish.
+  const placed = new Set(groups.flatMap((g) => g.schools.flatMap((s) => s.spells.map((x) => x.id))));
+  const stray = spells.filter((s) => !placed.has(s.id)).sort(byLevel);
+  if (stray.length > 0) {
+    groups.push({ skill: "other", label: label.sheet("Other"), schools: [{ school: "other", label: label.sheet("Other"), spells: stray }] });
+  }
+  const shown = groups.filter((g) => g.schools.length > 0);
+  return { groups: shown, empty: shown.length === 0 };
+}
+
+function speciesCard(items: readonly ItemLike[], actor: ActorLike, c: SheetChoices): SpeciesCardView | null {
+  const species = itemsOfType(items, "species")[0];
+  if (!species) return null;
+  const system = actor.system;
+  const bonus = species.system.resistanceBonus ?? "";
+  const resistance = bonus === "any" ? (system.speciesResistance ?? "") : bonus;
+  return {
+    ...itemRow(species),
+    sizeLabel: c.label.size(system.size),
+    bonusSkills: (system.speciesBonusSkills ?? []).map(c.label.skill),
+    resistanceLabel: resistance ? c.label.damageType(resistance) : label.sheet("NotChosen"),
+  };
+}
+
+function fociGroups(items: readonly ItemLike[], c: SheetChoices): FocusGroupView[] {
+  const foci = itemsOfType(items, "focus");
+  const skills = [...c.skills, ...new Set(foci.map((f) => f.system.skill ?? "").filter((s) => !c.skills.includes(s)))];
+  return skills
+    .map((skill) => ({
+      skill, label: skill ? c.label.skill(skill) : label.sheet("Other"),
+      foci: foci.filter((f) => (f.system.skill ?? "") === skill).map((f) => ({
+        ...itemRow(f),
+        detail: f.system.school ? c.label.school(f.system.school) : f.system.weaponGroup ? c.label.weaponGroup(f.system.weaponGroup) : "",
+      })),
+    }))
+    .filter((g) => g.foci.length > 0);
+}

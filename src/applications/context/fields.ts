@@ -1,0 +1,158 @@
+/**
+ * Form-field views. A builder describes each input (name, value, limits, options) and the
+ * `cw-field` partial picks the matching input partial by `partial`, so templates never
+ * decide how a field looks or what range it takes.
+ */
+
+/** A choice in a select or a checkbox group. `label` is a localization key; `text` is shown as is. */
+export interface OptionView {
+  value: string;
+  label?: string;
+  text?: string;
+  selected: boolean;
+}
+
+interface FieldBase {
+  /** The form name (`system.damage.dice`); also the source of the element id. */
+  name: string;
+  /** Localization key of the visible label. */
+  label: string;
+  id: string;
+  disabled: boolean;
+  /** Localization key of a short hint under the field. */
+  hint?: string;
+}
+
+export interface NumberFieldView extends FieldBase {
+  partial: "cw-field-number";
+  value: number | null;
+  min?: number;
+  max?: number;
+  step: number;
+  /** Empty means null (for example a ritual spell's counters). */
+  nullable: boolean;
+}
+
+export interface TextFieldView extends FieldBase {
+  partial: "cw-field-text";
+  value: string;
+  placeholder?: string;
+}
+
+export interface SelectFieldView extends FieldBase {
+  partial: "cw-field-select";
+  options: OptionView[];
+}
+
+export interface CheckboxFieldView extends FieldBase {
+  partial: "cw-field-checkbox";
+  checked: boolean;
+}
+
+/** An array of keys shown as a checkbox group; each box is named `<name>.<value>`. */
+export interface MultiFieldView extends FieldBase {
+  partial: "cw-field-multi";
+  options: (OptionView & { checked: boolean; boxName: string; boxId: string })[];
+}
+
+/** An array of small objects shown as rows with add and remove buttons. */
+export interface RowsFieldView extends FieldBase {
+  partial: "cw-field-rows";
+  columns: string[];
+  rows: { index: number; cells: FieldView[] }[];
+  empty: boolean;
+}
+
+export type FieldView =
+  | NumberFieldView | TextFieldView | SelectFieldView | CheckboxFieldView | MultiFieldView | RowsFieldView;
+
+/** A titled group of fields (a fieldset on the item sheet). */
+export interface FieldGroupView {
+  legend: string;
+  fields: FieldView[];
+}
+
+/** Shared arguments of every field factory. */
+export interface FieldScope {
+  /** Prefix for element ids, unique per sheet (the document id). */
+  idPrefix: string;
+  disabled: boolean;
+}
+
+/**
+ * The data model's label key for a form name: `system.properties.0.key` →
+ * `CLOCKWORK.Field.properties.element.key.label` (the keys the schema fields use).
+ */
+export function fieldLabel(name: string): string {
+  const path = name.replace(/^system\./, "").split(".").map((part) => (/^\d+$/.test(part) ? "element" : part)).join(".");
+  return `CLOCKWORK.Field.${path}.label`;
+}
+
+export function fieldId(scope: FieldScope, name: string): string {
+  return `${scope.idPrefix}-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+}
+
+export function numberField(
+  scope: FieldScope, name: string, label: string, value: number | null | undefined,
+  limits: { min?: number; max?: number; step?: number; nullable?: boolean } = {},
+): NumberFieldView {
+  const nullable = limits.nullable ?? false;
+  return {
+    partial: "cw-field-number", name, label, id: fieldId(scope, name), disabled: scope.disabled,
+    value: value ?? (nullable ? null : (limits.min ?? 0)),
+    min: limits.min, max: limits.max, step: limits.step ?? 1, nullable,
+  };
+}
+
+export function textField(scope: FieldScope, name: string, label: string, value: string | undefined): TextFieldView {
+  return { partial: "cw-field-text", name, label, id: fieldId(scope, name), disabled: scope.disabled, value: value ?? "" };
+}
+
+export function checkboxField(scope: FieldScope, name: string, label: string, checked: boolean | undefined): CheckboxFieldView {
+  return { partial: "cw-field-checkbox", name, label, id: fieldId(scope, name), disabled: scope.disabled, checked: checked ?? false };
+}
+
+/**
+ * A select over `values`. `labelOf` maps a value to its localization key; `blank` adds a
+ * leading empty choice (stored as "") with that label key.
+ */
+export function selectField(
+  scope: FieldScope, name: string, label: string, value: string | undefined,
+  values: readonly string[], labelOf: (value: string) => string, blank?: string,
+): SelectFieldView {
+  const current = value ?? "";
+  const options: OptionView[] = values.map((v) => ({ value: v, label: labelOf(v), selected: v === current }));
+  if (blank !== undefined) options.unshift({ value: "", label: blank, selected: current === "" });
+  // A value a fork removed from the list still shows, so saving the form cannot silently drop it.
+  if (current !== "" && !values.includes(current)) options.push({ value: current, text: current, selected: true });
+  return { partial: "cw-field-select", name, label, id: fieldId(scope, name), disabled: scope.disabled, options };
+}
+
+export function multiField(
+  scope: FieldScope, name: string, label: string, value: readonly string[] | undefined,
+  values: readonly string[], labelOf: (value: string) => string,
+): MultiFieldView {
+  const chosen = new Set(value ?? []);
+  const all = [...values, ...[...chosen].filter((v) => !values.includes(v))];
+  return {
+    partial: "cw-field-multi", name, label, id: fieldId(scope, name), disabled: scope.disabled,
+    options: all.map((v) => ({
+      value: v,
+      ...(values.includes(v) ? { label: labelOf(v) } : { text: v }),
+      selected: chosen.has(v), checked: chosen.has(v),
+      boxName: `${name}.${v}`, boxId: fieldId(scope, `${name}.${v}`),
+    })),
+  };
+}
+
+export function rowsField<Row>(
+  scope: FieldScope, name: string, label: string, rows: readonly Row[] | undefined,
+  columns: string[], cellsOf: (row: Row, rowName: string) => FieldView[],
+): RowsFieldView {
+  const list = rows ?? [];
+  return {
+    partial: "cw-field-rows", name, label, id: fieldId(scope, name), disabled: scope.disabled, columns,
+    rows: list.map((row, index) => ({ index, cells: cellsOf(row, `${name}.${index}`) })),
+    empty: list.length === 0,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Template paths, partial names and Handlebars helpers of the sheets. Pure: it takes the
+ * Handlebars instance, so Foundry's global one and the tests' real one get the same set.
+ */
+
+/** Where Foundry serves the system's files from. */
+export const SYSTEM_ROOT = "systems/clockwork";
+
+const TEMPLATE_ROOT = `${SYSTEM_ROOT}/templates/`;
+
+/**
+ * The file under `templates/` that a template URL names. Paths below are written out in full
+ * so the bundle names every template it loads (the smoke test checks each one exists).
+ */
+export function templateFile(path: string): string {
+  if (!path.startsWith(TEMPLATE_ROOT)) throw new RangeError(`templateFile: "${path}" is not under ${TEMPLATE_ROOT}`);
+  return path.slice(TEMPLATE_ROOT.length);
+}
+
+/** Every partial: its Handlebars name → the URL Foundry loads it from. */
+export const PARTIALS: Readonly<Record<string, string>> = {
+  "cw-field": "systems/clockwork/templates/partials/field.hbs",
+  "cw-field-number": "systems/clockwork/templates/partials/field-number.hbs",
+  "cw-field-text": "systems/clockwork/templates/partials/field-text.hbs",
+  "cw-field-select": "systems/clockwork/templates/partials/field-select.hbs",
+  "cw-field-checkbox": "systems/clockwork/templates/partials/field-checkbox.hbs",
+  "cw-field-multi": "systems/clockwork/templates/partials/field-multi.hbs",
+  "cw-field-rows": "systems/clockwork/templates/partials/field-rows.hbs",
+  "cw-skill-table": "systems/clockwork/templates/partials/skill-table.hbs",
+  "cw-health-track": "systems/clockwork/templates/partials/health-track.hbs",
+  "cw-resistance-grid": "systems/clockwork/templates/partials/resistance-grid.hbs",
+  "cw-combat-stats": "systems/clockwork/templates/partials/combat-stats.hbs",
+  "cw-pools": "systems/clockwork/templates/partials/pools.hbs",
+  "cw-item-controls": "systems/clockwork/templates/partials/item-controls.hbs",
+  "cw-item-name": "systems/clockwork/templates/partials/item-name.hbs",
+  "cw-create-button": "systems/clockwork/templates/partials/create-button.hbs",
+  "cw-weapon-list": "systems/clockwork/templates/partials/weapon-list.hbs",
+  "cw-spell-row": "systems/clockwork/templates/partials/spell-row.hbs",
+  "cw-prose": "systems/clockwork/templates/partials/prose.hbs",
+};
+
+/** Top-level templates of the sheets and dialogs. */
+export const TEMPLATES = {
+  character: {
+    header: "systems/clockwork/templates/actor/character-header.hbs",
+    tabs: "systems/clockwork/templates/actor/tabs.hbs",
+    main: "systems/clockwork/templates/actor/character-main.hbs",
+    equipment: "systems/clockwork/templates/actor/character-equipment.hbs",
+    magic: "systems/clockwork/templates/actor/character-magic.hbs",
+    features: "systems/clockwork/templates/actor/character-features.hbs",
+    biography: "systems/clockwork/templates/actor/character-biography.hbs",
+  },
+  npc: { sheet: "systems/clockwork/templates/actor/npc-sheet.hbs" },
+  item: {
+    header: "systems/clockwork/templates/item/item-header.hbs",
+    details: "systems/clockwork/templates/item/item-details.hbs",
+    description: "systems/clockwork/templates/item/item-description.hbs",
+  },
+  dialogs: { species: "systems/clockwork/templates/dialogs/species-choice.hbs" },
+} as const;
+
+/** The part of Handlebars this module uses (Foundry's global and the npm package both fit). */
+export interface HandlebarsLike {
+  registerHelper(name: string, fn: Handlebars.HelperDelegate): void;
+}
+
+/** The true minus sign, so "−1" reads as a number and not a hyphen. */
+const MINUS = "\u2212";
+
+/**
+ * `{{cw-signed n}}` → "+3", "0", "−1". With `negative=true` the value is a loss shown as
+ * "−n" (the vitals penalty is stored as a positive number of dice lost).
+ */
+export function signed(value: unknown, negative = false): string {
+  const n = Number(value) || 0;
+  const shown = negative ? -n : n;
+  if (shown > 0) return `+${shown}`;
+  if (shown < 0) return `${MINUS}${Math.abs(shown)}`;
+  return "0";
+}
+
+export const HELPERS = {
+  "cw-signed": (value: unknown, options: { hash?: { negative?: boolean } }) => signed(value, options?.hash?.negative ?? false),
+} as const;
+
+export function registerHelpers(handlebars: HandlebarsLike): void {
+  for (const [name, fn] of Object.entries(HELPERS)) handlebars.registerHelper(name, fn as Handlebars.HelperDelegate);
+}

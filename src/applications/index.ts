@@ -1,0 +1,38 @@
+/**
+ * The applications layer: sheets and dialogs. `registerSheets` runs during `init`: it
+ * registers the Handlebars helpers, preloads the partials and makes the system's sheets the
+ * defaults for its actor and item types.
+ */
+import { ITEM_TYPES } from "./context/source-types";
+import { PARTIALS, registerHelpers, type HandlebarsLike } from "./handlebars";
+import { ClockworkCharacterSheet } from "./sheets/character-sheet";
+import { ClockworkItemSheet } from "./sheets/item-sheet";
+import { ClockworkNpcSheet } from "./sheets/npc-sheet";
+
+export { ClockworkActorSheet } from "./sheets/actor-sheet";
+export { ClockworkCharacterSheet, ClockworkItemSheet, ClockworkNpcSheet };
+
+/** Sheet classes by document type, as the entry point and forks look them up. */
+export const config = {
+  Actor: { character: ClockworkCharacterSheet, npc: ClockworkNpcSheet },
+  Item: Object.fromEntries(ITEM_TYPES.map((type) => [type, ClockworkItemSheet])) as Record<string, typeof ClockworkItemSheet>,
+} as const;
+
+export function registerSheets(): void {
+  // Foundry always has the global; test stand-ins without template rendering may not.
+  const handlebars = (globalThis as { Handlebars?: HandlebarsLike }).Handlebars;
+  if (handlebars) registerHelpers(handlebars);
+  void foundry.applications.handlebars.loadTemplates(
+    { ...PARTIALS },
+  );
+  const { Actors, Items } = foundry.documents.collections;
+  Actors.registerSheet("clockwork", ClockworkCharacterSheet, {
+    types: ["character"], makeDefault: true, label: "CLOCKWORK.Sheet.Label.Character",
+  });
+  Actors.registerSheet("clockwork", ClockworkNpcSheet, {
+    types: ["npc"], makeDefault: true, label: "CLOCKWORK.Sheet.Label.Npc",
+  });
+  Items.registerSheet("clockwork", ClockworkItemSheet, {
+    types: [...ITEM_TYPES], makeDefault: true, label: "CLOCKWORK.Sheet.Label.Item",
+  });
+}

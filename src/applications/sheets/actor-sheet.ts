@@ -1,0 +1,251 @@
+/**
+ * Behaviour shared by the character and NPC sheets: edit / play mode, roll buttons, the
+ * health track, equipping, item rows (open, create, delete with confirmation) and drag and
+ * drop (species with their choice dialog, sorting, moving gear between actors).
+ */
+import { currentChoices } from "../choices-registry";
+import { healthClick } from "../context/health";
+import type { SheetChoices } from "../context/choices";
+import type { SheetOptions } from "../context/source-types";
+import { sortUpdates } from "../context/updates";
+import type { EquipSlot } from "../../config";
+import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
+import { confirm, localize, notify } from "../ui";
+import { reportRefusedUpdate } from "./form-errors";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+
+type ActorDoc = Actor.Implementation;
+type ItemDoc = Item.Implementation;
+type ActorSheetContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
+export type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
+
+/** Gear changes hands when dragged to another actor; abilities (foci, spells …) are copied. */
+const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shield", "equipment", "artifact", "enchantment"]);
+
+/** What a later issue's roll API offers; the buttons call whatever of it exists. */
+interface RollApi {
+  rollSkill?: (key: string) => unknown;
+  rollAttack?: (item: ItemDoc) => unknown;
+  castSpell?: (item: ItemDoc) => unknown;
+}
+
+interface StoredActorSystem {
+  health: { hits: number; vitalsLost: number; capacity: number; vitalsMax: number };
+  equipped: Record<EquipSlot, string>;
+  biography?: string;
+}
+
+/** A click action; cast so the options' type does not depend on the class being declared. */
+type SheetAction = (event: PointerEvent, target: HTMLElement) => Promise<void>;
+
+/** Foundry's update accepts dotted paths; the types only know nested objects. */
+function update(doc: { update(data: never): unknown }, changes: Record<string, unknown>): Promise<unknown> {
+  return Promise.resolve(doc.update(changes as never));
+}
+
+export abstract class ClockworkActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
+  static override DEFAULT_OPTIONS: SheetDefaults = {
+    classes: ["clockwork", "sheet", "actor"],
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: ClockworkActorSheet.#onToggleMode as SheetAction,
+      rollSkill: ClockworkActorSheet.#onRollSkill as SheetAction,
+      rollAttack: ClockworkActorSheet.#onRollAttack as SheetAction,
+      castSpell: ClockworkActorSheet.#onCastSpell as SheetAction,
+      editItem: ClockworkActorSheet.#onEditItem as SheetAction,
+      deleteItem: ClockworkActorSheet.#onDeleteItem as SheetAction,
+      createItem: ClockworkActorSheet.#onCreateItem as SheetAction,
+      equipWeapon: ClockworkActorSheet.#onEquip as SheetAction,
+      equipArmor: ClockworkActorSheet.#onEquip as SheetAction,
+      equipArtifact: ClockworkActorSheet.#onEquipArtifact as SheetAction,
+      toggleVital: ClockworkActorSheet.#onHealthClick as SheetAction,
+      setHits: ClockworkActorSheet.#onHealthClick as SheetAction,
+      configureSpecies: ClockworkActorSheet.#onConfigureSpecies as SheetAction,
+    },
+  };
+
+  /** null until first asked: a brand-new actor (no items) opens in edit mode. */
+  #editMode: boolean | null = null;
+
+  get editMode(): boolean {
+    this.#editMode ??= this.isEditable && this.actor.items.size === 0;
+    return this.#editMode;
+  }
+
+  protected get stored(): StoredActorSystem {
+    return this.actor.system as unknown as StoredActorSystem;
+  }
+
+  /** The pure context of the concrete sheet. */
+  protected abstract buildSheetContext(options: SheetOptions, choices: SheetChoices): object;
+
+  protected override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<ActorSheetContext> {
+    const base = await super._prepareContext(options);
+    const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(this.stored.biography ?? "", {
+      secrets: this.actor.isOwner, relativeTo: this.actor,
+    });
+    const context = this.buildSheetContext({
+      editable: this.isEditable,
+      editMode: this.editMode,
+      activeTab: this.tabGroups.primary ?? undefined,
+      enrichedBiography,
+    }, currentChoices());
+    return Object.assign(base, context);
+  }
+
+  protected override _prepareSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_prepareSubmitData"]>): object {
+    try {
+      return super._prepareSubmitData(...args);
+    } catch (error) {
+      reportRefusedUpdate(error, this.form ?? null);
+      void this.render();
+      return {};
+    }
+  }
+
+  protected override async _processSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_processSubmitData"]>): Promise<void> {
+    try {
+      await super._processSubmitData(...args);
+    } catch (error) {
+      reportRefusedUpdate(error, this.form ?? null);
+      void this.render();
+    }
+  }
+
+  /* ------------------------------------------------------------------ drag and drop */
+
+  /** Declared by ActorSheetV2 in v13; the installed types predate it, so no `override`. */
+  protected async _onDropItem(event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
+    if (!this.isEditable) return null;
+    if (item.parent?.uuid === this.actor.uuid) return this.#sortItem(event, item);
+    if (item.type === "species") return applySpecies(this.actor, item);
+    const data = item.toObject() as Record<string, unknown>;
+    delete data._id;
+    const created = (await this.actor.createEmbeddedDocuments("Item", [data as never]))?.[0] ?? null;
+    const source = item.parent as ActorDoc | null;
+    if (created && source && TRANSFERRED_TYPES.has(item.type) && source.isOwner) {
+      // Free the giver's slot first, so no equipped id is left pointing at a deleted item.
+      await source.unequip(item);
+      await item.delete();
+    }
+    return created as ItemDoc | null;
+  }
+
+  async #sortItem(event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-item-id]");
+    const targetId = target?.dataset.itemId;
+    if (!target || !targetId || !item.id) return null;
+    const bounds = target.getBoundingClientRect();
+    const after = event.clientY > bounds.top + bounds.height / 2;
+    const siblings = this.actor.items.contents
+      .filter((i) => i.type === item.type && i.id)
+      .map((i) => ({ id: i.id as string, sort: i.sort }));
+    const updates = sortUpdates(siblings, item.id, targetId, after);
+    if (updates.length > 0) await this.actor.updateEmbeddedDocuments("Item", updates as never);
+    return item;
+  }
+
+  /* ------------------------------------------------------------------ actions */
+
+  #item(target: HTMLElement): ItemDoc | null {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    return (id && this.actor.items.get(id)) || null;
+  }
+
+  #rollApi(): RollApi {
+    return this.actor as unknown as RollApi;
+  }
+
+  static async #onToggleMode(this: ClockworkActorSheet): Promise<void> {
+    this.#editMode = !this.editMode;
+    await this.render();
+  }
+
+  static async #onRollSkill(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const key = target.dataset.skill ?? "";
+    const api = this.#rollApi();
+    if (typeof api.rollSkill === "function") await api.rollSkill.call(this.actor, key);
+    else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  }
+
+  static async #onRollAttack(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    const api = this.#rollApi();
+    if (item && typeof api.rollAttack === "function") await api.rollAttack.call(this.actor, item);
+    else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  }
+
+  static async #onCastSpell(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    const api = this.#rollApi();
+    if (item && typeof api.castSpell === "function") await api.castSpell.call(this.actor, item);
+    else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  }
+
+  static async #onEditItem(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#item(target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (!item) return;
+    const yes = await confirm("CLOCKWORK.Dialog.DeleteItem.Title", "CLOCKWORK.Dialog.DeleteItem.Content", { name: item.name });
+    if (yes) await item.delete();
+  }
+
+  static async #onCreateItem(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type ?? "";
+    const container = target.closest<HTMLElement>("[data-container]")?.dataset.container;
+    const name = localize("CLOCKWORK.Sheet.NewItem", { type: localize(`TYPES.Item.${type}`) });
+    const data = { name, type, system: container && type === "equipment" ? { container } : {} };
+    const created = await this.actor.createEmbeddedDocuments("Item", [data as never]);
+    await created?.[0]?.sheet?.render(true);
+  }
+
+  /** Slot toggles: a click on the item's own slot unequips it, otherwise the actor equips it there. */
+  static async #onEquip(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    const slot = target.dataset.slot as EquipSlot | undefined;
+    if (!item?.id || !slot) return;
+    try {
+      if (this.stored.equipped[slot] === item.id) await this.actor.unequip(item);
+      else await this.actor.equip(item, slot);
+    } catch (error) {
+      notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  static async #onEquipArtifact(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (!item) return;
+    const worn = (item.system as { equipped?: boolean }).equipped ?? false;
+    try {
+      if (worn) await this.actor.unequip(item);
+      else await this.actor.equip(item);
+    } catch (error) {
+      notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  static async #onHealthClick(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const box = Number(target.dataset.box);
+    const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
+    const next = healthClick(this.stored.health, { box, hits });
+    try {
+      await update(this.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits });
+    } catch (error) {
+      reportRefusedUpdate(error, this.form ?? null);
+      await this.render();
+    }
+  }
+
+  static async #onConfigureSpecies(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (item) await reconfigureSpecies(this.actor, item);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Turning a refused update into a message a person can act on: the localized label of each
+ * field that failed (read from the form the user typed into) and the reason.
+ */
+import { notify } from "../ui";
+
+interface FailureLike { message?: string }
+interface ValidationErrorLike { getAllFailures?: () => Record<string, FailureLike> }
+
+/** The failing field paths and reasons of a DataModelValidationError, or one line for other errors. */
+export function failureLines(error: unknown, form: HTMLElement | null): string[] {
+  const failures = (error as ValidationErrorLike)?.getAllFailures?.();
+  if (!failures || Object.keys(failures).length === 0) {
+    return [error instanceof Error ? error.message : String(error)];
+  }
+  return Object.entries(failures).map(([path, failure]) => `${fieldLabel(path, form)}: ${failure?.message ?? ""}`.trim());
+}
+
+/** The visible label of the input named `path`, or the path itself. */
+function fieldLabel(path: string, form: HTMLElement | null): string {
+  const input = form?.querySelector<HTMLElement>(`[name="${CSS.escape(path)}"]`);
+  const labelled = input?.id ? form?.querySelector(`label[for="${CSS.escape(input.id)}"]`) : null;
+  return labelled?.textContent?.trim() || path;
+}
+
+/** Tell the user why their change was not saved. */
+export function reportRefusedUpdate(error: unknown, form: HTMLElement | null): void {
+  console.warn("ClockWork | update refused", error);
+  notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: failureLines(error, form).join("; ") });
+}

@@ -1,0 +1,67 @@
+/**
+ * Builds test pages: a sheet rendered with the real templates and context builders, inside an
+ * imitation of Foundry's window frame, linking the system's stylesheet. Pages are written to
+ * artifacts/browser/ so a failing layout can be opened by hand.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ROOT } from "../render/harness";
+
+export const PAGE_DIR = join(ROOT, "artifacts", "browser");
+export const SHOT_DIR = join(ROOT, "artifacts", "screenshots");
+
+export type Theme = "light" | "dark";
+
+/** Foundry serves core icons; the pages get simple stand-ins at the same relative paths. */
+const ICONS = ["mystery-man", "item-bag", "sword", "fire", "shield"];
+
+export function preparePageDir(): void {
+  mkdirSync(join(PAGE_DIR, "icons", "svg"), { recursive: true });
+  mkdirSync(SHOT_DIR, { recursive: true });
+  for (const icon of ICONS) {
+    writeFileSync(join(PAGE_DIR, "icons", "svg", `${icon}.svg`),
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="4" fill="#6b5a43"/><circle cx="16" cy="13" r="7" fill="#d9c7a3"/><rect x="7" y="22" width="18" height="7" rx="3" fill="#d9c7a3"/></svg>`);
+  }
+}
+
+export interface PageSpec {
+  name: string;
+  title: string;
+  /** Classes of the application element besides the theme (for example "sheet clockwork actor character"). */
+  classes: string;
+  body: string;
+  theme: Theme;
+  /** `form` for document sheets (as ApplicationV2 renders them), `div` for a dialog. */
+  tag?: "form" | "div";
+}
+
+/** Writes the page and returns its file URL. */
+export function writePage(spec: PageSpec): string {
+  const tag = spec.tag ?? "form";
+  const href = (path: string) => pathToFileURL(join(ROOT, path)).href;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${spec.title}</title>
+<base href="${pathToFileURL(PAGE_DIR).href}/">
+<link rel="stylesheet" href="${href("tests/browser/foundry-frame.css")}">
+<link rel="stylesheet" href="${href("styles/clockwork.css")}">
+</head>
+<body class="theme-${spec.theme}">
+<${tag} id="app" class="application ${spec.classes} themed theme-${spec.theme}">
+<header class="window-header">
+<h1 class="window-title">${spec.title}</h1>
+<button type="button" class="header-control" aria-label="Close">×</button>
+</header>
+<section class="window-content">
+${spec.body}
+</section>
+</${tag}>
+</body>
+</html>`;
+  const file = join(PAGE_DIR, `${spec.name}-${spec.theme}.html`);
+  writeFileSync(file, html);
+  return pathToFileURL(file).href;
+}

@@ -1,0 +1,100 @@
+/**
+ * Renders the system's templates with the real Handlebars, the system's own helpers and
+ * partials, and a `localize` that reads the real lang/en.json and records every key it cannot
+ * find (and every `{placeholder}` a formatted string leaves unfilled). Templates compile with
+ * `knownHelpersOnly`, so a helper Foundry would not have fails at compile time.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import Handlebars from "handlebars";
+import { HELPERS, PARTIALS, registerHelpers, templateFile } from "../../src/applications/handlebars";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const TEMPLATE_DIR = join(ROOT, "templates");
+
+type Translations = Record<string, unknown>;
+
+function lookup(translations: Translations, key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Translations)[part] : undefined), translations);
+}
+
+/** Every template file, relative to templates/ with forward slashes. */
+export function templateFiles(dir = TEMPLATE_DIR): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return templateFiles(path);
+    return entry.name.endsWith(".hbs") ? [relative(TEMPLATE_DIR, path).split("\\").join("/")] : [];
+  });
+}
+
+export interface Renderer {
+  /** Render a template by its Foundry URL (`systems/clockwork/templates/…`). */
+  render(template: string, context: object): string;
+  /** Keys asked for that lang/en.json lacks. */
+  missingKeys: Set<string>;
+  /** `key {placeholder}` pairs a format call left unfilled. */
+  missingArgs: Set<string>;
+  /** Template files (relative to templates/) rendered at least once, including partials. */
+  used: Set<string>;
+  translations: Translations;
+}
+
+export function createRenderer(lang: Translations = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"))): Renderer {
+  const hbs = Handlebars.create();
+  const missingKeys = new Set<string>();
+  const missingArgs = new Set<string>();
+  const used = new Set<string>();
+  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  const options: Parameters<typeof Handlebars.compile>[1] = {
+    knownHelpers: Object.fromEntries(["localize", ...Object.keys(HELPERS)].map((h) => [h, true])),
+    knownHelpersOnly: true,
+  };
+
+  // The same contract as Foundry's helper: plain localize, or format when hash data is given.
+  hbs.registerHelper("localize", (key: unknown, helperOptions: Handlebars.HelperOptions) => {
+    const name = String(key);
+    const text = lookup(lang, name);
+    if (typeof text !== "string") {
+      missingKeys.add(name);
+      return name;
+    }
+    const data = helperOptions?.hash ?? {};
+    return text.replace(/\{(\w+)\}/g, (whole, arg: string) => {
+      if (!(arg in data)) {
+        missingArgs.add(`${name} {${arg}}`);
+        return whole;
+      }
+      return String(data[arg]);
+    });
+  });
+  registerHelpers(hbs);
+
+  const compile = (template: string): Handlebars.TemplateDelegate => {
+    let fn = compiled.get(template);
+    if (!fn) {
+      fn = hbs.compile(readFileSync(join(TEMPLATE_DIR, templateFile(template)), "utf8"), options);
+      compiled.set(template, fn);
+    }
+    return fn;
+  };
+  for (const [name, path] of Object.entries(PARTIALS)) {
+    const partial = compile(path);
+    hbs.registerPartial(name, (context: unknown, partialOptions?: Handlebars.RuntimeOptions) => {
+      used.add(templateFile(path));
+      return partial(context, partialOptions);
+    });
+  }
+  return {
+    render(template, context) {
+      used.add(templateFile(template));
+      return compile(template)(context);
+    },
+    missingKeys, missingArgs, used, translations: lang,
+  };
+}
+
+/** Number of times `pattern` occurs in `html`. */
+export function count(html: string, pattern: RegExp | string): number {
+  const re = typeof pattern === "string" ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g") : new RegExp(pattern.source, "g");
+  return html.match(re)?.length ?? 0;
+}

@@ -1,0 +1,81 @@
+/**
+ * Smoke test of the shipped bundle: build src/clockwork.ts with the real vite config, import
+ * the result against the Foundry stand-in, run `init`, and check that everything system.json
+ * declares is registered and every template the bundle names exists.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installFoundryStandIn, type StandInHandle } from "../stand-in";
+import { Hooks } from "../stand-in/hooks";
+
+const root = join(import.meta.dirname, "..", "..");
+const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as {
+  documentTypes: Record<"Actor" | "Item", Record<string, unknown>>;
+  esmodules: string[];
+  styles: string[];
+  languages: { path: string }[];
+};
+
+let outDir: string;
+let bundle: string;
+let handle: StandInHandle;
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "clockwork-smoke-"));
+  await build({ root, configFile: join(root, "vite.config.ts"), logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  bundle = readFileSync(join(outDir, manifest.esmodules[0]), "utf8");
+  handle = installFoundryStandIn();
+  await import(/* @vite-ignore */ pathToFileURL(join(outDir, manifest.esmodules[0])).href);
+  Hooks.callAll("init");
+  Hooks.callAll("i18nInit");
+  Hooks.callAll("setup");
+  Hooks.callAll("ready");
+}, 120_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe("the built bundle", () => {
+  it("is one self-contained ES module that imports nothing", () => {
+    expect(bundle.length).toBeGreaterThan(10_000);
+    expect(bundle).not.toMatch(/^\s*import\s.+from\s+["']/m);
+  });
+
+  for (const documentName of ["Actor", "Item"] as const) {
+    for (const type of Object.keys(manifest.documentTypes[documentName])) {
+      it(`registers a data model and a sheet for ${documentName} "${type}"`, () => {
+        const config = CONFIG[documentName] as unknown as { dataModels: Record<string, unknown> };
+        expect(config.dataModels[type], `${documentName}.${type} data model`).toBeTypeOf("function");
+        const sheets = handle.sheets.filter((s) => s.documentName === documentName && ((s.options.types as string[] | undefined) ?? []).includes(type));
+        expect(sheets.length, `${documentName}.${type} sheet`).toBeGreaterThan(0);
+        expect(sheets.some((s) => s.options.makeDefault === true), `${documentName}.${type} default sheet`).toBe(true);
+      });
+    }
+  }
+
+  it("registers the system's document classes and config", () => {
+    expect((CONFIG.Actor as unknown as { documentClass: { name: string } }).documentClass.name).toBe("ClockworkActor");
+    expect((CONFIG.Item as unknown as { documentClass: { name: string } }).documentClass.name).toBe("ClockworkItem");
+    expect(Object.keys((CONFIG as unknown as { CLOCKWORK: { skills: object } }).CLOCKWORK.skills)).toHaveLength(16);
+  });
+
+  it("names only templates that exist", () => {
+    const paths = [...new Set(bundle.match(/systems\/clockwork\/templates\/[\w./-]+\.hbs/g) ?? [])];
+    expect(paths.length).toBeGreaterThan(10);
+    const missing = paths.filter((p) => !existsSync(join(root, p.replace("systems/clockwork/", ""))));
+    expect(missing).toEqual([]);
+  });
+
+  it("ships the styles and languages the manifest lists", () => {
+    for (const path of [...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
+      expect(existsSync(join(root, path)), path).toBe(true);
+    }
+  });
+
+  it("raised no error notification while starting", () => {
+    expect(handle.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+});

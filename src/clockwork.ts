@@ -1,6 +1,7 @@
 /**
  * Entry point: registers the CLOCKWORK configuration, the data models, the document classes,
- * the token-bar attributes and the sheets during `init`.
+ * the token-bar attributes, the sheets and the roll classes during `init`; adds the roll API
+ * (`actor.rollSkill` and friends) to ClockworkActor and exposes it as `game.clockwork`.
  */
 import { registerSheets } from "./applications";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
@@ -11,6 +12,7 @@ import type {
   ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
   WeaponData,
 } from "./data/item";
+import { diceApi, installActorRollMethods, registerDice } from "./dice";
 import { ClockworkActor, ClockworkItem } from "./documents";
 
 /** Token bars and values offered in the token configuration. */
@@ -28,7 +30,11 @@ export function initClockwork(): void {
   CONFIG.Item.documentClass = ClockworkItem;
   CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
   registerSheets();
+  registerDice();
+  (game as { clockwork?: typeof diceApi }).clockwork = diceApi;
 }
+
+installActorRollMethods(ClockworkActor);
 
 Hooks.once("init", initClockwork);
 

@@ -62,6 +62,13 @@ describe("the built bundle", () => {
     expect(Object.keys((CONFIG as unknown as { CLOCKWORK: { skills: object } }).CLOCKWORK.skills)).toHaveLength(16);
   });
 
+  it("registers the roll classes and the actor roll API", () => {
+    const rolls = (CONFIG as unknown as { Dice: { rolls: { name: string }[] } }).Dice.rolls.map((r) => r.name);
+    expect(rolls).toEqual(expect.arrayContaining(["GainRoll", "FlatRoll", "DamageRoll", "DeathRoll"]));
+    const actorClass = (CONFIG.Actor as unknown as { documentClass: { prototype: Record<string, unknown> } }).documentClass;
+    for (const method of ["rollSkill", "rollFlat", "rollDeath"]) expect(actorClass.prototype[method], method).toBeTypeOf("function");
+  });
+
   it("names only templates that exist", () => {
     const paths = [...new Set(bundle.match(/systems\/clockwork\/templates\/[\w./-]+\.hbs/g) ?? [])];
     expect(paths.length).toBeGreaterThan(10);

@@ -39,6 +39,7 @@ import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentShe
 import { abstract, DataModel, TypeDataModel } from "./data-model";
 import { Actor, Collection, fromUuid, fromUuidSync, Item, state, StandInDocument, type DocumentConfig } from "./documents";
 import { fields } from "./fields";
+import { installDiceStandIn } from "./dice";
 import { Hooks } from "./hooks";
 import { Localization } from "./i18n";
 import { deepClone, utils, type PlainObject } from "./utils";
@@ -140,6 +141,7 @@ export function installFoundryStandIn(): StandInHandle {
   define("fromUuid", fromUuid);
   define("fromUuidSync", fromUuidSync);
 
+  installDiceStandIn();
   return {
     notifications,
     sheets: sheetRegistrations,

@@ -12,9 +12,8 @@ import type { EquipSlot } from "../../config";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { confirm, localize, notify } from "../ui";
 import { reportRefusedUpdate } from "./form-errors";
+import { HandlebarsActorSheet } from "./sheet-bases";
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ActorSheetV2 } = foundry.applications.sheets;
 
 type ActorDoc = Actor.Implementation;
 type ItemDoc = Item.Implementation;
@@ -45,7 +44,7 @@ function update(doc: { update(data: never): unknown }, changes: Record<string, u
   return Promise.resolve(doc.update(changes as never));
 }
 
-export abstract class ClockworkActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
+export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = {
     classes: ["clockwork", "sheet", "actor"],
     window: { resizable: true },

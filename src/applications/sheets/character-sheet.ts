@@ -14,7 +14,7 @@ export class ClockworkCharacterSheet extends ClockworkActorSheet {
     position: { width: 820, height: 820 },
   };
 
-  static override PARTS = {
+  static PARTS = {
     header: { template: T.header },
     tabs: { template: T.tabs },
     main: { template: T.main, scrollable: [""] },

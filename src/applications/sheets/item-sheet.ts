@@ -8,9 +8,8 @@ import { NEW_ROWS, normalizeFormArrays } from "../context/updates";
 import { TEMPLATES } from "../handlebars";
 import { itemLike, ownerItems } from "./adapters";
 import { reportRefusedUpdate } from "./form-errors";
+import { HandlebarsItemSheet } from "./sheet-bases";
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ItemSheetV2 } = foundry.applications.sheets;
 
 type ItemSheetContext = foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation>;
 type SheetAction = (event: PointerEvent, target: HTMLElement) => Promise<void>;
@@ -18,7 +17,7 @@ type FormDataLike = foundry.applications.ux.FormDataExtended;
 
 const T = TEMPLATES.item;
 
-export class ClockworkItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
+export class ClockworkItemSheet extends HandlebarsItemSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {
     classes: ["clockwork", "sheet", "item"],
     position: { width: 600, height: 680 },
@@ -30,7 +29,7 @@ export class ClockworkItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) 
     },
   };
 
-  static override PARTS = {
+  static PARTS = {
     header: { template: T.header },
     details: { template: T.details },
     description: { template: T.description },

@@ -12,7 +12,7 @@ export class ClockworkNpcSheet extends ClockworkActorSheet {
     position: { width: 680, height: 760 },
   };
 
-  static override PARTS = {
+  static PARTS = {
     sheet: { template: TEMPLATES.npc.sheet, scrollable: [""] },
   };
 

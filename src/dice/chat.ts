@@ -1,0 +1,134 @@
+/**
+ * Roll messages: posting a ClockWork roll as a chat card, rebuilding the card's input from a
+ * message, and adjusting the rendered card for each viewer (redacted cards for private rolls,
+ * the luck button only for those who may use it).
+ *
+ * The message `content` holds the full card, rendered when the roll is made (and again after
+ * luck); Foundry itself hides content from viewers a whisper or blind roll excludes, and the
+ * `renderChatMessageHTML` hook replaces what it shows them with a redacted card.
+ */
+import { localize } from "../foundry";
+import type { RollActor } from "./actor-source";
+import type { ClockworkRoll } from "./clockwork-roll";
+import { buildChatCardContext, cardVisibility, type ChatCardInput, type ChatCardViewer } from "./context/chat-card";
+import { rollKindOf } from "./roll-data";
+import { applyRollMode } from "./roll-mode";
+import { DICE_TEMPLATES } from "./templates";
+import type { LuckState, RollMessageFlags, RollModeKey, SerializedRoll } from "./types";
+
+export const FLAG_SCOPE = "clockwork";
+export const ROLL_FLAG = "roll";
+
+/** The parts of a ChatMessage this module reads and writes. */
+export interface RollMessage {
+  id: string | null;
+  isAuthor: boolean;
+  isOwner: boolean;
+  rolls: Roll[];
+  speaker: { alias?: string | null; actor?: string | null };
+  flags: Record<string, unknown>;
+  whisper: string[];
+  blind: boolean;
+  update(changes: object): Promise<unknown>;
+}
+
+/** A roll as plain JSON, the shape chat messages store. */
+export function serializeRoll(roll: Roll): SerializedRoll {
+  return JSON.parse(JSON.stringify(roll)) as SerializedRoll;
+}
+
+/** The ClockWork roll flags of a message, or null for any other message. */
+export function rollFlags(message: Pick<RollMessage, "flags">): RollMessageFlags | null {
+  const scope = message.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined;
+  const flags = scope?.[ROLL_FLAG] as RollMessageFlags | undefined;
+  return flags && typeof flags === "object" && flags.kind ? flags : null;
+}
+
+/** A viewer who sees everything: the card stored in the message content. */
+export function fullViewer(rollMode: RollModeKey): ChatCardViewer {
+  return { rollMode, isGM: true, isAuthor: true };
+}
+
+/** Renders the chat card template for one viewer. */
+export async function renderRollCard(input: ChatCardInput, viewer: ChatCardViewer): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(DICE_TEMPLATES.chatCard, buildChatCardContext(input, viewer) as never);
+}
+
+/** The card's input rebuilt from a message. */
+export function cardInputOf(message: RollMessage, flags: RollMessageFlags): ChatCardInput {
+  return {
+    actorName: message.speaker?.alias ?? localize("CLOCKWORK.Chat.Someone"),
+    rolls: message.rolls.map(serializeRoll).filter((r) => rollKindOf(r) === flags.kind),
+    luck: flags.luck,
+  };
+}
+
+export interface PostRollOptions {
+  rollMode: RollModeKey;
+  /** Halflings may later spend several lucks on this roll. */
+  keepBest?: boolean;
+  flavor?: string;
+}
+
+/** Posts an evaluated roll as a chat card in the given roll mode. */
+export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, options: PostRollOptions): Promise<RollMessage> {
+  const kind = rollKindOf({ class: roll.constructor.name });
+  if (!kind) throw new RangeError(`only ClockWork rolls make chat cards; got ${roll.constructor.name}`);
+  const luck: LuckState = { spent: 0, keepBest: options.keepBest === true };
+  const flags: RollMessageFlags = { kind, rollMode: options.rollMode, actorUuid: actor?.uuid ?? null, luck };
+  const actorName = actor?.name ?? localize("CLOCKWORK.Chat.Someone");
+  const content = await renderRollCard({ actorName, rolls: [serializeRoll(roll)], luck }, fullViewer(options.rollMode));
+  const data = applyRollMode({
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    rolls: [roll],
+    content,
+    flavor: options.flavor,
+    sound: CONFIG.sounds?.dice,
+    flags: { [FLAG_SCOPE]: { [ROLL_FLAG]: flags } },
+  }, options.rollMode);
+  const message = await ChatMessage.implementation.create(data as never, { rollMode: options.rollMode } as never);
+  return message as unknown as RollMessage;
+}
+
+/** Luck can be spent from this client: the user owns the message and the actor, who has luck left. */
+export function canUseLuck(message: Pick<RollMessage, "isOwner">, actor: { isOwner?: boolean; system?: { luck?: { value?: number } } } | null): boolean {
+  return message.isOwner && actor?.isOwner === true && (actor.system?.luck?.value ?? 0) > 0;
+}
+
+/** The actor a roll message belongs to, with what luck needs of it. */
+export type LuckActor = RollActor & { isOwner?: boolean; update(changes: object): Promise<unknown> };
+
+/** The actor that made a roll message's roll, or null when it no longer exists. */
+export function rollMessageActor(flags: RollMessageFlags): LuckActor | null {
+  if (!flags.actorUuid) return null;
+  return (fromUuidSync(flags.actorUuid as never) as unknown as LuckActor | null) ?? null;
+}
+
+/** `renderChatMessageHTML`: redact private cards for this viewer and wire the luck button. */
+export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spendLuck: (message: RollMessage) => Promise<unknown>): void {
+  const msg = message as RollMessage;
+  const flags = rollFlags(msg);
+  if (!flags) return;
+  const viewer: ChatCardViewer = { rollMode: flags.rollMode, isGM: game.user?.isGM === true, isAuthor: msg.isAuthor };
+  if (cardVisibility(viewer) !== "full") {
+    void redact(html, cardInputOf(msg, flags), viewer);
+    return;
+  }
+  const button = html.querySelector<HTMLButtonElement>("[data-cw-action='spendLuck']");
+  if (!button) return;
+  if (!canUseLuck(msg, rollMessageActor(flags))) {
+    button.remove();
+    return;
+  }
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    void spendLuck(msg).finally(() => { button.disabled = false; });
+  });
+}
+
+async function redact(html: HTMLElement, input: ChatCardInput, viewer: ChatCardViewer): Promise<void> {
+  const content = html.querySelector(".message-content");
+  if (!content) return;
+  content.innerHTML = await renderRollCard(input, viewer);
+}

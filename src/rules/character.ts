@@ -80,7 +80,8 @@ function heavier(a: ArmorWeight, b: ArmorWeight): ArmorWeight {
   return WEIGHT_STEP[a] >= WEIGHT_STEP[b] ? a : b;
 }
 
-function lighterBy(weight: ArmorWeight, steps: number): ArmorWeight {
+/** The armor weight `steps` classes lighter, never below "none" (Gravity Reduction, Dwarves). */
+export function lighterBy(weight: ArmorWeight, steps: number): ArmorWeight {
   return ARMOR_WEIGHTS[Math.max(0, WEIGHT_STEP[weight] - steps)];
 }
 

@@ -11,7 +11,7 @@ import { sortUpdates } from "../context/updates";
 import type { EquipSlot } from "../../config";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { confirm, localize, notify } from "../ui";
-import { reportRefusedUpdate } from "./form-errors";
+import { guardSubmit, guardSubmitAsync, reportRefusedUpdate } from "./form-errors";
 import { HandlebarsActorSheet } from "./sheet-bases";
 
 
@@ -98,22 +98,11 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   }
 
   protected override _prepareSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_prepareSubmitData"]>): object {
-    try {
-      return super._prepareSubmitData(...args);
-    } catch (error) {
-      reportRefusedUpdate(error, this.form ?? null);
-      void this.render();
-      return {};
-    }
+    return guardSubmit(this, () => super._prepareSubmitData(...args), {});
   }
 
   protected override async _processSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_processSubmitData"]>): Promise<void> {
-    try {
-      await super._processSubmitData(...args);
-    } catch (error) {
-      reportRefusedUpdate(error, this.form ?? null);
-      void this.render();
-    }
+    await guardSubmitAsync(this, () => super._processSubmitData(...args));
   }
 
   /* ------------------------------------------------------------------ drag and drop */

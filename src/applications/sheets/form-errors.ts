@@ -28,3 +28,33 @@ export function reportRefusedUpdate(error: unknown, form: HTMLElement | null): v
   console.warn("ClockWork | update refused", error);
   notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: failureLines(error, form).join("; ") });
 }
+
+/** A sheet whose form submission can be refused by the data model. */
+interface RefusableSheet {
+  form?: HTMLElement | null;
+  render(): unknown;
+}
+
+/**
+ * Runs one submit step; a refused update is reported and the sheet redrawn with the stored
+ * values, so what the user sees is never a number the document did not keep.
+ */
+export function guardSubmit<T>(sheet: RefusableSheet, step: () => T, fallback: T): T {
+  try {
+    return step();
+  } catch (error) {
+    reportRefusedUpdate(error, sheet.form ?? null);
+    void sheet.render();
+    return fallback;
+  }
+}
+
+/** `guardSubmit` for asynchronous steps. */
+export async function guardSubmitAsync(sheet: RefusableSheet, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    reportRefusedUpdate(error, sheet.form ?? null);
+    void sheet.render();
+  }
+}

@@ -7,7 +7,7 @@ import { buildItemContext } from "../context/item";
 import { NEW_ROWS, normalizeFormArrays } from "../context/updates";
 import { TEMPLATES } from "../handlebars";
 import { itemLike, ownerItems } from "./adapters";
-import { reportRefusedUpdate } from "./form-errors";
+import { guardSubmit, guardSubmitAsync, reportRefusedUpdate } from "./form-errors";
 import { HandlebarsItemSheet } from "./sheet-bases";
 
 
@@ -57,22 +57,11 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
   }
 
   protected override _prepareSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_prepareSubmitData"]>): object {
-    try {
-      return super._prepareSubmitData(...args);
-    } catch (error) {
-      reportRefusedUpdate(error, this.form ?? null);
-      void this.render();
-      return {};
-    }
+    return guardSubmit(this, () => super._prepareSubmitData(...args), {});
   }
 
   protected override async _processSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_processSubmitData"]>): Promise<void> {
-    try {
-      await super._processSubmitData(...args);
-    } catch (error) {
-      reportRefusedUpdate(error, this.form ?? null);
-      void this.render();
-    }
+    await guardSubmitAsync(this, () => super._processSubmitData(...args));
   }
 
   #rows(path: string): unknown[] {

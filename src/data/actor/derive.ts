@@ -5,8 +5,8 @@
  * No Foundry globals, so tests and benchmarks call it directly.
  */
 import {
-  ARMOR_WEIGHTS, CARRY_SLOTS, DAMAGE_TYPES, SKILL_ATTRIBUTE, SKILL_KEYS,
-  boxCapacity, deriveCharacter, poolSize, resistanceProfile, vitalsPenalty,
+  CARRY_SLOTS, DAMAGE_TYPES, SKILL_ATTRIBUTE, SKILL_KEYS,
+  boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
 } from "../../rules";
 import type { ArmorWeight, DamageType, SkillKey, Size, WornWeight } from "../../rules";
 import type { ActorDerivedData, DerivedResistance, DerivedSkill } from "./derived";
@@ -129,10 +129,6 @@ function sizeOf(source: CreatureSource, species: SpeciesInput | undefined): Size
   return (picked ? source.sizeChoice : species.size) as Size;
 }
 
-function lighter(weight: ArmorWeight, steps: number): ArmorWeight {
-  return ARMOR_WEIGHTS[Math.max(0, ARMOR_WEIGHTS.indexOf(weight) - steps)];
-}
-
 /** Everything `prepareDerivedData` adds, from stored data and owned items. */
 export function deriveActorData(source: CreatureSource, items: readonly ItemInput[], { kind }: DeriveOptions = { kind: "character" }): ActorDerivedData {
   const index = indexItems(items);
@@ -155,7 +151,7 @@ export function deriveActorData(source: CreatureSource, items: readonly ItemInpu
   const character = deriveCharacter({
     skills: ranks,
     size,
-    armor: lighter(armorWeight, lighterSteps),
+    armor: lighterBy(armorWeight, lighterSteps),
     shield: shieldWeight,
     runBonus: species?.runBonus ?? 0,
     lighterArmorForMovement: species?.lighterArmorForMovement ?? false,

@@ -143,7 +143,10 @@ function targetedTokens(type: DamageType): DamageTargetData[] {
   return [...targets].flatMap((token) => {
     const resistance = token.actor?.system.resistances?.[type];
     if (!resistance) return [];
-    return [{ name: token.name ?? token.actor?.name ?? "", species: resistance.species, armor: resistance.armor, hit: true }];
+    return [{
+      name: token.name ?? token.actor?.name ?? "", actorUuid: token.actor?.uuid ?? null,
+      species: resistance.species, armor: resistance.armor, hit: true,
+    }];
   });
 }
 

@@ -10,11 +10,11 @@
 import { localize } from "../foundry";
 import type { RollActor } from "./actor-source";
 import type { ClockworkRoll } from "./clockwork-roll";
-import { buildChatCardContext, cardVisibility, type ChatCardInput, type ChatCardViewer } from "./context/chat-card";
+import { buildChatCardContext, cardVisibility, revealsTargets, type ChatCardInput, type ChatCardViewer } from "./context/chat-card";
 import { rollKindOf } from "./roll-data";
 import { applyRollMode } from "./roll-mode";
 import { DICE_TEMPLATES } from "./templates";
-import type { LuckState, RollMessageFlags, RollModeKey, SerializedRoll } from "./types";
+import type { DamageTargetData, LuckState, RollMessageFlags, RollModeKey, SerializedRoll } from "./types";
 
 export const FLAG_SCOPE = "clockwork";
 export const ROLL_FLAG = "roll";
@@ -86,7 +86,8 @@ export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, opt
     sound: CONFIG.sounds?.dice,
     flags: { [FLAG_SCOPE]: { [ROLL_FLAG]: flags } },
   }, options.rollMode);
-  const message = await ChatMessage.implementation.create(data as never, { rollMode: options.rollMode } as never);
+  // No rollMode option: core would apply the mode a second time.
+  const message = await ChatMessage.implementation.create(data as never);
   return message as unknown as RollMessage;
 }
 
@@ -104,16 +105,46 @@ export function rollMessageActor(flags: RollMessageFlags): LuckActor | null {
   return (fromUuidSync(flags.actorUuid as never) as unknown as LuckActor | null) ?? null;
 }
 
-/** `renderChatMessageHTML`: redact private cards for this viewer and wire the luck button. */
+interface PermissionDoc {
+  testUserPermission(user: unknown, permission: string): boolean;
+}
+
+/**
+ * Who may see a damage target's resistance: users with at least Observer permission on its
+ * actor. A target without an actor (given by a macro) shows to the GM and the roll's author.
+ */
+export function targetObserver(isGM: boolean, isAuthor: boolean): (target: DamageTargetData) => boolean {
+  return (target) => {
+    if (!target.actorUuid) return isGM || isAuthor;
+    const actor = fromUuidSync(target.actorUuid as never) as unknown as PermissionDoc | null;
+    return actor?.testUserPermission(game.user, "OBSERVER") === true;
+  };
+}
+
+/** `renderChatMessageHTML`: redact private cards for this viewer, show what it may see, wire the luck button. */
 export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spendLuck: (message: RollMessage) => Promise<unknown>): void {
   const msg = message as RollMessage;
   const flags = rollFlags(msg);
   if (!flags) return;
-  const viewer: ChatCardViewer = { rollMode: flags.rollMode, isGM: game.user?.isGM === true, isAuthor: msg.isAuthor };
+  const isGM = game.user?.isGM === true;
+  const viewer: ChatCardViewer = { rollMode: flags.rollMode, isGM, isAuthor: msg.isAuthor };
   if (cardVisibility(viewer) !== "full") {
-    void redact(html, cardInputOf(msg, flags), viewer);
+    void rerender(html, cardInputOf(msg, flags), viewer);
     return;
   }
+  if (flags.kind === "damage") {
+    // The stored card hides every target's resistance; observers get theirs filled in.
+    const observer = { ...viewer, canObserve: targetObserver(isGM, msg.isAuthor) };
+    const input = cardInputOf(msg, flags);
+    if (revealsTargets(input, observer)) {
+      void rerender(html, input, observer).then(() => wireLuck(msg, flags, html, spendLuck));
+      return;
+    }
+  }
+  wireLuck(msg, flags, html, spendLuck);
+}
+
+function wireLuck(msg: RollMessage, flags: RollMessageFlags, html: HTMLElement, spendLuck: (message: RollMessage) => Promise<unknown>): void {
   const button = html.querySelector<HTMLButtonElement>("[data-cw-action='spendLuck']");
   if (!button) return;
   if (!canUseLuck(msg, rollMessageActor(flags))) {
@@ -127,7 +158,7 @@ export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spe
   });
 }
 
-async function redact(html: HTMLElement, input: ChatCardInput, viewer: ChatCardViewer): Promise<void> {
+async function rerender(html: HTMLElement, input: ChatCardInput, viewer: ChatCardViewer): Promise<void> {
   const content = html.querySelector(".message-content");
   if (!content) return;
   content.innerHTML = await renderRollCard(input, viewer);

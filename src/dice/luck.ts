@@ -44,6 +44,14 @@ export async function spendLuck(message: RollMessage): Promise<ClockworkRoll | n
     return null;
   }
 
+  // The actor pays before the dice roll. Foundry does not throw when it refuses a write (a
+  // validation failure or a missing permission resolves undefined), so the result decides.
+  const paid = await actor.update({ "system.luck.value": luckLeft - 1 });
+  if (!paid) {
+    notify("warn", "CLOCKWORK.Luck.PaymentRefused", { name: actor.name });
+    return null;
+  }
+
   const rolls = message.rolls as ClockworkRoll[];
   const reroll = rolls[0].freshCopy();
   await reroll.evaluate();
@@ -53,8 +61,6 @@ export async function spendLuck(message: RollMessage): Promise<ClockworkRoll | n
   const standing = standingAttempt(attempts.map((r) => r.luckScore()), flags.luck.keepBest);
   const serialized = attempts.map((r, i) => withDiscarded(serializeRoll(r), i !== standing));
   const luck: LuckState = { ...flags.luck, spent: flags.luck.spent + 1 };
-  // The actor pays first: a failed payment leaves the message as it was.
-  await actor.update({ "system.luck.value": luckLeft - 1 });
   const content = await renderRollCard({ actorName: message.speaker?.alias ?? actor.name, rolls: serialized, luck }, fullViewer(flags.rollMode));
   await message.update({
     rolls: serialized.map((r) => JSON.stringify(r)),
@@ -68,20 +74,26 @@ export async function spendLuck(message: RollMessage): Promise<ClockworkRoll | n
 }
 
 interface LuckHolder {
+  id: string | null;
   type: string;
   system: { luck?: { value?: number; max?: number } };
-  update(changes: object): Promise<unknown>;
 }
 
-/** Sets every character's luck back to its maximum (3); GM only. Returns how many changed. */
+interface ActorBatch {
+  updateDocuments(updates: object[]): Promise<unknown[] | undefined>;
+}
+
+/** Sets every character's luck back to its maximum (3) in one batch; GM only. Returns how many changed. */
 export async function refreshLuck(): Promise<number> {
   if (!game.user?.isGM) {
     notify("warn", "CLOCKWORK.Luck.GMOnly");
     return 0;
   }
   const characters = ((game.actors?.contents ?? []) as unknown as LuckHolder[]).filter((a) => a.type === "character");
-  const changed = characters.filter((a) => (a.system.luck?.value ?? 0) !== (a.system.luck?.max ?? LUCK_PER_SESSION));
-  await Promise.all(changed.map((a) => a.update({ "system.luck.value": a.system.luck?.max ?? LUCK_PER_SESSION })));
+  const max = (a: LuckHolder) => a.system.luck?.max ?? LUCK_PER_SESSION;
+  const updates = characters.filter((a) => (a.system.luck?.value ?? 0) !== max(a)).map((a) => ({ _id: a.id, "system.luck.value": max(a) }));
+  // A refused entry is skipped, not thrown: the batch resolves with the documents it changed.
+  const changed = updates.length ? ((await (Actor.implementation as unknown as ActorBatch).updateDocuments(updates)) ?? []) : [];
   notify("info", "CLOCKWORK.Luck.Refreshed", { count: characters.length });
   return changed.length;
 }

@@ -88,6 +88,8 @@ export interface FlatRollOptions {
 /** A creature a damage roll is counted against. */
 export interface DamageTargetData {
   name: string;
+  /** The target's actor, whose permissions decide who sees its resistance on the card. */
+  actorUuid?: string | null;
   /** The species share of resistance to the damage type (base, allocation, species bonus). */
   species: number;
   /** The armor share. */

@@ -14,7 +14,7 @@ import {
 import { canSpendMoreLuck } from "../luck-policy";
 import { activeFaces, dieResults, isActive, rollKindOf, rollOptions } from "../roll-data";
 import type {
-  DamageRollOptions, DeathRollOptions, FlatRollOptions, GainRollOptions, LuckState, RollKind,
+  DamageRollOptions, DamageTargetData, DeathRollOptions, FlatRollOptions, GainRollOptions, LuckState, RollKind,
   RollModeKey, SerializedRoll,
 } from "../types";
 import { labelKey, partViews, subjectView, type PartView, type SubjectView } from "./format";
@@ -30,6 +30,11 @@ export interface ChatCardViewer {
   rollMode: RollModeKey;
   isGM: boolean;
   isAuthor: boolean;
+  /**
+   * Whether this viewer may see a damage target's resistance (Observer of its actor). Without
+   * it nobody does: the stored message content is sent to every client.
+   */
+  canObserve?: (target: DamageTargetData) => boolean;
 }
 
 export type CardVisibility = "full" | "summary" | "hidden";
@@ -99,9 +104,13 @@ export interface FlatResultView {
   statusLabel: string;
 }
 
-export interface DamageTargetView extends DamageResult {
+export interface DamageTargetView extends Omit<DamageResult, "resistance" | "armorPierced"> {
   name: string;
   hit: boolean;
+  /** The viewer observes the target: its resistance and the armor pierced are shown. */
+  showResistance: boolean;
+  resistance: number | null;
+  armorPierced: number;
 }
 
 export interface DamageResultView {
@@ -230,20 +239,31 @@ function flatResult(roll: SerializedRoll): FlatResultView {
   };
 }
 
-function damageResults(roll: SerializedRoll): DamageTargetView[] {
+function damageResults(roll: SerializedRoll): DamageResult[] {
   const o = rollOptions<DamageRollOptions>(roll);
-  const targets = o.targets ?? [];
-  const results = damageAgainstTargets(activeFaces(roll.terms ?? []), targets, {
+  return damageAgainstTargets(activeFaces(roll.terms ?? []), o.targets ?? [], {
     armorPiercing: o.armorPiercing, criticals: o.criticals, aoe: o.aoe,
   });
-  return results.map((r, i) => ({ ...r, name: targets[i].name, hit: targets[i].hit }));
 }
 
-function damageDice(roll: SerializedRoll): DieView[] {
+/** Per target what this viewer may see; the numbers of a target it cannot observe stay out of the HTML. */
+function damageTargetViews(roll: SerializedRoll, viewer: ChatCardViewer): DamageTargetView[] {
+  const targets = rollOptions<DamageRollOptions>(roll).targets ?? [];
+  return damageResults(roll).map((r, i) => {
+    const showResistance = viewer.canObserve?.(targets[i]) === true;
+    return {
+      ...r, name: targets[i].name, hit: targets[i].hit, showResistance,
+      resistance: showResistance ? r.resistance : null, armorPierced: showResistance ? r.armorPierced : 0,
+    };
+  });
+}
+
+function damageDice(roll: SerializedRoll, viewer: ChatCardViewer): DieView[] {
   const o = rollOptions<DamageRollOptions>(roll);
   const faces = activeFaces(roll.terms ?? []);
-  // With one target the dice are marked against its resistance; otherwise only 12s and 1s.
-  const single = o.targets?.length === 1 ? o.targets[0] : null;
+  // With one target the viewer observes, the dice are marked against its resistance (the
+  // marks would give it away otherwise); else only 12s and 1s.
+  const single = o.targets?.length === 1 && viewer.canObserve?.(o.targets[0]) === true ? o.targets[0] : null;
   const threshold = single
     ? Math.max(1, resolveDamage(faces, single, { armorPiercing: o.armorPiercing }).resistance)
     : 12;
@@ -255,7 +275,7 @@ function damageValue(roll: SerializedRoll): number {
   return damageResults(roll).reduce((sum, r) => sum + r.total, 0);
 }
 
-function damageResult(roll: SerializedRoll): DamageResultView {
+function damageResult(roll: SerializedRoll, viewer: ChatCardViewer): DamageResultView {
   const o = rollOptions<DamageRollOptions>(roll);
   const type = o.damageType ?? "blunt";
   const dice = dieResults(roll.terms ?? []).length;
@@ -265,7 +285,7 @@ function damageResult(roll: SerializedRoll): DamageResultView {
     armorPiercing: o.armorPiercing === true,
     aoe: o.aoe === true,
     criticals: o.criticals ?? 0,
-    targets: damageResults(roll),
+    targets: damageTargetViews(roll, viewer),
   };
 }
 
@@ -299,19 +319,19 @@ function deathResult(roll: SerializedRoll): DeathResultView {
   };
 }
 
-const KIND_VIEWS: Record<RollKind, { dice: (r: SerializedRoll) => DieView[]; value: (r: SerializedRoll) => number }> = {
+const KIND_VIEWS: Record<RollKind, { dice: (r: SerializedRoll, viewer: ChatCardViewer) => DieView[]; value: (r: SerializedRoll) => number }> = {
   gain: { dice: gainDice, value: gainValue },
   flat: { dice: flatDice, value: flatValue },
   damage: { dice: damageDice, value: damageValue },
   death: { dice: deathDice, value: deathValue },
 };
 
-function attemptView(kind: RollKind, roll: SerializedRoll, index: number): AttemptView {
+function attemptView(kind: RollKind, roll: SerializedRoll, index: number, viewer: ChatCardViewer): AttemptView {
   const view = KIND_VIEWS[kind];
   return {
     number: index + 1,
     discarded: (roll.options as { discarded?: boolean } | undefined)?.discarded === true,
-    dice: view.dice(roll),
+    dice: view.dice(roll, viewer),
     value: view.value(roll),
   };
 }
@@ -325,6 +345,13 @@ function titleOf(kind: RollKind, roll: SerializedRoll): { label: string; name: s
   }
 }
 
+/** Whether some damage target's numbers show for this viewer and not in the stored card. */
+export function revealsTargets(rollData: ChatCardInput, viewer: ChatCardViewer): boolean {
+  if (!viewer.canObserve) return false;
+  return rollData.rolls.some((roll) => rollKindOf(roll) === "damage"
+    && (rollOptions<DamageRollOptions>(roll).targets ?? []).some((t) => viewer.canObserve?.(t) === true));
+}
+
 /** Builds the chat card for one viewer. Throws a RangeError when the rolls are not ClockWork rolls. */
 export function buildChatCardContext(rollData: ChatCardInput, viewer: ChatCardViewer): ChatCardContext {
   if (!rollData.rolls.length) throw new RangeError("chat card rolls must list at least one roll (a card shows one roll and its luck rerolls); got []");
@@ -332,7 +359,7 @@ export function buildChatCardContext(rollData: ChatCardInput, viewer: ChatCardVi
   if (!kind || rollData.rolls.some((r) => rollKindOf(r) !== kind)) {
     throw new RangeError(`chat card rolls must all be one ClockWork roll class (GainRoll, FlatRoll, DamageRoll, DeathRoll); got ${rollData.rolls.map((r) => r.class).join(", ")}`);
   }
-  const attempts = rollData.rolls.map((roll, i) => attemptView(kind, roll, i));
+  const attempts = rollData.rolls.map((roll, i) => attemptView(kind, roll, i, viewer));
   let currentIndex = attempts.findIndex((a) => !a.discarded);
   if (currentIndex < 0) currentIndex = attempts.length - 1;
   const standing = rollData.rolls[currentIndex];
@@ -360,7 +387,7 @@ export function buildChatCardContext(rollData: ChatCardInput, viewer: ChatCardVi
     hasDiscarded: attempts.some((a) => a.discarded),
     gain: kind === "gain" ? gainResult(standing) : null,
     flat: kind === "flat" ? flatResult(standing) : null,
-    damage: kind === "damage" ? damageResult(standing) : null,
+    damage: kind === "damage" ? damageResult(standing, viewer) : null,
     death: kind === "death" ? deathResult(standing) : null,
     luck: { spent: luck.spent, keepBest: luck.keepBest, canSpendMore, show: luck.spent > 0 || canSpendMore },
   };

@@ -193,6 +193,18 @@ describe("luck", () => {
     expect(message.content).not.toContain('data-cw-action="spendLuck"');
   });
 
+  it("does not reroll when the payment is refused (Foundry resolves undefined, it does not throw)", async () => {
+    const actor = actorWith();
+    const message = await rolled(actor, [5, 5, 5, 5, 5, 5, 5, 5]);
+    const content = message.content;
+    actor.update = async (changes) => { actor.updates.push(changes); return undefined as never; };
+    expect(await spendLuck(message)).toBeNull();
+    expect(message.rolls).toHaveLength(1);
+    expect(rollFlags(message)?.luck.spent).toBe(0);
+    expect(message.content).toBe(content);
+    expect(standIn.notifications.at(-1)).toMatchObject({ type: "warn", message: "Ada's luck could not be spent, so the roll stands." });
+  });
+
   it("allows one luck per roll for everyone but Halflings", async () => {
     const actor = actorWith();
     const message = await rolled(actor, [5, 5, 5, 5, 5, 5, 5, 5]);
@@ -249,11 +261,20 @@ describe("luck", () => {
     const npc = { ...fakeActor({ luck: 1 }), type: "npc" };
     const world = game.actors as unknown as Map<string, unknown>;
     world.set("a", a).set("b", b).set("n", npc);
+    // One batched update, as core's updateDocuments: each change lands on its actor.
+    const batches: object[][] = [];
+    Object.defineProperty(Actor, "implementation", { configurable: true, value: {
+      async updateDocuments(updates: { _id: string; "system.luck.value": number }[]) {
+        batches.push(updates);
+        return updates.map((u) => { a.system.luck!.value = u["system.luck.value"]; return a; });
+      },
+    } });
     setUser(false);
     expect(await refreshLuck()).toBe(0);
     expect(a.system.luck?.value).toBe(0);
     setUser(true);
     expect(await refreshLuck()).toBe(1);
+    expect(batches).toEqual([[{ _id: a.id, "system.luck.value": 3 }]]);
     expect(a.system.luck?.value).toBe(3);
     expect(npc.system.luck?.value).toBe(1);
     expect(standIn.notifications.at(-1)?.message).toBe("Luck refreshed for 2 characters.");

@@ -117,10 +117,28 @@ describe("chat card: Flat, damage and death rolls", () => {
     expect(card.current.dice.map((d) => d.mark)).toEqual(markDice(faces, 12));
   });
 
-  it("damage against one target marks the dice against its resistance", () => {
+  it("damage against one target marks the dice against its resistance for a viewer who observes it", () => {
     const faces = [12, 5, 6, 2];
     const roll = serialized("DamageRoll", faces, { damageType: "blunt", targets: [{ name: "Orc", species: 3, armor: 2, hit: true }] });
-    expect(buildChatCardContext({ actorName: "A", rolls: [roll] }, viewer()).current.dice.map((d) => d.mark)).toEqual(markDice(faces, 5));
+    const observer = { ...viewer(), canObserve: () => true };
+    expect(buildChatCardContext({ actorName: "A", rolls: [roll] }, observer).current.dice.map((d) => d.mark)).toEqual(markDice(faces, 5));
+  });
+
+  it("keeps a target's resistance out of the card for a viewer who cannot observe it", () => {
+    const faces = [12, 5, 6, 2];
+    const targets = [
+      { name: "Orc", actorUuid: "Actor.orc", species: 3, armor: 2, hit: true },
+      { name: "Ally", actorUuid: "Actor.ally", species: 1, armor: 1, hit: true },
+    ];
+    const roll = serialized("DamageRoll", faces, { damageType: "blunt", targets });
+    const player = { ...viewer(), canObserve: (t: { actorUuid?: string | null }) => t.actorUuid === "Actor.ally" };
+    const card = buildChatCardContext({ actorName: "A", rolls: [roll] }, player);
+    expect(card.damage?.targets.map((t) => [t.name, t.showResistance, t.resistance])).toEqual([["Orc", false, null], ["Ally", true, 2]]);
+    expect(card.damage?.targets.map((t) => t.total)).toEqual([damageDealt(faces, targets[0]), damageDealt(faces, targets[1])]);
+    // The stored card (no observer at all) shows nobody's numbers, and its die marks do not give them away.
+    const stored = buildChatCardContext({ actorName: "A", rolls: [serialized("DamageRoll", faces, { damageType: "blunt", targets: [targets[0]] })] }, viewer());
+    expect(stored.damage?.targets[0]).toMatchObject({ showResistance: false, resistance: null, armorPierced: 0 });
+    expect(stored.current.dice.map((d) => d.mark)).toEqual(markDice(faces, 12));
   });
 
   it("death: fatal wounds from the core, each die marked, and whether it kills", () => {

@@ -4,37 +4,20 @@
  * edits of vitals.
  */
 import { CLOCKWORK, type EquipSlot } from "../config";
-import { localize, localizedError, resolveUuid } from "../foundry";
+import { localize, localizedError } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
 import { EquipError, planEquip, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { REPLACE_SPECIES_OPTION, type ClockworkItem } from "./item";
-import { describePickProblem, resolveSpeciesPicks, type SpeciesPicks, type SpeciesRules } from "./species-picks";
+import { applySpeciesTo, type SpeciesActor } from "./species-apply";
+import type { SpeciesPicks } from "./species-picks";
 import { creatureSystem, itemSystem, type CreatureSystem } from "./system";
-
-/** Flag scope and key that mark items a species granted, so a new species removes them. */
-const FLAG_SCOPE = "clockwork";
-const GRANTED_BY_SPECIES = "grantedBySpecies";
+import { modifyHealthBar } from "./token-bars";
 
 /** Artifacts per body position; rings are worn in pairs (digest §1.35). */
 const ARTIFACT_SLOT_LIMIT: Record<string, number> = { ring: 2 };
 
 /** Identifier of the feature that lets a character hold two-handed weapons in one hand. */
 const TITAN_GRIP = "titan-grip";
-
-interface ItemSource {
-  name: string;
-  type: string;
-  system: Record<string, unknown>;
-  flags?: Record<string, Record<string, unknown>>;
-  _id?: string | null;
-  [key: string]: unknown;
-}
-
-function sourceOf(document: unknown): ItemSource {
-  const doc = document as { toObject?: () => ItemSource };
-  if (typeof doc?.toObject === "function") return doc.toObject();
-  return foundry.utils.deepClone(document as ItemSource);
-}
 
 export class ClockworkActor extends Actor {
   /** The system data, typed: every actor type here has the character core. */
@@ -54,45 +37,11 @@ export class ClockworkActor extends Actor {
 
   /**
    * Apply a species (an Item document or its source): validate the picks, add the species and
-   * its granted foci and spells, then remove any previous species and what it granted, and
-   * store the picks. Nothing changes when a pick is invalid.
+   * its granted foci and spells, store the picks, then remove any previous species and what it
+   * granted. All or nothing: a refused step leaves the old species in place (species-apply.ts).
    */
   async applySpecies(species: unknown, picks: SpeciesPicks): Promise<ClockworkItem> {
-    const source = sourceOf(species);
-    if (source.type !== "species") throw localizedError("CLOCKWORK.Error.Species.NotSpecies", { name: source.name });
-    const resolved = resolveSpeciesPicks(source.system as unknown as SpeciesRules, picks, this.creature.personalBonusSkill);
-    if (resolved.problems.length) {
-      throw new Error(resolved.problems.map(describePickProblem).join(" "));
-    }
-
-    const granted = await Promise.all(resolved.grants.map(({ uuid, kind }) => this.#grantSource(uuid, kind)));
-    delete source._id;
-    const previous = this.items.filter((item) => item.type === "species" || item.getFlag(FLAG_SCOPE, GRANTED_BY_SPECIES) === true);
-
-    const created = (await this.createEmbeddedDocuments("Item", [source, ...granted] as Item.CreateData[], {
-      [REPLACE_SPECIES_OPTION]: true,
-    } as Item.Database.CreateOperation<false>)) ?? [];
-    const added = created[0] as ClockworkItem | undefined;
-    if (!added) throw localizedError("CLOCKWORK.Error.Species.NotCreated", { name: source.name });
-    if (previous.length) await this.deleteEmbeddedDocuments("Item", previous.map((item) => item.id as string));
-    await this.update({
-      system: {
-        speciesBonusSkills: resolved.speciesBonusSkills,
-        speciesResistance: resolved.speciesResistance,
-        sizeChoice: resolved.sizeChoice,
-      },
-    } as Actor.UpdateData);
-    return added;
-  }
-
-  async #grantSource(uuid: string, kind: string): Promise<ItemSource> {
-    const document = await resolveUuid(uuid);
-    if (!document) throw localizedError("CLOCKWORK.Error.Species.GrantMissing", { uuid });
-    const source = sourceOf(document);
-    if (source.type !== kind) throw localizedError("CLOCKWORK.Error.Species.GrantKind", { name: source.name, kind });
-    delete source._id;
-    source.flags = { ...source.flags, [FLAG_SCOPE]: { ...source.flags?.[FLAG_SCOPE], [GRANTED_BY_SPECIES]: true } };
-    return source;
+    return applySpeciesTo<ClockworkItem>(this as unknown as SpeciesActor, species, picks, { [REPLACE_SPECIES_OPTION]: true });
   }
 
   #candidate(item: Item.Implementation | undefined): EquipCandidate | undefined {
@@ -167,11 +116,9 @@ export class ClockworkActor extends Actor {
     await owned.update({ system: { container } } as Item.UpdateData);
   }
 
-  /** Token bars: "health" edits remaining vitals, which are stored as vitals lost. */
+  /** Token bars: "health" edits remaining vitals, stored as vitals lost (token-bars.ts). */
   override async modifyTokenAttribute(attribute: string, value: number, isDelta = false, isBar = true): Promise<this | undefined> {
     if (attribute !== "health") return super.modifyTokenAttribute(attribute, value, isDelta, isBar);
-    const { value: remaining, max } = this.creature.health;
-    const target = Math.min(max, Math.max(0, isDelta ? remaining + value : value));
-    return this.update({ system: { health: { vitalsLost: max - target } } } as Actor.UpdateData);
+    return modifyHealthBar(this, value, isDelta, isBar);
   }
 }

@@ -11,7 +11,7 @@ import { sortUpdates } from "../context/updates";
 import type { EquipSlot } from "../../config";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { confirm, localize, notify } from "../ui";
-import { guardSubmit, guardSubmitAsync, reportRefusedUpdate } from "./form-errors";
+import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
 import { HandlebarsActorSheet } from "./sheet-bases";
 
 
@@ -200,36 +200,29 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const item = this.#item(target);
     const slot = target.dataset.slot as EquipSlot | undefined;
     if (!item?.id || !slot) return;
-    try {
+    await attemptWrite(this, async () => {
       if (this.stored.equipped[slot] === item.id) await this.actor.unequip(item);
       else await this.actor.equip(item, slot);
-    } catch (error) {
-      notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: error instanceof Error ? error.message : String(error) });
-    }
+      return true;
+    });
   }
 
   static async #onEquipArtifact(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
     if (!item) return;
     const worn = (item.system as { equipped?: boolean }).equipped ?? false;
-    try {
+    await attemptWrite(this, async () => {
       if (worn) await this.actor.unequip(item);
       else await this.actor.equip(item);
-    } catch (error) {
-      notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: error instanceof Error ? error.message : String(error) });
-    }
+      return true;
+    });
   }
 
   static async #onHealthClick(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const box = Number(target.dataset.box);
     const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
     const next = healthClick(this.stored.health, { box, hits });
-    try {
-      await update(this.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits });
-    } catch (error) {
-      reportRefusedUpdate(error, this.form ?? null);
-      await this.render();
-    }
+    await attemptWrite(this, () => update(this.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
   }
 
   static async #onConfigureSpecies(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

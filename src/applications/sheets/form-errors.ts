@@ -58,3 +58,23 @@ export async function guardSubmitAsync(sheet: RefusableSheet, step: () => Promis
     void sheet.render();
   }
 }
+
+/**
+ * Runs a document write from a sheet action. Foundry v13 does not throw when it refuses a
+ * write (validation, a `preUpdate` hook, the server's permission check): it notifies the user
+ * itself and resolves `undefined` or an empty array. Either way, or when the write throws, the
+ * sheet is redrawn from the stored data. Resolves whether the write happened.
+ */
+export async function attemptWrite(sheet: RefusableSheet, write: () => Promise<unknown>): Promise<boolean> {
+  let result: unknown;
+  try {
+    result = await write();
+  } catch (error) {
+    reportRefusedUpdate(error, sheet.form ?? null);
+    await sheet.render();
+    return false;
+  }
+  const written = Array.isArray(result) ? result.length > 0 : result !== undefined && result !== null;
+  if (!written) await sheet.render();
+  return written;
+}

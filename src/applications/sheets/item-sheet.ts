@@ -7,7 +7,7 @@ import { buildItemContext } from "../context/item";
 import { NEW_ROWS, normalizeFormArrays } from "../context/updates";
 import { TEMPLATES } from "../handlebars";
 import { itemLike, ownerItems } from "./adapters";
-import { guardSubmit, guardSubmitAsync, reportRefusedUpdate } from "./form-errors";
+import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
 import { HandlebarsItemSheet } from "./sheet-bases";
 
 
@@ -70,12 +70,7 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
   }
 
   async #writeRows(path: string, rows: unknown[]): Promise<void> {
-    try {
-      await this.item.update({ [path]: rows } as never);
-    } catch (error) {
-      reportRefusedUpdate(error, this.form ?? null);
-      await this.render();
-    }
+    await attemptWrite(this, () => this.item.update({ [path]: rows } as never));
   }
 
   static async #onAddRow(this: ClockworkItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

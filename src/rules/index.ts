@@ -13,3 +13,6 @@ export * from "./health";
 export * from "./combat";
 export * from "./advancement";
 export * from "./magic";
+export * from "./creation";
+export * from "./advancement-log";
+export * from "./counters";

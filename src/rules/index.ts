@@ -16,3 +16,4 @@ export * from "./magic";
 export * from "./creation";
 export * from "./advancement-log";
 export * from "./counters";
+export * from "./actions";

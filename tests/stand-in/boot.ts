@@ -4,7 +4,7 @@
  * Each call starts from a clean state.
  */
 import { Hooks } from "./hooks";
-import { Localization } from "./i18n";
+import { Localization } from "../world/i18n";
 import { installFoundryStandIn, type StandInHandle } from "./index";
 import { state } from "./documents";
 

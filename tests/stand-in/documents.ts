@@ -5,7 +5,7 @@
  * There is no database: documents live in `game.actors` / `game.items` and in the UUID
  * registry behind `fromUuid`.
  */
-import { DataModel, type ModelContext } from "./data-model";
+import { DataModel, type ModelContext } from "../world/data-model";
 import {
   DataField,
   DocumentIdField,
@@ -16,9 +16,9 @@ import {
   type FieldCleanOptions,
   type FieldOptions,
   type FieldValidateOptions,
-} from "./fields";
-import { DataModelValidationFailure } from "./validation";
-import { deepClone, getProperty, isPlainObject, randomID, type PlainObject } from "./utils";
+} from "../world/fields";
+import { DataModelValidationFailure } from "../world/validation";
+import { deepClone, getProperty, isPlainObject, randomID, type PlainObject } from "../world/utils";
 
 /** What the stand-in keeps per document type in CONFIG. */
 export interface DocumentConfig {

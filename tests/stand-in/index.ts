@@ -36,14 +36,14 @@
  * is what compendium tests need.
  */
 import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2, sheetCollection, sheetRegistrations, type SheetRegistration } from "./applications";
-import { abstract, DataModel, TypeDataModel } from "./data-model";
+import { abstract, DataModel, TypeDataModel } from "../world/data-model";
 import { Actor, Collection, fromUuid, fromUuidSync, Item, state, StandInDocument, type DocumentConfig } from "./documents";
-import { fields } from "./fields";
-import { installDiceStandIn } from "./dice";
+import { fields } from "../world/fields";
+import { installDiceStandIn } from "../world/dice";
 import { Hooks } from "./hooks";
-import { Localization } from "./i18n";
-import { deepClone, utils, type PlainObject } from "./utils";
-import { DataModelValidationError, DataModelValidationFailure } from "./validation";
+import { Localization } from "../world/i18n";
+import { deepClone, utils, type PlainObject } from "../world/utils";
+import { DataModelValidationError, DataModelValidationFailure } from "../world/validation";
 
 export { Actor, Collection, DataModel, DataModelValidationError, DataModelValidationFailure, Hooks, Item, Localization, StandInDocument, TypeDataModel };
 export type { PlainObject, SheetRegistration };

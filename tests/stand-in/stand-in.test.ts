@@ -1,7 +1,7 @@
 /** The stand-in behaves like core where the system and its tests rely on it. */
 import { beforeEach, describe, expect, it } from "vitest";
 import { DataModel, DataModelValidationError, Hooks, installFoundryStandIn, type StandInHandle } from "./index";
-import { fields } from "./fields";
+import { fields } from "../world/fields";
 import { Collection } from "./documents";
 
 let handle: StandInHandle;

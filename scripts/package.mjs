@@ -2,6 +2,7 @@
 import { cp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createWriteStream, existsSync } from "node:fs";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import yazl from "yazl";
 
@@ -17,14 +18,44 @@ async function copyStatic() {
   }
 }
 
-/** Every `packs/_source/<pack>/` becomes LevelDB in `dist/packs/<pack>/`, through the official CLI. */
-async function compilePacks() {
-  const sourceRoot = join(root, "packs", "_source");
+/** Embedded collections whose documents carry their own `_stats` (journal pages, actor items …). */
+const EMBEDDED = ["pages", "items", "effects", "results", "categories"];
+
+/**
+ * The `_stats` every pack document ships with: the core build the code is typed and tested
+ * against (the foundry-vtt-types version's major.minor, e.g. "13.345") and this system's id and
+ * version. Foundry reads them to decide which of its own data migrations a document needs.
+ */
+export async function packStats() {
+  const manifest = JSON.parse(await readFile(join(root, "system.json"), "utf8"));
+  const pkg = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+  const types = String(pkg.devDependencies?.["@league-of-foundry-developers/foundry-vtt-types"] ?? "");
+  const [major, minor] = types.replace(/^[^\d]*/, "").split(".");
+  const verified = String(manifest.compatibility?.verified ?? manifest.compatibility?.minimum ?? "");
+  const coreVersion = major && minor && major === verified.split(".")[0] ? `${major}.${minor}` : verified;
+  return { coreVersion, systemId: manifest.id, systemVersion: manifest.version };
+}
+
+/** Stamps a document and its embedded documents with `stats`, keeping any other `_stats` fields. */
+export function stampStats(doc, stats) {
+  doc._stats = { ...(doc._stats ?? {}), ...stats };
+  for (const key of EMBEDDED) {
+    if (Array.isArray(doc[key])) for (const child of doc[key]) if (child && typeof child === "object") stampStats(child, stats);
+  }
+  return doc;
+}
+
+/** Every `<sourceRoot>/<pack>/` becomes LevelDB in `<destRoot>/<pack>/`, through the official CLI, each document stamped. */
+export async function compilePacks(sourceRoot = join(root, "packs", "_source"), destRoot = join(dist, "packs"), only = null) {
   if (!existsSync(sourceRoot)) return [];
+  const stats = await packStats();
   const packs = [];
   for (const name of (await readdir(sourceRoot)).sort()) {
+    if (only && !only.includes(name)) continue;
     if (!(await stat(join(sourceRoot, name))).isDirectory()) continue;
-    await compilePack(join(sourceRoot, name), join(dist, "packs", name), { yaml: true, recursive: true, log: false });
+    await compilePack(join(sourceRoot, name), join(destRoot, name), {
+      yaml: true, recursive: true, log: false, transformEntry: (doc) => { stampStats(doc, stats); },
+    });
     packs.push(name);
   }
   return packs;
@@ -60,8 +91,11 @@ async function writeZip() {
   return files.length;
 }
 
-await copyStatic();
-const packs = await compilePacks();
-await checkManifestPacks(packs);
-const count = await writeZip();
-console.log(`dist/: ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
+// Run as a script (npm run build); tests import the functions above.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await copyStatic();
+  const packs = await compilePacks();
+  await checkManifestPacks(packs);
+  const count = await writeZip();
+  console.log(`dist/: ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
+}

@@ -9,6 +9,7 @@ import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
 import { sortUpdates } from "../context/updates";
 import type { EquipSlot } from "../../config";
+import { copySource } from "../../documents/species-apply";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { confirm, localize, notify } from "../ui";
 import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
@@ -112,9 +113,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     if (!this.isEditable) return null;
     if (item.parent?.uuid === this.actor.uuid) return this.#sortItem(event, item);
     if (item.type === "species") return applySpecies(this.actor, item);
-    const data = item.toObject() as Record<string, unknown>;
-    delete data._id;
-    const created = (await this.actor.createEmbeddedDocuments("Item", [data as never]))?.[0] ?? null;
+    // A refused create resolves an empty array; then the giver keeps the item.
+    const created = (await this.actor.createEmbeddedDocuments("Item", [copySource(item) as never]))?.[0] ?? null;
     const source = item.parent as ActorDoc | null;
     if (created && source && TRANSFERRED_TYPES.has(item.type) && source.isOwner) {
       // Free the giver's slot first, so no equipped id is left pointing at a deleted item.

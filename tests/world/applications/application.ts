@@ -223,11 +223,10 @@ export class ApplicationV2 extends EventTarget {
   /* ------------------------------------------------------------------ options */
 
   static *inheritanceChain(this: ApplicationClass): Generator<ApplicationClass> {
-    let cls: ApplicationClass | null = this;
-    while (cls) {
+    const base = this.BASE_APPLICATION;
+    for (let cls: ApplicationClass | null = this; cls; cls = Object.getPrototypeOf(cls) as ApplicationClass | null) {
       yield cls;
-      if (cls === this.BASE_APPLICATION) return;
-      cls = Object.getPrototypeOf(cls) as ApplicationClass | null;
+      if (cls === base) return;
     }
   }
 

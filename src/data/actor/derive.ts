@@ -8,7 +8,7 @@ import {
   CARRY_SLOTS, DAMAGE_TYPES, SKILL_ATTRIBUTE, SKILL_KEYS,
   boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
 } from "../../rules";
-import type { ArmorWeight, DamageType, SkillKey, Size, WornWeight } from "../../rules";
+import type { ArmorWeight, DamageType, PoolInput, SkillKey, Size, WornWeight } from "../../rules";
 import type { ActorDerivedData, DerivedResistance, DerivedSkill } from "./derived";
 
 /** The stored fields of a character or NPC that the derivation reads. */
@@ -80,6 +80,8 @@ export interface DeriveOptions {
 }
 
 const DEFAULT_SIZE: Size = "medium";
+/** Shared by every skill without a focus (read-only: sheets and rolls only read it). */
+const NO_FOCI = Object.freeze([]) as unknown as string[];
 
 /** Luck uses per session (digest §4.5); the rules tables do not name it yet. */
 export const LUCK_PER_SESSION = 3;
@@ -88,39 +90,48 @@ function isType<T extends "species" | "armor" | "shield" | "focus" | "artifact" 
   return item.type === type;
 }
 
-/** One pass over the items: the lookups the derivation needs. */
-function indexItems(items: readonly ItemInput[]) {
-  const byId = new Map<string, ItemInput>();
-  const foci = new Map<string, string[]>();
+/**
+ * One pass over the items: the lookups the derivation needs. It runs for every actor on every
+ * preparation, so it keeps to plain counters and lazily made lists (no per-item map entries).
+ */
+function indexItems(items: Iterable<ItemInput>, equipped: CreatureSource["equipped"]) {
+  const foci: Partial<Record<string, string[]>> = {};
   const artifactFocus = new Set<string>();
   const armorEnchantments: Of<"enchantment">[] = [];
   let species: Of<"species"> | undefined;
+  let armor: Of<"armor"> | undefined;
+  let shield: Of<"shield"> | undefined;
   let vitalsBonus = 0;
   let manaBonus = 0;
-  const carried: Record<string, number> = {};
+  let belt = 0;
+  let bandolier = 0;
   for (const item of items) {
-    byId.set(item.id, item);
     if (isType(item, "species")) species ??= item;
-    else if (isType(item, "focus")) {
-      const names = foci.get(item.system.skill) ?? [];
-      names.push(item.name);
-      foci.set(item.system.skill, names);
-    } else if (isType(item, "artifact") && item.system.equipped) {
-      vitalsBonus += item.system.effects.vitals;
-      manaBonus += item.system.effects.mana;
-      if (item.system.effects.focusSkill) artifactFocus.add(item.system.effects.focusSkill);
-    } else if (isType(item, "enchantment") && item.system.target === "armor") armorEnchantments.push(item);
-    if (item.type === "equipment" || item.type === "weapon") {
+    else if (isType(item, "focus")) (foci[item.system.skill] ??= []).push(item.name);
+    else if (isType(item, "artifact")) {
+      if (item.system.equipped) {
+        vitalsBonus += item.system.effects.vitals;
+        manaBonus += item.system.effects.mana;
+        if (item.system.effects.focusSkill) artifactFocus.add(item.system.effects.focusSkill);
+      }
+    } else if (isType(item, "enchantment")) {
+      if (item.system.target === "armor") armorEnchantments.push(item);
+    } else if (isType(item, "armor")) {
+      if (item.id === equipped.armor) armor = item;
+    } else if (isType(item, "shield")) {
+      if (item.id === equipped.shield) shield = item;
+    } else if (item.type === "equipment" || item.type === "weapon") {
       const { container, quantity } = item.system as CarriedInput;
-      carried[container] = (carried[container] ?? 0) + quantity;
+      if (container === "belt") belt += quantity;
+      else if (container === "bandolier") bandolier += quantity;
     }
   }
-  return { byId, foci, artifactFocus, armorEnchantments, species, vitalsBonus, manaBonus, carried };
+  return { foci, artifactFocus, armorEnchantments, species, armor, shield, vitalsBonus, manaBonus, belt, bandolier };
 }
 
-function equippedOfType<T extends "armor" | "shield">(byId: Map<string, ItemInput>, id: string, type: T): Of<T> | undefined {
-  const item = id ? byId.get(id) : undefined;
-  return item && isType(item, type) ? item : undefined;
+/** The stored identifier, else what the item offers (a document's slug of its name). */
+function speciesIdentifier(item: Of<"species">): string {
+  return (item.system as { identifier?: string }).identifier || item.identifier || "";
 }
 
 function sizeOf(source: CreatureSource, species: SpeciesInput | undefined): Size {
@@ -130,13 +141,12 @@ function sizeOf(source: CreatureSource, species: SpeciesInput | undefined): Size
 }
 
 /** Everything `prepareDerivedData` adds, from stored data and owned items. */
-export function deriveActorData(source: CreatureSource, items: readonly ItemInput[], { kind }: DeriveOptions = { kind: "character" }): ActorDerivedData {
-  const index = indexItems(items);
+export function deriveActorData(source: CreatureSource, items: Iterable<ItemInput>, { kind }: DeriveOptions = { kind: "character" }): ActorDerivedData {
+  const index = indexItems(items, source.equipped);
   const speciesItem = index.species;
   const species = speciesItem?.system;
   const size = sizeOf(source, species);
-  const armor = equippedOfType(index.byId, source.equipped.armor, "armor");
-  const shield = equippedOfType(index.byId, source.equipped.shield, "shield");
+  const { armor, shield } = index;
 
   // Enchantments count only while applied to the armor being worn.
   const enchantments = armor ? index.armorEnchantments.filter((e) => e.system.appliedTo === armor.id) : [];
@@ -168,30 +178,42 @@ export function deriveActorData(source: CreatureSource, items: readonly ItemInpu
     armor: armor?.system.resistances,
     armorBonuses: enchantments.map((e) => e.system.effects.resistance).filter((r) => r.type) as { type: DamageType; value: number }[],
   });
-  const resistances = {} as Record<DamageType, DerivedResistance>;
-  for (const type of DAMAGE_TYPES) {
-    const override = npc ? source.resistanceOverride?.[type] : null;
-    const row = profile[type];
-    resistances[type] = { species: row.species, armor: row.armor, total: override ?? row.total };
+  // The profile's rows have the derived shape already; only an NPC's overrides need new rows.
+  let resistances: Record<DamageType, DerivedResistance> = profile;
+  if (npc && source.resistanceOverride) {
+    resistances = {} as Record<DamageType, DerivedResistance>;
+    for (const type of DAMAGE_TYPES) {
+      const row = profile[type];
+      const override = source.resistanceOverride[type];
+      resistances[type] = override === null || override === undefined ? row : { species: row.species, armor: row.armor, total: override };
+    }
   }
 
   const vitalsMax = character.vitals;
   const vitalsRemaining = Math.max(0, vitalsMax - source.health.vitalsLost);
-  const bonusSkills = new Set([...source.speciesBonusSkills, source.personalBonusSkill].filter(Boolean));
   const skills = {} as Record<SkillKey, DerivedSkill>;
+  // One pool object of a fixed shape, reused for all 32 pool sizes: spreading a fresh copy per
+  // skill was most of the derivation's time (issue 9).
+  const pool: PoolInput = { attribute: 0, bonusSkill: false, focus: false, vitalsRemaining, physical: false };
   for (const key of SKILL_KEYS) {
     const attribute = SKILL_ATTRIBUTE[key];
-    const foci = index.foci.get(key) ?? [];
-    const focus = foci.length > 0 || index.artifactFocus.has(key);
-    const pool = { attribute: character.attributes[attribute], bonusSkill: bonusSkills.has(key), vitalsRemaining, physical: attribute === "body" };
-    skills[key] = { rank: ranks[key], attribute, dice: poolSize(pool), diceWithFocus: poolSize({ ...pool, focus: true }), bonus: pool.bonusSkill, focus, foci };
+    const foci = index.foci[key] ?? NO_FOCI;
+    const bonus = key === source.personalBonusSkill || source.speciesBonusSkills.includes(key);
+    pool.attribute = character.attributes[attribute];
+    pool.bonusSkill = bonus;
+    pool.physical = attribute === "body";
+    pool.focus = false;
+    const dice = poolSize(pool);
+    pool.focus = true;
+    const diceWithFocus = poolSize(pool);
+    skills[key] = { rank: ranks[key], attribute, dice, diceWithFocus, bonus, focus: foci.length > 0 || index.artifactFocus.has(key), foci };
   }
 
   const allocated = DAMAGE_TYPES.reduce((sum, type) => sum + source.resistanceAllocation[type], 0);
 
   return {
     size,
-    species: speciesItem ? { id: speciesItem.id, name: speciesItem.name, identifier: speciesItem.identifier ?? "" } : null,
+    species: speciesItem ? { id: speciesItem.id, name: speciesItem.name, identifier: speciesIdentifier(speciesItem) } : null,
     attributes: character.attributes,
     skills,
     resistances,
@@ -215,8 +237,8 @@ export function deriveActorData(source: CreatureSource, items: readonly ItemInpu
     shieldWeight,
     encumbrance: character.encumbrance,
     carry: {
-      belt: { used: index.carried.belt ?? 0, max: CARRY_SLOTS.belt },
-      bandolier: { used: index.carried.bandolier ?? 0, max: CARRY_SLOTS.bandolier },
+      belt: { used: index.belt, max: CARRY_SLOTS.belt },
+      bandolier: { used: index.bandolier, max: CARRY_SLOTS.bandolier },
     },
   };
 }

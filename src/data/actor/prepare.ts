@@ -1,5 +1,6 @@
 /** Glue between an actor's system model and the pure derivation. */
 import { deriveActorData, type CreatureSource, type DeriveOptions, type ItemInput } from "./derive";
+import type { ActorDerivedData } from "./derived";
 
 interface ItemLike {
   id: string | null;
@@ -12,16 +13,32 @@ interface ActorLike {
   items: Iterable<ItemLike>;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
+type Joinable = Record<string, unknown>;
+
+function isObject(value: unknown): value is Joinable {
+  return value !== null && typeof value === "object";
 }
 
-/** Merge derived values into the prepared system data, keeping the stored ones beside them. */
-function mergeDerived(target: Record<string, unknown>, derived: object): void {
-  for (const [key, value] of Object.entries(derived)) {
+/**
+ * Write derived values onto the prepared system data. Derived objects that sit in a stored one
+ * (`health`, `mana`, `luck`) are copied into it, keeping the stored fields beside them; a
+ * derived skill carries its stored rank and replaces `skills.<key>`; every other derived key is
+ * derived-only and simply replaced. (A generic deep
+ * merge here took over half of each actor's preparation, issue 9.)
+ */
+function mergeDerived(target: Joinable, derived: ActorDerivedData): void {
+  for (const key in derived) {
+    const value = derived[key as keyof ActorDerivedData];
     const existing = target[key];
-    if (isPlainObject(existing) && isPlainObject(value)) mergeDerived(existing, value);
-    else target[key] = value;
+    if (key === "skills" && isObject(existing)) {
+      // A stored skill holds only its rank, which the derived skill repeats: take it whole.
+      const skills = value as Joinable;
+      for (const skill in skills) existing[skill] = skills[skill];
+    } else if ((key === "health" || key === "mana" || key === "luck") && isObject(existing)) {
+      Object.assign(existing, value);
+    } else {
+      target[key] = value;
+    }
   }
 }
 
@@ -36,8 +53,13 @@ export function itemInputs(actor: ActorLike | null | undefined): ItemInput[] {
   return inputs;
 }
 
-/** Derive and write everything onto `system` (called from `prepareDerivedData`). */
+/**
+ * Derive and write everything onto `system` (called from `prepareDerivedData`). The owned
+ * items go to the derivation as they are: they already carry what it reads, and copying each
+ * one on every preparation only fed the garbage collector.
+ */
 export function prepareCreature(system: object, actor: ActorLike | null | undefined, options: DeriveOptions): void {
-  const derived = deriveActorData(system as CreatureSource, itemInputs(actor), options);
-  mergeDerived(system as Record<string, unknown>, derived);
+  const items = (actor?.items ?? []) as Iterable<ItemInput>;
+  const derived = deriveActorData(system as CreatureSource, items, options);
+  mergeDerived(system as Joinable, derived);
 }

@@ -224,7 +224,9 @@ export class ApplicationV2 extends EventTarget {
 
   static *inheritanceChain(this: ApplicationClass): Generator<ApplicationClass> {
     const base = this.BASE_APPLICATION;
-    for (let cls: ApplicationClass | null = this; cls; cls = Object.getPrototypeOf(cls) as ApplicationClass | null) {
+    yield this;
+    if (this === base) return;
+    for (let cls = Object.getPrototypeOf(this) as ApplicationClass | null; cls; cls = Object.getPrototypeOf(cls) as ApplicationClass | null) {
       yield cls;
       if (cls === base) return;
     }

@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChatCardContext, type ChatCardInput, type ChatCardViewer } from "../../src/dice/context/chat-card";
 import { buildRollDialogContext } from "../../src/dice/context/roll-dialog";
-import { DICE_TEMPLATES } from "../../src/dice/templates";
+import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
 import { createRenderer, ROOT } from "../render/harness";
 import { gainRoll, serialized } from "../unit/dice/serialized";
 import { request } from "../unit/dice/requests";
@@ -45,7 +45,9 @@ function dialogBody(): { html: string; bars: number[] } {
     }),
     oddsVisibility: "all", isGM: true, idPrefix: "cw-roll-test",
   });
-  return { html: ROLLS_CSS + renderer.render(DICE_TEMPLATES.rollDialog, context), bars: context.odds.bars.map((b) => b.height) };
+  // The dialog's parts inside its window content, which carries the dialog's classes.
+  const parts = Object.values(ROLL_DIALOG_PARTS).map((template) => renderer.render(template, context)).join("\n");
+  return { html: `${ROLLS_CSS}<div class="clockwork cw-roll-dialog">${parts}</div>`, bars: context.odds.bars.map((b) => b.height) };
 }
 
 const PUBLIC: ChatCardViewer = { rollMode: "publicroll", isGM: true, isAuthor: true };

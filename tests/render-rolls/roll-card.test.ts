@@ -7,7 +7,7 @@ import { count, createRenderer } from "../render/harness";
 import { countGains, markDice } from "../../src/rules";
 import { buildChatCardContext, type ChatCardViewer } from "../../src/dice/context/chat-card";
 import { buildRollDialogContext } from "../../src/dice/context/roll-dialog";
-import { DICE_TEMPLATES } from "../../src/dice/templates";
+import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
 import { ROLL_MODES, type RollModeKey } from "../../src/dice/types";
 import { gainRoll, serialized } from "../unit/dice/serialized";
 import { request } from "../unit/dice/requests";
@@ -22,6 +22,11 @@ const SKILL_ROLL = gainRoll(FACES, {
 
 function card(viewer: ChatCardViewer, rolls = [SKILL_ROLL], luck = { spent: 0, keepBest: false }): string {
   return renderer.render(DICE_TEMPLATES.chatCard, buildChatCardContext({ actorName: "Ada Brass", rolls, luck }, viewer));
+}
+
+/** Every part of the roll dialog, in order, as the window content holds them. */
+function dialog(context: object): string {
+  return Object.values(ROLL_DIALOG_PARTS).map((template) => renderer.render(template, context)).join("\n");
 }
 
 const marks = (html: string) => [...html.matchAll(/data-mark="(\w+)"/g)].map((m) => m[1]);
@@ -114,7 +119,7 @@ describe("roll dialog template", () => {
       request: request({ bonusSkill: true, foci: [{ id: "f1", name: "Mauler" }], focusId: "f1", difficulty: "hard", vitalsRemaining: 3 }),
       oddsVisibility: "all", isGM: false, idPrefix: "test",
     });
-    const html = renderer.render(DICE_TEMPLATES.rollDialog, context);
+    const html = dialog(context);
     expect(html).toContain("Body / Strength");
     expect(html).toContain(`data-dice="${context.pool.dice}"`);
     expect(html).toContain(`${context.pool.dice}d12, gains on 7+`);
@@ -129,13 +134,14 @@ describe("roll dialog template", () => {
   });
 
   it("hides the odds when the setting says so, and explains an empty pool", () => {
-    const hidden = renderer.render(DICE_TEMPLATES.rollDialog, buildRollDialogContext({ request: request(), oddsVisibility: "gm", isGM: false }));
-    expect(hidden).not.toContain("cw-odds");
-    const empty = renderer.render(DICE_TEMPLATES.rollDialog, buildRollDialogContext({
+    const hidden = dialog(buildRollDialogContext({ request: request(), oddsVisibility: "gm", isGM: false }));
+    expect(hidden).not.toContain("cw-odds__bar");
+    expect(hidden).toContain('<section class="cw-odds" hidden');
+    const empty = dialog(buildRollDialogContext({
       request: request({ attributeDice: 5, situational: -6 }), oddsVisibility: "all", isGM: false,
     }));
     expect(empty).toContain("No dice: the roll fails");
-    const opposed = renderer.render(DICE_TEMPLATES.rollDialog, buildRollDialogContext({ request: request({ difficulty: "opposed" }), oddsVisibility: "all", isGM: false }));
+    const opposed = dialog(buildRollDialogContext({ request: request({ difficulty: "opposed" }), oddsVisibility: "all", isGM: false }));
     expect(opposed).toMatch(/Most likely result: \d+ gains/);
   });
 

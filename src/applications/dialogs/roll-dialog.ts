@@ -1,16 +1,20 @@
 /**
  * The roll dialog (ApplicationV2): shows the pool as it is built, lets the player pick a
  * focus, situational dice, the difficulty and the roll mode, and previews the exact odds from
- * the rules core, updated on every change. `ClockworkRollDialog.prompt(request)` resolves to
- * the final request, or null when the dialog is closed without rolling.
+ * the rules core, updated on every change. Each area is its own part and a change re-renders
+ * only the parts it alters, so the controls and the roll button stay put under the pointer.
+ * `ClockworkRollDialog.prompt(request)` resolves to the final request, or null when closed.
  */
 import { localize } from "../../foundry";
-import { applyDialogForm, buildRollDialogContext, type RollDialogForm } from "../../dice/context/roll-dialog";
+import {
+  applyDialogForm, buildRollDialogContext, changedRollDialogParts, rollDialogPartKeys,
+  type RollDialogContext, type RollDialogForm,
+} from "../../dice/context/roll-dialog";
 import { labelKey } from "../../dice/context/format";
 import type { GainRollRequest } from "../../dice/pool";
 import { rollModeChoices } from "../../dice/roll-mode";
 import { oddsVisibility } from "../../dice/settings";
-import { DICE_TEMPLATES } from "../../dice/templates";
+import { ROLL_DIALOG_PARTS, type RollDialogPart } from "../../dice/templates";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -33,18 +37,19 @@ export class ClockworkRollDialog extends HandlebarsApplicationMixin(ApplicationV
   static override DEFAULT_OPTIONS = {
     classes: ["clockwork", "cw-roll-dialog-app"],
     tag: "form",
-    window: { icon: "fa-solid fa-dice-d20", contentClasses: ["standard-form"] },
+    window: { icon: "fa-solid fa-dice-d20", contentClasses: ["standard-form", "clockwork", "cw-roll-dialog"] },
     position: { width: 420 },
     form: { handler: ClockworkRollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: true },
   };
 
-  static override PARTS = {
-    form: { template: DICE_TEMPLATES.rollDialog },
-  };
+  static override PARTS = Object.fromEntries(Object.entries(ROLL_DIALOG_PARTS).map(([part, template]) => [part, { template }]));
 
   #request: GainRollRequest;
   readonly #resolve: (request: GainRollRequest | null) => void;
   #settled = false;
+  /** The context of the last render and what each part showed then. */
+  #context: RollDialogContext | null = null;
+  #partKeys: Record<RollDialogPart, string> | null = null;
 
   constructor(config: RollDialogConfig, options: object = {}) {
     super(options as never);
@@ -69,25 +74,35 @@ export class ClockworkRollDialog extends HandlebarsApplicationMixin(ApplicationV
     return titleOf(this.#request);
   }
 
-  protected override async _prepareContext(options: RenderOptions): Promise<never> {
-    const base = await super._prepareContext(options);
-    const context = buildRollDialogContext({
+  #buildContext(): RollDialogContext {
+    return buildRollDialogContext({
       request: this.#request,
       rollModes: rollModeChoices(),
       oddsVisibility: oddsVisibility(),
       isGM: game.user?.isGM === true,
       idPrefix: this.id,
     });
+  }
+
+  /** Built once per change (in `_onChangeForm`) and shared by every part rendered. */
+  protected override async _prepareContext(options: RenderOptions): Promise<never> {
+    const base = await super._prepareContext(options);
+    const context = this.#context ?? this.#buildContext();
+    this.#context = context;
+    this.#partKeys = rollDialogPartKeys(context);
     return { ...base, ...context } as never;
   }
 
-  /** Every change re-renders the pool and the odds; the focused control keeps its focus. */
+  /** A change updates the request, then re-renders only the parts it altered. */
   protected override _onChangeForm(formConfig: never, event: Event): void {
     super._onChangeForm(formConfig, event);
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
     if (!target?.name) return;
     this.#request = applyDialogForm(this.#request, { [target.name]: target.value } as RollDialogForm);
-    void this.render();
+    const context = this.#buildContext();
+    const parts = this.#partKeys ? changedRollDialogParts(this.#partKeys, rollDialogPartKeys(context)) : Object.keys(ROLL_DIALOG_PARTS);
+    this.#context = context;
+    if (parts.length) void this.render({ parts } as never);
   }
 
   static async #onSubmit(this: ClockworkRollDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {

@@ -3,8 +3,9 @@
  * choices, and the exact odds from the rules core. Pure: plain request in, display data out.
  * `applyDialogForm` turns the submitted form back into a request.
  */
-import { chanceOfGains, DIFFICULTIES, DIFFICULTY_GAINS, gainDistribution, MAX_DICE } from "../../rules";
-import { buildPool, neededGains, type GainRollRequest } from "../pool";
+import { chanceAtLeast, DIFFICULTIES, DIFFICULTY_GAINS, gainDistribution, MAX_DICE } from "../../rules";
+import { buildPool, neededGains, type BuiltPool, type GainRollRequest } from "../pool";
+import type { RollDialogPart } from "../templates";
 import { DIFFICULTY_CHOICES, ROLL_MODES, type DifficultyChoice, type OddsVisibility, type RollModeKey } from "../types";
 import { formatPercent, labelKey, partViews, subjectView, type PartView, type SubjectView } from "./format";
 
@@ -85,19 +86,30 @@ function bars(distribution: readonly number[], needed: number | null): BarView[]
   }));
 }
 
-/** The odds of a request, exactly as the rules core computes them. */
-export function requestOdds(request: GainRollRequest): { chance: number | null; distribution: number[]; needed: number | null; dice: number } {
-  const { dice } = buildPool(request);
+/** The last distribution computed: changing only the difficulty or roll mode reuses it. */
+let lastDistribution: { key: string; distribution: number[] } | null = null;
+
+function distributionOf(dice: number, threshold: number, hexed: boolean): number[] {
+  const key = `${dice}/${threshold}/${hexed}`;
+  if (lastDistribution?.key !== key) lastDistribution = { key, distribution: gainDistribution(dice, threshold, { hexed }) };
+  return lastDistribution.distribution;
+}
+
+/**
+ * The odds of a request, exactly as the rules core computes them, from one distribution: the
+ * chance of success is its tail (an empty pool fails automatically, §4.1 step 4).
+ */
+export function requestOdds(request: GainRollRequest, pool: BuiltPool = buildPool(request)): { chance: number | null; distribution: number[]; needed: number | null; dice: number } {
+  const { dice } = pool;
   const needed = neededGains(request);
-  const options = { hexed: request.hexed };
-  const distribution = gainDistribution(dice, request.threshold, options);
-  const chance = needed === null ? null : chanceOfGains(dice, request.threshold, needed, options);
+  const distribution = distributionOf(dice, request.threshold, request.hexed);
+  const chance = needed === null ? null : dice === 0 ? 0 : chanceAtLeast(distribution, needed);
   return { chance, distribution, needed, dice };
 }
 
-function oddsView(request: GainRollRequest, show: boolean): OddsView {
+function oddsView(request: GainRollRequest, pool: BuiltPool, show: boolean): OddsView {
   if (!show) return { show: false, chance: null, chanceText: "", needed: null, bars: [], mostLikely: 0 };
-  const { chance, distribution, needed } = requestOdds(request);
+  const { chance, distribution, needed } = requestOdds(request, pool);
   const mostLikely = distribution.indexOf(Math.max(...distribution));
   return { show, chance, chanceText: chance === null ? "" : formatPercent(chance), needed, bars: bars(distribution, needed), mostLikely };
 }
@@ -141,8 +153,28 @@ export function buildRollDialogContext(input: RollDialogInput): RollDialogContex
       showCustom: request.difficulty === "custom" || request.difficulty === "defense",
     },
     rollModes: (input.rollModes ?? DEFAULT_ROLL_MODES).map((m) => ({ value: m.value, label: m.label, selected: m.value === request.rollMode })),
-    odds: oddsView(request, oddsVisibleTo(input.oddsVisibility, input.isGM)),
+    odds: oddsView(request, pool, oddsVisibleTo(input.oddsVisibility, input.isGM)),
   };
+}
+
+/**
+ * What each dialog part shows that a change can alter. The choices part leaves out the chosen
+ * values (the controls already show them) and changes only when a control appears or goes;
+ * the header and the footer never change.
+ */
+export function rollDialogPartKeys(context: RollDialogContext): Record<RollDialogPart, string> {
+  return {
+    header: JSON.stringify([context.actorName, context.subject]),
+    pool: JSON.stringify([context.pool, context.threshold]),
+    choices: JSON.stringify([context.foci.available, context.foci.options.map((o) => o.value), context.fixedPool, context.difficulty.showCustom]),
+    odds: JSON.stringify(context.odds),
+    footer: "",
+  };
+}
+
+/** The parts whose keys differ between two renders. */
+export function changedRollDialogParts(before: Record<RollDialogPart, string>, after: Record<RollDialogPart, string>): RollDialogPart[] {
+  return (Object.keys(after) as RollDialogPart[]).filter((part) => before[part] !== after[part]);
 }
 
 /** The dialog's form fields (strings as a form submits them, or numbers). */

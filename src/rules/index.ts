@@ -17,3 +17,4 @@ export * from "./creation";
 export * from "./advancement-log";
 export * from "./counters";
 export * from "./actions";
+export * from "./attack";

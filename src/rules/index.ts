@@ -18,3 +18,4 @@ export * from "./advancement-log";
 export * from "./counters";
 export * from "./actions";
 export * from "./attack";
+export * from "./initiative";

@@ -14,6 +14,7 @@ import type {
 } from "./data/item";
 import { diceApi, installActorRollMethods, registerDice } from "./dice";
 import { ClockworkActor, ClockworkItem } from "./documents";
+import { registerSelfTest } from "./selftest";
 
 /** Token bars and values offered in the token configuration. */
 const TRACKABLE = {
@@ -32,6 +33,7 @@ export function initClockwork(): void {
   registerSheets();
   registerDice();
   (game as { clockwork?: typeof diceApi }).clockwork = diceApi;
+  registerSelfTest();
 }
 
 installActorRollMethods(ClockworkActor);

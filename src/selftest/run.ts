@@ -1,0 +1,216 @@
+/**
+ * The self-test run: creates a temporary actor, opens its sheet, drops a compendium item on
+ * it, closes the sheet, rolls a skill, then deletes what it made. Each step's result and every
+ * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
+ * plain-text copy for bug reports.
+ */
+import { notify } from "../applications/ui";
+import { localize } from "../foundry";
+import { captureConsole } from "./capture";
+import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";
+
+const SYSTEM_ID = "clockwork";
+/** Marks the documents the self-test makes, so a later run also removes an interrupted run's. */
+const FLAG = "selfTest";
+const SKILL = "perception";
+/** The pack and document type the drop step takes its item from (the first entry). */
+const DROP_PACKS = ["clockwork.weapons", "clockwork.armor", "clockwork.foci"];
+
+interface DocLike {
+  id: string | null;
+  uuid: string;
+  name: string;
+  flags?: Record<string, Record<string, unknown> | undefined>;
+  _stats?: { compendiumSource?: string | null };
+  delete(): Promise<unknown>;
+}
+
+interface SheetLike {
+  rendered: boolean;
+  render(options: object): Promise<unknown>;
+  close(): Promise<unknown>;
+  constructor: { name: string };
+}
+
+interface ActorLike extends DocLike {
+  sheet: SheetLike | null;
+  items: { contents: DocLike[] };
+  rollSkill(skill: string, options: object): Promise<{ formula: string; total?: number } | null>;
+}
+
+interface PackLike {
+  collection: string;
+  documentName: string;
+  getIndex(): Promise<Iterable<{ _id: string; name?: string; uuid?: string }>>;
+  getDocument(id: string): Promise<DocLike | null | undefined>;
+}
+
+interface DocumentClassLike {
+  create(data: object): Promise<unknown>;
+  deleteDocuments(ids: string[]): Promise<unknown[] | undefined>;
+}
+
+/** What the self-test reads of `game`, typed once. */
+interface GameLike {
+  user?: { id: string | null; name: string; isGM: boolean } | null;
+  system?: { id: string; version: string };
+  version?: string;
+  release?: { generation?: number; version?: string };
+  actors?: { get(id: string): unknown; contents: DocLike[] };
+  messages?: { contents: DocLike[] };
+  packs?: { get(id: string): PackLike | undefined };
+  modules?: Iterable<{ id: string; active: boolean; version?: string }>;
+}
+
+const g = (): GameLike => game as unknown as GameLike;
+const actorClass = (): DocumentClassLike => Actor.implementation as unknown as DocumentClassLike;
+const messageClass = (): DocumentClassLike => ChatMessage.implementation as unknown as DocumentClassLike;
+
+function failure(key: string, data?: Record<string, unknown>): Error {
+  return new Error(localize(`CLOCKWORK.SelfTest.Problem.${key}`, data));
+}
+
+/** A drop event carrying `{type, uuid}` as a sheet reads it (`TextEditor.getDragEventData`). */
+function dropEvent(data: object): DragEvent {
+  const json = JSON.stringify(data);
+  if (typeof DataTransfer === "function" && typeof DragEvent === "function") {
+    try {
+      const transfer = new DataTransfer();
+      transfer.setData("text/plain", json);
+      return new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true });
+    } catch {
+      // Some hosts have the classes but refuse to build them; a plain event will do.
+    }
+  }
+  const transfer = { types: ["text/plain"], getData: (format: string) => (format === "text/plain" ? json : "") };
+  return { type: "drop", target: null, dataTransfer: transfer, preventDefault() {}, stopPropagation() {} } as unknown as DragEvent;
+}
+
+async function firstPackItem(): Promise<{ uuid: string; name: string } | null> {
+  for (const id of DROP_PACKS) {
+    const pack = g().packs?.get(id);
+    if (!pack || pack.documentName !== "Item") continue;
+    const first = [...(await pack.getIndex())][0];
+    if (first) return { uuid: first.uuid ?? `Compendium.${pack.collection}.Item.${first._id}`, name: first.name ?? first._id };
+  }
+  return null;
+}
+
+function environment(): SelfTestEnvironment {
+  const game = g();
+  return {
+    system: `${game.system?.id ?? SYSTEM_ID} ${game.system?.version ?? "?"}`,
+    core: game.release?.version ?? game.version ?? "?",
+    generation: game.release?.generation ?? 0,
+    user: game.user?.name ?? "?",
+    modules: [...(game.modules ?? [])].filter((m) => m.active).map((m) => `${m.id} ${m.version ?? ""}`.trim()),
+    time: new Date().toISOString(),
+  };
+}
+
+const isSelfTestDoc = (doc: DocLike) => doc.flags?.[SYSTEM_ID]?.[FLAG] === true;
+
+/** Runs the self-test; resolves its report (null for a non-GM), after posting the card unless `post` is false. */
+export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTestReport | null> {
+  if (g().user?.isGM !== true) {
+    notify("warn", "CLOCKWORK.SelfTest.GMOnly");
+    return null;
+  }
+  const capture = captureConsole();
+  const steps: SelfTestStep[] = [];
+  let actor: ActorLike | null = null;
+  let sheet: SheetLike | null = null;
+
+  /** Runs a step unless what it needs failed; a throw or a false result fails it. */
+  const step = async (key: string, needs: boolean, fn: () => Promise<string | undefined>): Promise<boolean> => {
+    const start = Date.now();
+    if (!needs) {
+      steps.push({ key, status: "skip", ms: 0 });
+      return false;
+    }
+    try {
+      const detail = await fn();
+      steps.push({ key, status: "pass", ms: Date.now() - start, detail });
+      return true;
+    } catch (error) {
+      steps.push({ key, status: "fail", ms: Date.now() - start, detail: error instanceof Error ? error.message : String(error) });
+      return false;
+    }
+  };
+
+  try {
+    await step("createActor", true, async () => {
+      const created = await actorClass().create({
+        name: localize("CLOCKWORK.SelfTest.ActorName"), type: "character", flags: { [SYSTEM_ID]: { [FLAG]: true } },
+      });
+      if (!created) throw failure("Refused");
+      actor = created as ActorLike;
+      return actor.name;
+    });
+    const opened = await step("openSheet", actor !== null, async () => {
+      sheet = (actor as ActorLike | null)?.sheet ?? null;
+      if (!sheet) throw failure("NoSheet");
+      await sheet.render({ force: true });
+      if (!sheet.rendered) throw failure("NotRendered");
+      return sheet.constructor.name;
+    });
+    await step("dropItem", opened, async () => {
+      const entry = await firstPackItem();
+      if (!entry) throw failure("NoPack");
+      await (sheet as unknown as { _onDrop(event: DragEvent): Promise<unknown> })._onDrop(dropEvent({ type: "Item", uuid: entry.uuid }));
+      const owned = (actor as ActorLike | null)?.items.contents.find((i) => i._stats?.compendiumSource === entry.uuid);
+      if (!owned) throw failure("NotDropped", { name: entry.name });
+      return entry.name;
+    });
+    await step("closeSheet", opened, async () => {
+      await (sheet as SheetLike | null)?.close();
+      if ((sheet as SheetLike | null)?.rendered) throw failure("NotClosed");
+      return undefined;
+    });
+    await step("rollSkill", actor !== null, async () => {
+      const roll = await (actor as ActorLike | null)?.rollSkill(SKILL, { skipDialog: true, rollMode: "selfroll" });
+      if (!roll) throw failure("NoRoll");
+      const posted = (g().messages?.contents ?? []).some((m) => (m.flags?.[SYSTEM_ID]?.roll as { actorUuid?: string } | undefined)?.actorUuid === actor?.uuid);
+      if (!posted) throw failure("NoMessage");
+      return `${roll.formula} = ${roll.total ?? "?"}`;
+    });
+  } finally {
+    await step("cleanup", true, async () => cleanUp(actor));
+    capture.stop();
+  }
+
+  const report: SelfTestReport = {
+    ok: steps.every((s) => s.status === "pass") && capture.errors.length === 0,
+    steps, errors: capture.errors, environment: environment(),
+  };
+  if (options.post !== false) await postReport(report);
+  return report;
+}
+
+/** Deletes this run's actor, its roll messages and anything an interrupted run left behind. */
+async function cleanUp(actor: ActorLike | null): Promise<string> {
+  const game = g();
+  const actors = (game.actors?.contents ?? []).filter(isSelfTestDoc);
+  const ids = new Set(actors.map((a) => a.id).filter((id): id is string => !!id));
+  if (actor?.id) ids.add(actor.id);
+  const uuids = new Set([...actors.map((a) => a.uuid), actor?.uuid]);
+  const messages = (game.messages?.contents ?? [])
+    .filter((m) => uuids.has((m.flags?.[SYSTEM_ID]?.roll as { actorUuid?: string } | undefined)?.actorUuid ?? ""))
+    .map((m) => m.id).filter((id): id is string => !!id);
+  if (messages.length) await messageClass().deleteDocuments(messages);
+  if (ids.size) await actorClass().deleteDocuments([...ids]);
+  const left = [...ids].filter((id) => game.actors?.get(id));
+  if (left.length) throw failure("NotDeleted", { count: left.length });
+  return localize("CLOCKWORK.SelfTest.Removed", { actors: ids.size, messages: messages.length });
+}
+
+async function postReport(report: SelfTestReport): Promise<void> {
+  const user = g().user;
+  await messageClass().create({
+    content: reportHtml(report, localize),
+    speaker: { alias: localize("CLOCKWORK.SelfTest.Title") },
+    whisper: user?.id ? [user.id] : [],
+    flags: { [SYSTEM_ID]: { selfTestReport: true } },
+  });
+}
+

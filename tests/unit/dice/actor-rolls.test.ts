@@ -80,6 +80,20 @@ describe("rollSkill", () => {
     expect(lastMessage()).toMatchObject({ whisper: users.gmIds, blind: false });
   });
 
+  it("applies the roll mode once: to the message data, with no rollMode option for core to apply again", async () => {
+    const statics = (globalThis as unknown as { ChatMessage: unknown }).ChatMessage as { applyRollMode(data: object, mode: string): object; implementation: { create(data: object, options?: object): Promise<unknown> } };
+    const apply = vi.spyOn(statics, "applyRollMode");
+    const create = vi.spyOn(statics.implementation, "create");
+    await rollSkill(actorWith(), "will", { skipDialog: true, rollMode: "gmroll" });
+    expect(apply).toHaveBeenCalledOnce();
+    expect(create).toHaveBeenCalledOnce();
+    const options = (create.mock.calls[0][1] ?? {}) as Record<string, unknown>;
+    expect(options).not.toHaveProperty("rollMode");
+    expect(options).not.toHaveProperty("messageMode");
+    apply.mockRestore();
+    create.mockRestore();
+  });
+
   it("uses the user's roll mode from the core setting by default", async () => {
     await game.settings!.set("core", "rollMode", "selfroll" as never);
     await rollSkill(actorWith(), "will", { skipDialog: true });

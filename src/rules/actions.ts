@@ -7,6 +7,8 @@ import { actionCost, channelCounters } from "./combat";
 import { COMMAND_COST, chargeFor, requireCounters } from "./counters";
 import type { CounterProblem, CounterState } from "./counters";
 import { requireInteger, ruleError } from "./errors";
+import { movementBlocks } from "./conditions";
+import type { MoveBlock } from "./conditions";
 import { ACTION_COSTS } from "./tables";
 import type { Encumbrance } from "./types";
 
@@ -150,9 +152,7 @@ export function twoWeaponCost(main: Pick<ActionWeapon, "counters" | "category" |
 /** Why an action cannot be taken now: a counter problem or a rule of the situation. */
 export type ActionBlock =
   | CounterProblem
-  | "dead" | "dying" | "incapacitated" | "petrified" | "frozen" | "pacified"
-  | "grappled" | "grappling" | "entangled" | "prone" | "notProne"
-  | "chilled" | "encumbered" | "stepOnly" | "legDisabled"
+  | MoveBlock
   | "noShield" | "notDrawn" | "nothingToDraw" | "nothingToStow" | "handsFull"
   | "autofireOnly" | "needsTwoWeapons" | "noPreviousMiss" | "notGrappling"
   | "manaFull" | "notBurning" | "onCooldown" | "nothingToRecall";
@@ -209,9 +209,9 @@ export interface ActionOption {
 
 /** Conditions that stop every action, most severe first, with the reaction rule for each. */
 const STOPPERS: readonly { key: ActionBlock; condition?: string; reactions: boolean }[] = [
-  { key: "dead", reactions: false },
+  { key: "dead", condition: "dead", reactions: false },
   { key: "dying", condition: "dying", reactions: false },
-  { key: "incapacitated", reactions: false },
+  { key: "incapacitated", condition: "stabilized", reactions: false },
   { key: "petrified", condition: "petrified", reactions: false },
   { key: "frozen", condition: "frozen", reactions: false },
   // Pacified makes no attacks and takes no actions, but may still react (docs/rulings.md).
@@ -224,29 +224,12 @@ interface Situation {
   stopper: { key: ActionBlock; reactions: boolean } | null;
 }
 
-function movementBlock(movement: NonNullable<ActionDefinition["movement"]>, s: Situation): ActionBlock | null {
-  const { conditions, context } = s;
-  if (conditions.has("grappled")) return "grappled";
-  if (context.grappling) return "grappling";
-  if (conditions.has("entangled")) return "entangled";
-  if (movement === "crawl") return conditions.has("prone") ? null : "notProne";
-  if (conditions.has("prone") && movement !== "climb") return "prone";
-  const encumbrance = context.encumbrance ?? "none";
-  if (movement === "run") {
-    if (conditions.has("chilled")) return "chilled";
-    if (conditions.has("legDisabled")) return "legDisabled";
-    if (encumbrance === "encumbered") return "encumbered";
-  }
-  if (encumbrance === "step-only" && (movement === "run" || movement === "walk")) return "stepOnly";
-  return null;
-}
-
 function situationBlock(key: CombatActionKey, s: Situation, weapon?: ActionWeapon): ActionBlock | null {
   const def: ActionDefinition = COMBAT_ACTIONS[key];
   const { conditions, context } = s;
   if (s.stopper && !(def.reaction && s.stopper.reactions)) return s.stopper.key;
   if (def.offensive && conditions.has("pacified")) return "pacified";
-  if (def.movement) return movementBlock(def.movement, s);
+  if (def.movement) return movementBlocks(conditions, { encumbrance: context.encumbrance, grappling: context.grappling })[def.movement];
   const meleeAttack = def.melee || (weapon !== undefined && weapon.category === "melee" && (key === "attack" || key === "twoWeaponAttack"));
   if (meleeAttack && conditions.has("prone")) return "prone";
   const weapons = context.weapons ?? [];
@@ -340,9 +323,9 @@ export function affordableActions(state: CounterState, context: ActionContext = 
   const stunned = conditions.has("stunned");
   let stopper: Situation["stopper"] = null;
   for (const entry of STOPPERS) {
-    const active = entry.key === "dead" ? context.dead === true
-      : entry.key === "incapacitated" ? context.incapacitated === true
-        : conditions.has(entry.condition as string);
+    const active = conditions.has(entry.condition as string)
+      || (entry.key === "dead" && context.dead === true)
+      || (entry.key === "incapacitated" && context.incapacitated === true);
     if (active) {
       stopper = entry;
       break;
@@ -359,8 +342,6 @@ export function affordableActions(state: CounterState, context: ActionContext = 
       const charge = chargeFor(state, baseCost, { stunned, reaction });
       cost = charge.cost;
       reason = reason ?? charge.problem;
-    } else {
-      cost = 0;
     }
     options.push({ key, baseCost, cost, variable, reaction, affordable: reason === null, reason, ...extra });
   };

@@ -19,3 +19,4 @@ export * from "./counters";
 export * from "./actions";
 export * from "./attack";
 export * from "./initiative";
+export * from "./conditions";

@@ -53,7 +53,8 @@ describe("the §4.7 cost table", () => {
   });
   it("two weapons: main + 1, or a Dual Wield pair 3 melee / 4 ranged (RULING 24)", () => {
     expect(twoWeaponCost(sword, club)).toBe(4);
-    expect(twoWeaponCost({ ...club, slot: "main" }, club)).toBe(3);
+    const mainClub: ActionWeapon = { ...club, slot: "main" };
+    expect(twoWeaponCost(mainClub, club)).toBe(3);
     expect(twoWeaponCost({ counters: 2, category: "thrown", dualWield: true }, { category: "thrown", dualWield: true })).toBe(4);
   });
 });

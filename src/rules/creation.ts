@@ -34,6 +34,8 @@ export const CHANGELING_SPECIES = "changelings";
 
 /** The species rules the build needs (a plain copy of the species item's system data). */
 export interface CreationSpecies {
+  /** The species document's id (a UUID in the builder); not read by the rules. */
+  id?: string;
   identifier: string;
   size: Size;
   /** Sizes to pick from (Mycorreans); empty when the size is fixed. */
@@ -108,6 +110,8 @@ export interface CreationBuild {
   sizeChoice: string;
   /** Chosen grant options (ids of the species' `grants[].options`). */
   grants: readonly string[];
+  /** Identifiers of the granted foci and spells, where ids alone cannot show a repeat. */
+  grantedIdentifiers?: readonly string[];
   personalBonusSkill: string;
   foci: readonly CreationFocus[];
   /** Final ranks of the skills lowered with customization points (step 6). */
@@ -182,10 +186,13 @@ export function finalSkills(build: Pick<CreationBuild, "skills" | "customizedSki
   return skills;
 }
 
-/** The creature's size: the species' (or its picked size choice), Medium before a species. */
+/**
+ * The creature's size: the species' (or its picked size choice). Without a species (beasts,
+ * undead) the stored size choice stands, else Medium, as the actor's derived data does.
+ */
 export function buildSize(build: Pick<CreationBuild, "species" | "sizeChoice">): Size {
   const species = build.species;
-  if (!species) return "medium";
+  if (!species) return isSize(build.sizeChoice) ? build.sizeChoice : "medium";
   if (species.sizeChoices.length > 0 && isSize(build.sizeChoice) && species.sizeChoices.includes(build.sizeChoice)) return build.sizeChoice;
   return isSize(species.size) ? species.size : "medium";
 }
@@ -320,7 +327,7 @@ function fociProblems(build: CreationBuild): CreationProblem[] {
   const required = fociRequired(build.species);
   if (build.foci.length !== required) problems.push({ step: "foci", code: "fociCount", value: build.foci.length, limit: required });
   const seen = new Set<string>(build.grants ?? []);
-  const seenIdentifiers = new Set<string>();
+  const seenIdentifiers = new Set<string>(build.grantedIdentifiers ?? []);
   for (const focus of build.foci) {
     const identifier = focus.identifier || focus.id;
     if (seen.has(focus.id) || seenIdentifiers.has(identifier)) problems.push({ step: "foci", code: "focusDuplicate", subject: identifier });
@@ -357,7 +364,7 @@ function customizationProblems(build: CreationBuild): CreationProblem[] {
     }
   }
   const granted = new Set(build.grants ?? []);
-  const identifiers = new Set<string>();
+  const identifiers = new Set<string>(build.grantedIdentifiers ?? []);
   for (const spell of build.spells) {
     if (!isLevel(spell.level)) problems.push({ step: "customization", code: "invalidLevel", subject: spell.identifier, value: spell.level });
     // The other half of a pair already bought is part of that purchase, not a duplicate.

@@ -284,6 +284,11 @@ describe("steps 8–9: resistance (RULING 22)", () => {
     expect(creationResistancePoints(weak)).toBe(1 + 3);
   });
 
+  it("without a species (beasts, undead) the stored size choice sets the size", () => {
+    expect(creationResistancePoints(with_({ species: null, sizeChoice: "large" }))).toBe(4 + 4);
+    expect(creationResistancePoints(with_({ species: null, sizeChoice: "" }))).toBe(4 + 3);
+  });
+
   it("Small species get 2 size points, Large 4", () => {
     const goblin = with_({ species: GOBLINS });
     expect(creationResistancePoints(goblin)).toBe(4 + 2);

@@ -20,3 +20,5 @@ export * from "./actions";
 export * from "./attack";
 export * from "./initiative";
 export * from "./conditions";
+export * from "./minions";
+export * from "./area";

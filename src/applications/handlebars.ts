@@ -26,6 +26,9 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-field-checkbox": "systems/clockwork/templates/partials/field-checkbox.hbs",
   "cw-field-multi": "systems/clockwork/templates/partials/field-multi.hbs",
   "cw-field-rows": "systems/clockwork/templates/partials/field-rows.hbs",
+  "cw-field-link": "systems/clockwork/templates/partials/field-link.hbs",
+  "cw-counters": "systems/clockwork/templates/partials/counters.hbs",
+  "cw-damage": "systems/clockwork/templates/partials/damage.hbs",
   "cw-skill-table": "systems/clockwork/templates/partials/skill-table.hbs",
   "cw-health-track": "systems/clockwork/templates/partials/health-track.hbs",
   "cw-resistance-grid": "systems/clockwork/templates/partials/resistance-grid.hbs",
@@ -39,7 +42,11 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-prose": "systems/clockwork/templates/partials/prose.hbs",
 };
 
-/** Top-level templates of the sheets and dialogs. */
+/**
+ * Top-level templates of the sheets and dialogs, one per ApplicationV2 PART. A sheet re-renders
+ * only the parts that changed: after a field edit, `header` and the active tab's part (the
+ * `tabs` part never changes with the document).
+ */
 export const TEMPLATES = {
   character: {
     header: "systems/clockwork/templates/actor/character-header.hbs",
@@ -50,7 +57,13 @@ export const TEMPLATES = {
     features: "systems/clockwork/templates/actor/character-features.hbs",
     biography: "systems/clockwork/templates/actor/character-biography.hbs",
   },
-  npc: { sheet: "systems/clockwork/templates/actor/npc-sheet.hbs" },
+  npc: {
+    header: "systems/clockwork/templates/actor/npc-header.hbs",
+    tabs: "systems/clockwork/templates/actor/tabs.hbs",
+    main: "systems/clockwork/templates/actor/npc-main.hbs",
+    skills: "systems/clockwork/templates/actor/npc-skills.hbs",
+    notes: "systems/clockwork/templates/actor/npc-notes.hbs",
+  },
   item: {
     header: "systems/clockwork/templates/item/item-header.hbs",
     details: "systems/clockwork/templates/item/item-details.hbs",

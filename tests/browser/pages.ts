@@ -16,6 +16,37 @@ export type Theme = "light" | "dark";
 /** Foundry serves core icons; the pages get simple stand-ins at the same relative paths. */
 const ICONS = ["mystery-man", "item-bag", "sword", "fire", "shield"];
 
+/**
+ * Test-only stand-in for Foundry's `<multi-select>` element (v13
+ * `foundry.applications.elements.HTMLMultiSelectElement`): like the real one it turns its
+ * `<option>` children into a dropdown of the unchosen entries and a tag per chosen entry.
+ * It only draws; choosing is Foundry's.
+ */
+const MULTI_SELECT_STAND_IN = `<script>
+customElements.define("multi-select", class extends HTMLElement {
+  connectedCallback() {
+    const options = [...this.querySelectorAll("option")];
+    const label = this.id ? document.querySelector('label[for="' + this.id + '"]') : null;
+    const select = document.createElement("select");
+    select.setAttribute("aria-label", label ? label.textContent.trim() : this.getAttribute("name"));
+    if (this.hasAttribute("disabled")) select.disabled = true;
+    select.append(new Option("\u2026", ""));
+    const tags = document.createElement("div");
+    tags.className = "tags input-element-tags";
+    for (const o of options) {
+      if (o.selected) {
+        const tag = document.createElement("div");
+        tag.className = "tag";
+        tag.dataset.key = o.value;
+        tag.textContent = o.textContent;
+        tags.append(tag);
+      } else select.append(new Option(o.textContent, o.value));
+    }
+    this.replaceChildren(select, tags);
+  }
+});
+</script>`;
+
 export function preparePageDir(): void {
   mkdirSync(join(PAGE_DIR, "icons", "svg"), { recursive: true });
   mkdirSync(SHOT_DIR, { recursive: true });
@@ -59,6 +90,7 @@ export function writePage(spec: PageSpec): string {
 ${spec.body}
 </section>
 </${tag}>
+${MULTI_SELECT_STAND_IN}
 </body>
 </html>`;
   const file = join(PAGE_DIR, `${spec.name}-${spec.theme}.html`);

@@ -3,13 +3,15 @@
  * the health track, the derived numbers and the item rows. Everything is read from the
  * actor's derived system data; nothing is computed here beyond picking and labelling.
  */
-import { blockBonus, RANGE_INCREMENTS_MAX, type ArmorWeight } from "../../rules";
+import { blockBonus, chanceOfGains, RANGE_INCREMENTS_MAX, type ArmorWeight } from "../../rules";
 import type { SheetChoices } from "./choices";
 import {
   checkboxField, fieldLabel, numberField, selectField, textField, type FieldScope, type NumberFieldView,
   type SelectFieldView, type TextFieldView, type CheckboxFieldView,
 } from "./fields";
-import { bySortThenName, damageNotation, DEFAULT_ACTOR_IMG, DEFAULT_ITEM_IMG, itemId, NONE, rangeNotation } from "./format";
+import {
+  bySortThenName, damageView, DEFAULT_ACTOR_IMG, DEFAULT_ITEM_IMG, itemId, percent, rangeNotation, type DamageView,
+} from "./format";
 import { healthBoxes, type HealthBoxView } from "./health";
 import { label } from "./labels";
 import type { ActorLike, ActorSystem, ItemLike, SheetOptions } from "./source-types";
@@ -25,6 +27,11 @@ export interface SkillRowView {
   /** Names of the foci in this skill (user text), joined for a tooltip. */
   foci: string;
   rankField: NumberFieldView;
+  /** Chance of at least one gain with the plain pool, and with a focus ("87%"). */
+  odds: string;
+  oddsWithFocus: string;
+  /** The vitals penalty lowers this skill's pool (Body skills). */
+  penalized: boolean;
 }
 
 export interface AttributeView {
@@ -37,7 +44,6 @@ export interface AttributeView {
 export interface ResistanceRowView {
   key: string;
   label: string;
-  abbreviation: string;
   species: number;
   armor: number;
   total: number;
@@ -54,9 +60,12 @@ export interface HealthView {
   vitalsMax: number;
   vitalsLost: number;
   vitalsRemaining: number;
+  /** Dice lost on physical rolls; 0 hides the line. */
   penalty: number;
   dying: boolean;
   dead: boolean;
+  /** Edit mode: Dying and Dead as checkboxes; in play they are statuses the rules set. */
+  editStatus: boolean;
   boxes: HealthBoxView[];
   /** Pips can be clicked: the user may edit the actor. */
   interactive: boolean;
@@ -97,10 +106,11 @@ export interface ItemRowView {
 
 export interface WeaponRowView extends ItemRowView {
   counters: number;
-  damage: string;
+  damage: DamageView;
   range: string;
   handsLabel: string;
   groupLabel: string;
+  /** `qualifier`: the damage type a property is tied to, as a label key ("" for none). */
   properties: { label: string; qualifier: string }[];
   quantity: number;
   mainHand: boolean;
@@ -109,9 +119,10 @@ export interface WeaponRowView extends ItemRowView {
 
 export interface SpellRowView extends ItemRowView {
   level: number;
-  counters: string;
+  /** Action counters; null for a ritual cast out of combat. */
+  counters: number | null;
   mana: number;
-  damage: string;
+  damage: DamageView | null;
   schoolLabel: string;
   ritual: boolean;
 }
@@ -128,6 +139,9 @@ export interface ActorCoreView {
   stats: StatsView;
   mana: PoolView;
   luck: PoolView;
+  /** NPCs show luck never and mana only when they use magic. */
+  showMana: boolean;
+  showLuck: boolean;
   speciesName: string;
   personalBonusField: SelectFieldView;
   weapons: WeaponRowView[];
@@ -170,12 +184,14 @@ export function buildActorCore(actor: ActorLike, items: readonly ItemLike[], opt
           system.resistanceOverride?.[type as keyof ActorSystem["resistances"]] ?? null, { min: 0, max: 12, nullable: true })
         : numberField(build, `system.resistanceAllocation.${type}`, c.label.damageType(type),
           system.resistanceAllocation?.[type as keyof ActorSystem["resistances"]] ?? 0, { min: 0, max: 3 });
-      return { key: type, label: c.label.damageType(type), abbreviation: c.abbreviation(type), ...r, field };
+      return { key: type, label: c.label.damageType(type), ...r, field };
     }),
-    health: healthView(system, play),
+    health: healthView(system, play, (options.editable ?? false) && (options.editMode ?? false)),
     stats: statsView(system, c),
     mana: { value: system.mana.value, max: system.mana.max, field: numberField(play, "system.mana.value", fieldLabel("system.mana.value"), system.mana.value, { min: 0, max: system.mana.max }) },
     luck: { value: system.luck.value, max: system.luck.max, field: numberField(play, "system.luck.value", fieldLabel("system.luck.value"), system.luck.value, { min: 0, max: system.luck.max }) },
+    showMana: !isNpc || usesMagic(items, system),
+    showLuck: !isNpc,
     speciesName: system.species?.name ?? "",
     personalBonusField: selectField(build, "system.personalBonusSkill", fieldLabel("system.personalBonusSkill"),
       system.personalBonusSkill, c.skills.filter((s) => !(system.speciesBonusSkills ?? []).includes(s)),
@@ -185,7 +201,26 @@ export function buildActorCore(actor: ActorLike, items: readonly ItemLike[], opt
   };
 }
 
+/** An NPC uses magic when it knows a spell or has already spent mana. */
+function usesMagic(items: readonly ItemLike[], system: ActorSystem): boolean {
+  return items.some((i) => i.type === "spell") || system.mana.value < system.mana.max;
+}
+
+const oddsCache = new Map<string, string>();
+
+/** "87%": the chance of at least one gain, from the rules core (cached: 13 × 9 pools at most). */
+export function oddsOfAGain(dice: number, rank: number): string {
+  const key = `${dice}:${rank}`;
+  let text = oddsCache.get(key);
+  if (text === undefined) {
+    text = dice > 0 ? percent(chanceOfGains(dice, rank, 1)) : "0%";
+    oddsCache.set(key, text);
+  }
+  return text;
+}
+
 function attributeViews(system: ActorSystem, scope: FieldScope, c: SheetChoices): AttributeView[] {
+  const penalized = (system.health?.penalty ?? 0) > 0;
   return Object.entries(c.attributeSkills).map(([attribute, skills]) => ({
     key: attribute,
     label: c.label.attribute(attribute),
@@ -193,9 +228,12 @@ function attributeViews(system: ActorSystem, scope: FieldScope, c: SheetChoices)
     skills: skills.map((key) => {
       const skill = system.skills?.[key as keyof ActorSystem["skills"]];
       const rank = skill?.rank ?? 12;
+      const dice = skill?.dice ?? 0;
+      const diceWithFocus = skill?.diceWithFocus ?? 0;
       return {
-        key, label: c.label.skill(key), rank,
-        dice: skill?.dice ?? 0, diceWithFocus: skill?.diceWithFocus ?? 0,
+        key, label: c.label.skill(key), rank, dice, diceWithFocus,
+        odds: oddsOfAGain(dice, rank), oddsWithFocus: oddsOfAGain(diceWithFocus, rank),
+        penalized: penalized && attribute === "body",
         bonus: skill?.bonus ?? false, focus: skill?.focus ?? false,
         foci: (skill?.foci ?? []).join(", "),
         rankField: numberField(scope, `system.skills.${key}.rank`, c.label.skill(key), rank, { min: 4, max: 12 }),
@@ -204,12 +242,12 @@ function attributeViews(system: ActorSystem, scope: FieldScope, c: SheetChoices)
   }));
 }
 
-function healthView(system: ActorSystem, scope: FieldScope): HealthView {
+function healthView(system: ActorSystem, scope: FieldScope, editMode: boolean): HealthView {
   const h = system.health;
   return {
     grit: h.grit, capacity: h.capacity, wounds: h.wounds, hits: h.hits, barrier: h.barrier ?? 0,
     vitalsMax: h.vitalsMax, vitalsLost: h.vitalsLost, vitalsRemaining: h.vitalsRemaining, penalty: h.penalty,
-    dying: h.dying ?? false, dead: h.dead ?? false,
+    dying: h.dying ?? false, dead: h.dead ?? false, editStatus: editMode,
     boxes: healthBoxes(h),
     interactive: !scope.disabled,
     woundsField: numberField(scope, "system.health.wounds", fieldLabel("system.health.wounds"), h.wounds, { min: 0 }),
@@ -239,13 +277,13 @@ export function weaponRow(item: ItemLike, system: ActorSystem, c: SheetChoices):
   return {
     ...itemRow(item),
     counters: s.counters ?? 0,
-    damage: damageNotation(s.damage?.dice, s.damage?.types, c.abbreviation),
+    damage: damageView(s.damage?.dice, s.damage?.types, c),
     range: s.rangeIncrement ? rangeNotation(s.rangeIncrement, RANGE_INCREMENTS_MAX) : "",
     handsLabel: c.label.hands(s.hands ?? "main"),
     groupLabel: c.label.weaponGroup(s.group ?? ""),
     properties: (s.properties ?? []).map((p) => ({
       label: c.label.weaponProperty(p.key ?? ""),
-      qualifier: p.damageType ? c.abbreviation(p.damageType) : "",
+      qualifier: p.damageType ? c.label.damageType(p.damageType) : "",
     })),
     quantity: s.quantity ?? 1,
     mainHand: id !== "" && system.equipped?.mainHand === id,
@@ -258,9 +296,9 @@ export function spellRow(item: ItemLike, c: SheetChoices): SpellRowView {
   return {
     ...itemRow(item),
     level: s.level ?? 1,
-    counters: s.counters === null || s.counters === undefined ? NONE : String(s.counters),
+    counters: s.counters ?? null,
     mana: s.mana ?? 0,
-    damage: s.damage?.dice ? damageNotation(s.damage.dice, s.damage.types, c.abbreviation) : "",
+    damage: s.damage?.dice ? damageView(s.damage.dice, s.damage.types, c) : null,
     schoolLabel: c.label.school(s.school ?? ""),
     ritual: s.counters === null,
   };

@@ -21,6 +21,16 @@ export interface TabView {
   cssClass: string;
 }
 
+/** Tab views of the primary group; an unknown requested tab falls back to the first. */
+export function tabViews(tabs: readonly { id: string; icon: string }[], requested: string | undefined): { navTabs: TabView[]; tabsById: Record<string, TabView>; activeTab: string } {
+  const activeTab = tabs.some((t) => t.id === requested) ? requested! : tabs[0].id;
+  const navTabs = tabs.map((t) => ({
+    id: t.id, group: "primary", label: label.tab(t.id), icon: t.icon,
+    active: t.id === activeTab, cssClass: t.id === activeTab ? "active" : "",
+  }));
+  return { navTabs, tabsById: Object.fromEntries(navTabs.map((t) => [t.id, t])), activeTab };
+}
+
 export const CHARACTER_TABS = [
   { id: "main", icon: "fa-solid fa-user" },
   { id: "equipment", icon: "fa-solid fa-shield-halved" },
@@ -31,7 +41,8 @@ export const CHARACTER_TABS = [
 
 export interface ArmorRowView extends ItemRowView {
   weightLabel: string;
-  resistances: { abbreviation: string; value: number }[];
+  /** Per damage type: key (the icon), label key (the name on hover) and value. */
+  resistances: { key: string; label: string; value: number }[];
   equipped: boolean;
 }
 
@@ -111,7 +122,7 @@ export interface CharacterSheetContext extends ActorCoreView {
   species: SpeciesCardView | null;
   foci: FocusGroupView[];
   features: (ItemRowView & { level: number })[];
-  biography: { name: string; value: string; enriched: string };
+  biography: { name: string; value: string; enriched: string; editable: boolean };
 }
 
 /** Builds the character sheet context from a plain actor whose `system` holds derived data. */
@@ -122,22 +133,14 @@ export function buildCharacterContext(
   const core = buildActorCore(actor, items, options, c);
   const system = actor.system;
   const { play, build } = scopes(core.actor.id, options);
-  const activeTab = CHARACTER_TABS.some((t) => t.id === options.activeTab) ? options.activeTab! : "main";
   const equipped = system.equipped ?? {};
   const xp = system.xp ?? { earned: 0, spent: 0 };
   const points = system.resistancePoints;
   const biography = system.biography ?? "";
-  const tabs: TabView[] = CHARACTER_TABS.map((t) => ({
-    id: t.id, group: "primary", label: label.tab(t.id), icon: t.icon,
-    active: t.id === activeTab, cssClass: t.id === activeTab ? "active" : "",
-  }));
-
   return {
     ...core,
     cssClass: core.editMode ? "cw-edit-mode" : "cw-play-mode",
-    navTabs: tabs,
-    tabsById: Object.fromEntries(tabs.map((t) => [t.id, t])),
-    activeTab,
+    ...tabViews(CHARACTER_TABS, options.activeTab),
     xp: {
       earned: numberField(build, "system.xp.earned", fieldLabel("system.xp.earned"), xp.earned, { min: 0 }),
       spent: numberField(build, "system.xp.spent", fieldLabel("system.xp.spent"), xp.spent, { min: 0 }),
@@ -157,7 +160,7 @@ export function buildCharacterContext(
         ...itemRow(a),
         weightLabel: c.label.weight(a.system.weight ?? "light"),
         resistances: c.damageTypes.map((type) => ({
-          abbreviation: c.abbreviation(type),
+          key: type, label: c.label.damageType(type),
           value: a.system.resistances?.[type as keyof NonNullable<typeof a.system.resistances>] ?? 0,
         })),
         equipped: itemId(a) !== "" && equipped.armor === itemId(a),
@@ -188,7 +191,7 @@ export function buildCharacterContext(
     species: speciesCard(items, actor, c),
     foci: fociGroups(items, c),
     features: itemsOfType(items, "feature").map((f) => ({ ...itemRow(f), level: f.system.level ?? 1 })),
-    biography: { name: "system.biography", value: biography, enriched: options.enrichedBiography ?? biography },
+    biography: { name: "system.biography", value: biography, enriched: options.enrichedBiography ?? biography, editable: core.editable },
   };
 }
 
@@ -200,7 +203,7 @@ function containerViews(items: readonly ItemLike[], carry: ActorLike["system"]["
     const slots = carry?.[key as keyof typeof carry];
     const contents = [...gear, ...carriedWeapons].filter((g) => (g.system.container ?? "backpack") === key);
     return {
-      key, label: c.label.container(key),
+      key, label: c.label.containerTitle(key),
       used: slots?.used ?? contents.length,
       max: slots?.max ?? null,
       over: slots ? slots.used > slots.max : false,

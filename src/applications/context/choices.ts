@@ -6,6 +6,13 @@
 import { CLOCKWORK, type ClockworkConfig } from "../../config";
 
 type ListName = keyof ClockworkConfig;
+
+/** The system's containers have capitalized names for headings and choices; a fork's use their config label. */
+const SYSTEM_CONTAINER_TITLES: Readonly<Record<string, string>> = {
+  backpack: "CLOCKWORK.Sheet.ContainerTitle.backpack",
+  belt: "CLOCKWORK.Sheet.ContainerTitle.belt",
+  bandolier: "CLOCKWORK.Sheet.ContainerTitle.bandolier",
+};
 type Labeler = (key: string) => string;
 
 export interface SheetChoices {
@@ -50,6 +57,8 @@ export interface SheetChoices {
     spellRange: Labeler; areaShape: Labeler; durationKind: Labeler; trigger: Labeler;
     grantKind: Labeler; restoreResource: Labeler; missileGuidance: Labeler;
     missilePropulsion: Labeler; missilePayload: Labeler;
+    /** A container as a title or a choice ("Belt"); `container` is the word used inside sentences. */
+    containerTitle: Labeler;
   };
   /** The book's letter for a damage type (B L N P S X). */
   abbreviation: (type: string) => string;
@@ -115,6 +124,7 @@ export function sheetChoices(config: ClockworkConfig): SheetChoices {
       hands: labeler("hands"),
       equipmentCategory: labeler("equipmentCategories"),
       container: labeler("containers"),
+      containerTitle: (key) => (key in SYSTEM_CONTAINER_TITLES ? SYSTEM_CONTAINER_TITLES[key] : labeler("containers")(key)),
       artifactSlot: labeler("artifactSlots"),
       enchantmentTarget: labeler("enchantmentTargets"),
       campaignSpeed: labeler("campaignSpeeds"),

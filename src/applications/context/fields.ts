@@ -49,10 +49,46 @@ export interface CheckboxFieldView extends FieldBase {
   checked: boolean;
 }
 
-/** An array of keys shown as a checkbox group; each box is named `<name>.<value>`. */
+/**
+ * An array of keys shown as a checkbox group; each box is named `<name>.<value>`. A `compact`
+ * one is Foundry's `<multi-select>` instead (a dropdown plus a tag per chosen key), for long
+ * lists such as the conditions.
+ */
 export interface MultiFieldView extends FieldBase {
   partial: "cw-field-multi";
+  compact: boolean;
   options: (OptionView & { checked: boolean; boxName: string; boxId: string })[];
+  /** The chosen options, for the compact view's summary. */
+  chosen: OptionView[];
+}
+
+/** A document another one points at by UUID, resolved by the shell (name and icon). */
+export interface LinkView {
+  uuid: string;
+  name: string;
+  img: string;
+  /** The UUID resolved to nothing: the item was deleted or its pack is missing. */
+  missing: boolean;
+}
+
+/** What the shell found for each UUID; absent entries show as missing. */
+export type LinkIndex = Readonly<Record<string, { name: string; img?: string | null } | undefined>>;
+
+/**
+ * One UUID (`multiple` false) or a list of them, shown as a drop zone with the linked items'
+ * icons and names. The value travels in a hidden input (a list comma-joined, which
+ * `normalizeFormArrays` splits); the sheet class handles drops on `[data-drop-field]`.
+ */
+export interface LinkFieldView extends FieldBase {
+  partial: "cw-field-link";
+  value: string;
+  multiple: boolean;
+  /** Item type a drop must have ("" for any item). */
+  itemType: string;
+  /** Localization key of the drop hint. */
+  dropHint: string;
+  links: LinkView[];
+  empty: boolean;
 }
 
 /** An array of small objects shown as rows with add and remove buttons. */
@@ -64,7 +100,7 @@ export interface RowsFieldView extends FieldBase {
 }
 
 export type FieldView =
-  | NumberFieldView | TextFieldView | SelectFieldView | CheckboxFieldView | MultiFieldView | RowsFieldView;
+  | NumberFieldView | TextFieldView | SelectFieldView | CheckboxFieldView | MultiFieldView | RowsFieldView | LinkFieldView;
 
 /** A titled group of fields (a fieldset on the item sheet). */
 export interface FieldGroupView {
@@ -130,18 +166,44 @@ export function selectField(
 
 export function multiField(
   scope: FieldScope, name: string, label: string, value: readonly string[] | undefined,
-  values: readonly string[], labelOf: (value: string) => string,
+  values: readonly string[], labelOf: (value: string) => string, options: { compact?: boolean } = {},
 ): MultiFieldView {
   const chosen = new Set(value ?? []);
   const all = [...values, ...[...chosen].filter((v) => !values.includes(v))];
+  const views = all.map((v): MultiFieldView["options"][number] => ({
+    value: v,
+    ...(values.includes(v) ? { label: labelOf(v) } : { text: v }),
+    selected: chosen.has(v), checked: chosen.has(v),
+    boxName: `${name}.${v}`, boxId: fieldId(scope, `${name}.${v}`),
+  }));
   return {
     partial: "cw-field-multi", name, label, id: fieldId(scope, name), disabled: scope.disabled,
-    options: all.map((v) => ({
-      value: v,
-      ...(values.includes(v) ? { label: labelOf(v) } : { text: v }),
-      selected: chosen.has(v), checked: chosen.has(v),
-      boxName: `${name}.${v}`, boxId: fieldId(scope, `${name}.${v}`),
-    })),
+    compact: options.compact ?? false,
+    options: views,
+    chosen: views.filter((o) => o.checked).map((o): OptionView => ({ value: o.value, label: o.label, text: o.text, selected: true })),
+  };
+}
+
+const DEFAULT_LINK_IMG = "icons/svg/item-bag.svg";
+
+/** A UUID field (or list) as a drop zone; `index` names what the shell resolved. */
+export function linkField(
+  scope: FieldScope, name: string, label: string, value: string | readonly string[] | undefined,
+  index: LinkIndex, options: { itemType?: string; dropHint: string },
+): LinkFieldView {
+  const multiple = Array.isArray(value);
+  const uuids = (multiple ? [...(value as readonly string[])] : [value as string | undefined]).filter((u): u is string => !!u);
+  return {
+    partial: "cw-field-link", name, label, id: fieldId(scope, name), disabled: scope.disabled,
+    value: uuids.join(", "),
+    multiple,
+    itemType: options.itemType ?? "",
+    dropHint: options.dropHint,
+    links: uuids.map((uuid) => {
+      const found = index[uuid];
+      return { uuid, name: found?.name ?? uuid, img: found?.img || DEFAULT_LINK_IMG, missing: !found };
+    }),
+    empty: uuids.length === 0,
   };
 }
 

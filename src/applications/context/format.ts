@@ -1,19 +1,32 @@
 /**
- * Small display formatters shared by the builders. They produce game notation (numbers and
- * the book's damage letters), never prose, so they need no localization.
+ * Small display formatters shared by the builders. They produce numbers and label keys,
+ * never prose, so the templates localize every word.
  */
+import type { SheetChoices } from "./choices";
 import type { ItemLike } from "./source-types";
 
 /** "—" marks a value the item does not have (no counters, no range). */
 export const NONE = "—";
 
-/** Book notation for a damage roll: `8 S`, `7 S/P`; empty when there are no dice. */
-export function damageNotation(
-  dice: number | undefined, types: readonly string[] | undefined, abbreviation: (type: string) => string,
-): string {
-  if (!dice) return NONE;
-  const letters = (types ?? []).map(abbreviation).join("/");
-  return letters ? `${dice} ${letters}` : String(dice);
+/** A damage type as the sheets show it: its key (for the icon) and its label key (never the book's letter). */
+export interface DamageTypeView { key: string; label: string }
+
+/** A damage roll: the dice and the types the attacker picks from (`none` when there are no dice). */
+export interface DamageView { dice: number; types: DamageTypeView[]; none: boolean }
+
+export function damageTypeView(type: string, c: Pick<SheetChoices, "label">): DamageTypeView {
+  return { key: type, label: c.label.damageType(type) };
+}
+
+export function damageView(dice: number | undefined, types: readonly string[] | undefined, c: Pick<SheetChoices, "label">): DamageView {
+  return { dice: dice ?? 0, types: (types ?? []).map((t) => damageTypeView(t, c)), none: !dice };
+}
+
+/** A probability as a whole percent ("87%"); "<1%" and ">99%" keep near-certainties honest. */
+export function percent(p: number): string {
+  if (p > 0 && p < 0.005) return "<1%";
+  if (p < 1 && p > 0.995) return ">99%";
+  return `${Math.round(p * 100)}%`;
 }
 
 /** A weapon's increment and its maximum (3 increments): `9 / 27`. */

@@ -10,6 +10,8 @@ export interface PipView {
   /** Hits the box holds after a click on this pip. */
   hits: number;
   filled: boolean;
+  /** Only the current box's pips are in the tab order, so a keyboard reaches the track in a few steps. */
+  tabbable: boolean;
 }
 
 export interface HealthBoxView {
@@ -46,7 +48,7 @@ export function healthBoxes(track: HealthTrackInput): HealthBoxView[] {
     const hits = state === "lost" ? capacity : state === "current" ? clamp(track.hits, 0, capacity) : 0;
     boxes.push({
       index, number: index + 1, state, stateLabel: STATE_LABEL[state], hits,
-      pips: Array.from({ length: capacity }, (_, pip) => ({ hits: pip + 1, filled: pip < hits })),
+      pips: Array.from({ length: capacity }, (_, pip) => ({ hits: pip + 1, filled: pip < hits, tabbable: state === "current" })),
     });
   }
   return boxes;

@@ -1,39 +1,71 @@
 /**
- * Context for the item sheets: a header, a summary line of the numbers that matter at the
- * table, the editable fields grouped per item type, and the description.
+ * Context for the item sheets. Play mode reads like a card: the numbers that matter at the
+ * table as stat boxes, then every other setting the item has as a short list, then the
+ * description. Edit mode is the form: the fields grouped per item type, UUID fields as drop
+ * zones, long lists as compact multi-selects.
  */
 import { ARMOR_CONSTRUCTION, RANGE_INCREMENTS_MAX, type WornWeight } from "../../rules";
 import { shieldBlock } from "./actor";
 import { DEFAULT_CHOICES, type SheetChoices } from "./choices";
 import {
-  checkboxField, fieldLabel, multiField, numberField, rowsField, selectField, textField,
-  type FieldGroupView, type FieldScope, type FieldView,
+  checkboxField, fieldLabel, linkField, multiField, numberField, rowsField, selectField, textField,
+  type FieldGroupView, type FieldScope, type FieldView, type LinkIndex, type LinkView,
 } from "./fields";
-import { damageNotation, DEFAULT_ITEM_IMG, itemId, NONE, rangeNotation } from "./format";
+import { damageTypeView, damageView, DEFAULT_ITEM_IMG, itemId, NONE, rangeNotation, type DamageView } from "./format";
 import { label } from "./labels";
 import {
   ITEM_TYPES, type ItemLike, type ItemSystemSource, type ItemType, type OwnerItem, type SheetOptions,
 } from "./source-types";
 
-/** One number or word in the summary line under the item name. */
+/** One number or word that matters at the table: a stat box in play mode, a summary entry in edit mode. */
 export interface SummaryView {
   label: string;
   /** Notation shown as is. */
   value?: string;
   /** A localization key shown instead of `value`. */
   valueLabel?: string;
+  /** A damage roll: dice and type names. */
+  damage?: DamageView;
+  /** The value is a number of action counters (drawn with the counter icon). */
+  counters?: boolean;
+  /** The label is a damage type (drawn with its icon). */
+  damageType?: string;
+}
+
+/** One part of a play-mode detail: a label key or user text, an optional qualifier, or a linked item. */
+export interface DetailPart {
+  label?: string;
+  text?: string;
+  qualifier?: { label?: string; text?: string };
+  links?: LinkView[];
+}
+
+/** A line of the play-mode list: a field's label and what the item has there. */
+export interface DetailView {
+  label: string;
+  parts: DetailPart[];
+}
+
+export interface ItemPlayView {
+  stats: SummaryView[];
+  details: DetailView[];
+  /** Yes/no settings that are on, as short tags (label keys). */
+  tags: string[];
 }
 
 export interface ItemSheetContext {
   item: { id: string; name: string; img: string; type: string; typeLabel: string };
   editable: boolean;
+  /** The form (edit) or the card (play); read-only sheets always show the card. */
+  editMode: boolean;
+  play: ItemPlayView;
   /** Localization key of the name input's label. */
   nameLabel: string;
   summary: SummaryView[];
   groups: FieldGroupView[];
   /** Problems the user should fix (localization keys with data). */
   warnings: { key: string; data: Record<string, string | number> }[];
-  description: { name: string; value: string; enriched: string };
+  description: { name: string; value: string; enriched: string; editable: boolean };
   cssClass: string;
 }
 
@@ -49,30 +81,115 @@ export function buildItemContext(
     throw new RangeError(`buildItemContext: unknown item type "${item.type}"; expected one of ${ITEM_TYPES.join(", ")}`);
   }
   const editable = options.editable ?? false;
+  // A sheet class that does not pass a mode keeps the form it always had.
+  const editMode = editable && (options.editMode ?? true);
   const id = itemId(item);
   const scope: FieldScope = { idPrefix: `cw-item-${id || "new"}`, disabled: !editable };
   const system = item.system ?? {};
   const description = system.description ?? "";
   const build = BUILDERS[type];
+  const links = options.links ?? {};
+  const summary = build.summary(system, choices);
+  const groups = build.groups(scope, system, choices, options.ownerItems, links);
   return {
     item: { id, name: item.name, img: item.img || DEFAULT_ITEM_IMG, type, typeLabel: label.itemType(type) },
     editable,
+    editMode,
+    play: playView(groups, build.stats?.(system, choices) ?? summary, new Set(build.headline)),
     nameLabel: label.sheet("Name"),
-    summary: build.summary(system, choices),
+    summary,
     groups: [
-      ...build.groups(scope, system, choices, options.ownerItems),
+      ...groups,
       { legend: label.sheet("Identity"), fields: [textField(scope, "system.identifier", fieldLabel("system.identifier"), system.identifier)] },
     ],
     warnings: build.warnings?.(system) ?? [],
-    description: { name: "system.description", value: description, enriched: options.enrichedDescription ?? description },
+    description: { name: "system.description", value: description, enriched: options.enrichedDescription ?? description, editable: editMode },
     cssClass: `cw-item-${type}`,
   };
 }
 
 interface TypeBuilder {
   summary(system: ItemSystemSource, choices: SheetChoices): SummaryView[];
-  groups(scope: FieldScope, system: ItemSystemSource, choices: SheetChoices, owner?: readonly OwnerItem[]): FieldGroupView[];
+  /** Play-mode stat boxes when they differ from the summary. */
+  stats?(system: ItemSystemSource, choices: SheetChoices): SummaryView[];
+  /** Fields the stat boxes already show, left out of the play-mode list. */
+  headline: readonly string[];
+  groups(scope: FieldScope, system: ItemSystemSource, choices: SheetChoices, owner: readonly OwnerItem[] | undefined, links: LinkIndex): FieldGroupView[];
   warnings?(system: ItemSystemSource): ItemSheetContext["warnings"];
+}
+
+/** Every UUID an item points at (granted foci and spells, paired and stored spells), for the shell to resolve. */
+export function linkedUuids(item: ItemLike): string[] {
+  const s = item.system ?? {};
+  const all = [
+    ...(s.grants ?? []).flatMap((g) => g.options ?? []),
+    s.pair, s.castsSpell, s.effects?.castsSpell,
+  ];
+  return [...new Set(all.filter((u): u is string => typeof u === "string" && u.length > 0))];
+}
+
+/* ------------------------------------------------------------------ play view */
+
+type Shown = { label?: string; text?: string };
+
+/** What a select, number or text field shows as a value; null when it holds nothing worth a line. */
+function shownValue(field: FieldView): Shown | null {
+  switch (field.partial) {
+    case "cw-field-number":
+      return field.value === null || field.value === 0 ? null : { text: String(field.value) };
+    case "cw-field-text":
+      return field.value ? { text: field.value } : null;
+    case "cw-field-select": {
+      const chosen = field.options.find((o) => o.selected);
+      if (!chosen || chosen.value === "" || chosen.value === "none") return null;
+      return chosen.label ? { label: chosen.label } : { text: chosen.text ?? chosen.value };
+    }
+    default:
+      return null;
+  }
+}
+
+function detailOf(field: FieldView, tags: string[]): DetailView | null {
+  switch (field.partial) {
+    case "cw-field-checkbox":
+      if (field.checked) tags.push(field.label);
+      return null;
+    case "cw-field-multi": {
+      const parts = field.options.filter((o) => o.checked).map((o) => (o.label ? { label: o.label } : { text: o.text ?? o.value }));
+      return parts.length ? { label: field.label, parts } : null;
+    }
+    case "cw-field-link":
+      return field.empty ? null : { label: field.label, parts: [{ links: field.links }] };
+    case "cw-field-rows": {
+      const parts = field.rows.map((row): DetailPart => {
+        const [first, second, ...rest] = row.cells;
+        const linkCell = rest.find((c) => c.partial === "cw-field-link");
+        const head = first ? shownValue(first) : null;
+        const qualifier = second ? shownValue(second) : null;
+        return {
+          ...(head ?? {}),
+          ...(qualifier ? { qualifier } : {}),
+          ...(linkCell && linkCell.partial === "cw-field-link" ? { links: linkCell.links } : {}),
+        };
+      }).filter((p) => p.label || p.text);
+      return parts.length ? { label: field.label, parts } : null;
+    }
+    default: {
+      const shown = shownValue(field);
+      return shown ? { label: field.label, parts: [shown] } : null;
+    }
+  }
+}
+
+/** The card: stat boxes, then a line for every other field that holds something, then yes/no tags. */
+function playView(groups: readonly FieldGroupView[], stats: SummaryView[], headline: ReadonlySet<string>): ItemPlayView {
+  const tags: string[] = [];
+  const details = groups
+    .flatMap((g) => g.fields)
+    .filter((f) => !headline.has(f.name))
+    .map((f) => detailOf(f, tags))
+    .filter((d): d is DetailView => d !== null);
+  return { stats, details, tags };
 }
 
 const word = (fieldKey: string, valueLabel: string): SummaryView => ({ label: F(fieldKey), valueLabel });
@@ -106,7 +223,8 @@ const species: TypeBuilder = {
       ? word("bonusSkills", label.sheet("AnyTwoSkills"))
       : num("bonusSkills", (s.bonusSkills ?? []).length),
   ],
-  groups: (scope, s, c) => [
+  headline: ["system.size", "system.sizeChoices", "system.resistanceBonus", "system.anyBonusSkills", "system.bonusSkills"],
+  groups: (scope, s, c, _owner, links) => [
     {
       legend: label.sheet("SpeciesTraits"),
       fields: [
@@ -116,7 +234,7 @@ const species: TypeBuilder = {
           (v) => (v === "any" ? label.sheet("AnyType") : c.label.damageType(v))),
         multiField(scope, "system.resistanceExcluded", fieldLabel("system.resistanceExcluded"), s.resistanceExcluded, c.damageTypes, c.label.damageType),
         checkboxField(scope, "system.anyBonusSkills", fieldLabel("system.anyBonusSkills"), s.anyBonusSkills),
-        multiField(scope, "system.bonusSkills", fieldLabel("system.bonusSkills"), s.bonusSkills, c.skills, c.label.skill),
+        multiField(scope, "system.bonusSkills", fieldLabel("system.bonusSkills"), s.bonusSkills, c.skills, c.label.skill, { compact: true }),
       ],
     },
     {
@@ -126,7 +244,9 @@ const species: TypeBuilder = {
           (row, rowName) => [
             selectField(scope, `${rowName}.kind`, fieldLabel(`${rowName}.kind`), row.kind, c.grantKinds, c.label.grantKind),
             numberField(scope, `${rowName}.choose`, fieldLabel(`${rowName}.choose`), row.choose ?? 1, { min: 1 }),
-            textField(scope, `${rowName}.options`, fieldLabel(`${rowName}.options`), (row.options ?? []).join(", ")),
+            linkField(scope, `${rowName}.options`, fieldLabel(`${rowName}.options`), row.options ?? [], links, {
+              itemType: row.kind ?? "focus", dropHint: label.sheet(`DropHint.${row.kind === "spell" ? "Spells" : "Foci"}`),
+            }),
           ]),
         numberField(scope, "system.extraFoci", fieldLabel("system.extraFoci"), s.extraFoci, { min: 0, max: 4 }),
         numberField(scope, "system.extraCustomizationPoints", fieldLabel("system.extraCustomizationPoints"), s.extraCustomizationPoints, { min: 0, max: 12 }),
@@ -139,7 +259,7 @@ const species: TypeBuilder = {
         checkboxField(scope, "system.lighterArmorForMovement", fieldLabel("system.lighterArmorForMovement"), s.lighterArmorForMovement),
         numberField(scope, "system.dodgePenaltyReduction", fieldLabel("system.dodgePenaltyReduction"), s.dodgePenaltyReduction, { min: 0, max: 2 }),
         selectField(scope, "system.unarmedDamageType", fieldLabel("system.unarmedDamageType"), s.unarmedDamageType, c.damageTypes, c.label.damageType, label.sheet("Default")),
-        multiField(scope, "system.conditionRerolls", fieldLabel("system.conditionRerolls"), s.conditionRerolls, c.conditions, c.label.condition),
+        multiField(scope, "system.conditionRerolls", fieldLabel("system.conditionRerolls"), s.conditionRerolls, c.conditions, c.label.condition, { compact: true }),
         numberField(scope, "system.restHealing", fieldLabel("system.restHealing"), s.restHealing ?? 1, { min: 1, max: 4 }),
         checkboxField(scope, "system.luckKeepBest", fieldLabel("system.luckKeepBest"), s.luckKeepBest),
       ],
@@ -153,6 +273,7 @@ const focus: TypeBuilder = {
     ...(s.school ? [word("school", c.label.school(s.school))] : []),
     ...(s.weaponGroup ? [word("weaponGroup", c.label.weaponGroup(s.weaponGroup))] : []),
   ],
+  headline: ["system.skill", "system.weaponGroup", "system.school"],
   groups: (scope, s, c) => [{
     legend: label.sheet("Details"),
     fields: [
@@ -165,6 +286,7 @@ const focus: TypeBuilder = {
 
 const feature: TypeBuilder = {
   summary: (s) => [num("level", s.level ?? 1)],
+  headline: ["system.level"],
   groups: (scope, s) => [{
     legend: label.sheet("Details"),
     fields: [
@@ -180,11 +302,14 @@ const spell: TypeBuilder = {
   summary: (s, c) => [
     word("school", c.label.school(s.school ?? "")),
     num("level", s.level ?? 1),
-    num("counters", s.counters ?? NONE),
+    s.counters === null || s.counters === undefined
+      ? word("counters", label.sheet("Ritual"))
+      : { ...num("counters", s.counters), counters: true },
     num("mana", s.mana ?? 0),
-    num("damage", damageNotation(s.damage?.dice, s.damage?.types, c.abbreviation)),
+    ...(s.damage?.dice ? [{ label: F("damage"), damage: damageView(s.damage.dice, s.damage.types, c) }] : []),
   ],
-  groups: (scope, s, c) => [
+  headline: ["system.school", "system.level", "system.counters", "system.mana", "system.damage.dice", "system.damage.types"],
+  groups: (scope, s, c, _owner, links) => [
     {
       legend: label.sheet("Casting"),
       fields: [
@@ -194,7 +319,7 @@ const spell: TypeBuilder = {
         numberField(scope, "system.counters", fieldLabel("system.counters"), s.counters ?? null, { min: 0, max: 12, nullable: true }),
         numberField(scope, "system.mana", fieldLabel("system.mana"), s.mana, { min: 0, max: 36 }),
         numberField(scope, "system.manaPerExtraTarget", fieldLabel("system.manaPerExtraTarget"), s.manaPerExtraTarget, { min: 0, max: 12 }),
-        textField(scope, "system.pair", fieldLabel("system.pair"), s.pair),
+        linkField(scope, "system.pair", fieldLabel("system.pair"), s.pair ?? "", links, { itemType: "spell", dropHint: label.sheet("DropHint.Spell") }),
       ],
     },
     {
@@ -230,11 +355,12 @@ const spell: TypeBuilder = {
 
 const weapon: TypeBuilder = {
   summary: (s, c) => [
-    num("damage", damageNotation(s.damage?.dice, s.damage?.types, c.abbreviation)),
-    num("counters", s.counters ?? 0),
+    { label: F("damage"), damage: damageView(s.damage?.dice, s.damage?.types, c) },
+    { ...num("counters", s.counters ?? 0), counters: true },
     sheetNum("Range", rangeNotation(s.rangeIncrement, RANGE_INCREMENTS_MAX)),
     word("hands", c.label.hands(s.hands ?? "main")),
   ],
+  headline: ["system.damage.dice", "system.damage.types", "system.counters", "system.rangeIncrement", "system.hands"],
   groups: (scope, s, c) => [
     {
       legend: label.sheet("Details"),
@@ -246,7 +372,7 @@ const weapon: TypeBuilder = {
         numberField(scope, "system.rangeIncrement", fieldLabel("system.rangeIncrement"), s.rangeIncrement, { min: 0 }),
         numberField(scope, "system.quantity", fieldLabel("system.quantity"), s.quantity ?? 1, { min: 0 }),
         numberField(scope, "system.price", fieldLabel("system.price"), s.price, { min: 0 }),
-        selectField(scope, "system.container", fieldLabel("system.container"), s.container ?? "backpack", c.containers, c.label.container),
+        selectField(scope, "system.container", fieldLabel("system.container"), s.container ?? "backpack", c.containers, c.label.containerTitle),
       ],
     },
     {
@@ -286,6 +412,15 @@ const armor: TypeBuilder = {
     word("weight", c.label.weight(s.weight ?? "light")),
     sheetNum("ArmorPoints", `${armorPoints(s)} / ${ARMOR_CONSTRUCTION[(s.weight ?? "light") as WornWeight]?.points ?? NONE}`),
   ],
+  stats: (s, c) => [
+    word("weight", c.label.weight(s.weight ?? "light")),
+    ...c.damageTypes.map((type) => ({
+      label: damageTypeView(type, c).label, damageType: type,
+      value: String(s.resistances?.[type as keyof NonNullable<typeof s.resistances>] ?? 0),
+    })),
+  ],
+  headline: ["system.weight", "system.resistances.ballistic", "system.resistances.blunt", "system.resistances.energy",
+    "system.resistances.piercing", "system.resistances.slashing", "system.resistances.explosive"],
   groups: (scope, s, c) => [
     {
       legend: label.sheet("Details"),
@@ -317,6 +452,7 @@ const shield: TypeBuilder = {
     word("weight", c.label.weight(s.weight ?? "light")),
     sheetNum("Block", `+${shieldBlock(s.weight)}`),
   ],
+  headline: ["system.weight"],
   groups: (scope, s, c) => [{
     legend: label.sheet("Details"),
     fields: [
@@ -330,15 +466,16 @@ const shield: TypeBuilder = {
 const equipment: TypeBuilder = {
   summary: (s, c) => [
     word("category", c.label.equipmentCategory(s.category ?? "gear")),
-    word("container", c.label.container(s.container ?? "backpack")),
+    word("container", c.label.containerTitle(s.container ?? "backpack")),
     num("quantity", s.quantity ?? 1),
   ],
-  groups: (scope, s, c) => [
+  headline: ["system.category", "system.container", "system.quantity"],
+  groups: (scope, s, c, _owner, links) => [
     {
       legend: label.sheet("Details"),
       fields: [
         selectField(scope, "system.category", fieldLabel("system.category"), s.category, c.equipmentCategories, c.label.equipmentCategory),
-        selectField(scope, "system.container", fieldLabel("system.container"), s.container, c.containers, c.label.container),
+        selectField(scope, "system.container", fieldLabel("system.container"), s.container, c.containers, c.label.containerTitle),
         numberField(scope, "system.quantity", fieldLabel("system.quantity"), s.quantity ?? 1, { min: 0 }),
         numberField(scope, "system.price", fieldLabel("system.price"), s.price, { min: 0 }),
         numberField(scope, "system.level", fieldLabel("system.level"), s.level, { min: 0, max: 4 }),
@@ -351,9 +488,9 @@ const equipment: TypeBuilder = {
         ...areaFields(scope, s, c.weaponAreaShapes, c),
         selectField(scope, "system.restores.resource", fieldLabel("system.restores.resource"), s.restores?.resource, c.restoreResources, c.label.restoreResource, label.sheet("None")),
         numberField(scope, "system.restores.dice", fieldLabel("system.restores.dice"), s.restores?.dice ?? 0, { min: 0, max: 12 }),
-        multiField(scope, "system.removesConditions", fieldLabel("system.removesConditions"), s.removesConditions, c.conditions, c.label.condition),
-        multiField(scope, "system.appliesConditions", fieldLabel("system.appliesConditions"), s.appliesConditions, c.conditions, c.label.condition),
-        textField(scope, "system.castsSpell", fieldLabel("system.castsSpell"), s.castsSpell),
+        multiField(scope, "system.removesConditions", fieldLabel("system.removesConditions"), s.removesConditions, c.conditions, c.label.condition, { compact: true }),
+        multiField(scope, "system.appliesConditions", fieldLabel("system.appliesConditions"), s.appliesConditions, c.conditions, c.label.condition, { compact: true }),
+        linkField(scope, "system.castsSpell", fieldLabel("system.castsSpell"), s.castsSpell ?? "", links, { itemType: "spell", dropHint: label.sheet("DropHint.Spell") }),
       ],
     },
   ],
@@ -361,7 +498,8 @@ const equipment: TypeBuilder = {
 
 const artifact: TypeBuilder = {
   summary: (s, c) => [word("slot", c.label.artifactSlot(s.slot ?? "amulet")), num("gains", s.gains ?? 1)],
-  groups: (scope, s, c) => [
+  headline: ["system.slot", "system.gains"],
+  groups: (scope, s, c, _owner, links) => [
     {
       legend: label.sheet("Details"),
       fields: [
@@ -380,7 +518,7 @@ const artifact: TypeBuilder = {
         selectField(scope, "system.effects.criticalSchool", fieldLabel("system.effects.criticalSchool"), s.effects?.criticalSchool, c.allSchools, c.label.school, label.sheet("None")),
         selectField(scope, "system.effects.conditionReroll", fieldLabel("system.effects.conditionReroll"), s.effects?.conditionReroll, c.conditions, c.label.condition, label.sheet("None")),
         checkboxField(scope, "system.effects.noFallingDamage", fieldLabel("system.effects.noFallingDamage"), s.effects?.noFallingDamage),
-        textField(scope, "system.effects.castsSpell", fieldLabel("system.effects.castsSpell"), s.effects?.castsSpell),
+        linkField(scope, "system.effects.castsSpell", fieldLabel("system.effects.castsSpell"), s.effects?.castsSpell ?? "", links, { itemType: "spell", dropHint: label.sheet("DropHint.Spell") }),
       ],
     },
   ],
@@ -403,7 +541,8 @@ function appliedToField(scope: FieldScope, s: ItemSystemSource, owner: readonly 
 
 const enchantment: TypeBuilder = {
   summary: (s, c) => [word("target", c.label.enchantmentTarget(s.target ?? "armor")), num("gains", s.gains ?? 0)],
-  groups: (scope, s, c, owner) => [
+  headline: ["system.target", "system.gains"],
+  groups: (scope, s, c, owner, links) => [
     {
       legend: label.sheet("Details"),
       fields: [
@@ -425,7 +564,7 @@ const enchantment: TypeBuilder = {
         numberField(scope, "system.effects.extraDamageDice", fieldLabel("system.effects.extraDamageDice"), s.effects?.extraDamageDice ?? 0),
         selectField(scope, "system.effects.damageType", fieldLabel("system.effects.damageType"), s.effects?.damageType, c.damageTypes, c.label.damageType, label.sheet("None")),
         selectField(scope, "system.effects.appliesCondition", fieldLabel("system.effects.appliesCondition"), s.effects?.appliesCondition, c.conditions, c.label.condition, label.sheet("None")),
-        textField(scope, "system.effects.castsSpell", fieldLabel("system.effects.castsSpell"), s.effects?.castsSpell),
+        linkField(scope, "system.effects.castsSpell", fieldLabel("system.effects.castsSpell"), s.effects?.castsSpell ?? "", links, { itemType: "spell", dropHint: label.sheet("DropHint.Spell") }),
       ],
     },
   ],

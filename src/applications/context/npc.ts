@@ -1,23 +1,35 @@
 /**
- * Context for the compact NPC sheet: one page with the numbers a GM needs in combat, the
- * attacks and spells as roll buttons, and everything else as short lists.
+ * Context for the NPC sheet: a Main tab with the numbers a GM needs in combat and the attacks
+ * and spells as roll buttons, a Skills tab, and a tab for traits, gear and notes. No luck (NPCs
+ * have none); mana only for an NPC that uses magic.
  */
 import { DEFAULT_CHOICES, type SheetChoices } from "./choices";
 import { checkboxField, fieldLabel, numberField, type CheckboxFieldView, type NumberFieldView } from "./fields";
 import { itemId } from "./format";
 import { buildActorCore, itemRow, itemsOfType, scopes, type ActorCoreView, type ItemRowView } from "./actor";
+import { tabViews, type TabView } from "./character";
 import { label } from "./labels";
 import type { ActorLike, SheetOptions } from "./source-types";
 
+/** The NPC's tabs: what a GM needs in a fight on one screen, then the skills, then the rest. */
+export const NPC_TABS = [
+  { id: "main", icon: "fa-solid fa-shield-halved" },
+  { id: "skills", icon: "fa-solid fa-list" },
+  { id: "notes", icon: "fa-solid fa-book-open" },
+] as const;
+
 export interface NpcSheetContext extends ActorCoreView {
   cssClass: string;
+  navTabs: TabView[];
+  tabsById: Record<string, TabView>;
+  activeTab: string;
   minion: boolean;
   vitalsMaxField: NumberFieldView;
   minionField: CheckboxFieldView;
   defenseOverrideField: NumberFieldView;
   /** Species, foci, features, armor, shields and gear: name chips that open the item. */
   traits: (ItemRowView & { typeLabel: string; equipped: boolean })[];
-  notes: { name: string; value: string; enriched: string };
+  notes: { name: string; value: string; enriched: string; editable: boolean };
 }
 
 const TRAIT_TYPES = ["species", "feature", "focus", "armor", "shield", "artifact", "enchantment", "equipment"] as const;
@@ -36,6 +48,7 @@ export function buildNpcContext(
   return {
     ...core,
     cssClass: core.editMode ? "cw-edit-mode" : "cw-play-mode",
+    ...tabViews(NPC_TABS, options.activeTab),
     minion: system.minion ?? false,
     vitalsMaxField: numberField(build, "system.vitalsMax", fieldLabel("system.vitalsMax"), system.vitalsMax ?? system.health.vitalsMax, { min: 1, max: 12 }),
     minionField: checkboxField(build, "system.minion", fieldLabel("system.minion"), system.minion),
@@ -45,6 +58,6 @@ export function buildNpcContext(
       typeLabel: label.itemType(type),
       equipped: worn.has(itemId(i)) || (type === "artifact" && (i.system.equipped ?? false)),
     }))),
-    notes: { name: "system.biography", value: notes, enriched: options.enrichedBiography ?? notes },
+    notes: { name: "system.biography", value: notes, enriched: options.enrichedBiography ?? notes, editable: core.editable },
   };
 }

@@ -168,6 +168,11 @@ export interface SheetOptions {
   enrichedDescription?: string;
   /** For an embedded item: its siblings, so an enchantment can name the armor or weapon it sits on. */
   ownerItems?: readonly OwnerItem[];
+  /**
+   * Names and icons of the documents an item points at by UUID (`linkedUuids(item)`), as the
+   * shell found them (compendium index or world); a UUID missing here shows as "not found".
+   */
+  links?: Readonly<Record<string, { name: string; img?: string | null } | undefined>>;
 }
 
 export interface OwnerItem { id: string; name: string; type: string }

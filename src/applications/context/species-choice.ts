@@ -19,15 +19,34 @@ export interface SpeciesChoice {
   grants: string[][];
 }
 
+/** A grant option's name as the shell found it: from the compendium index, and whether the document itself loads. */
+export type OptionName = string | { name: string; img?: string | null; resolved: boolean };
+
+export interface GrantView extends MultiFieldView {
+  choose: number;
+  kind: string;
+  /** "Spells: pick 1" / "Foci: pick 1" (a label key that takes `count`). */
+  titleLabel: string;
+  /** Options whose document did not load: still named, marked, and listed in a warning. */
+  unresolved: string[];
+}
+
 export interface SpeciesChoiceContext {
   speciesName: string;
   skills: MultiFieldView;
   picks: number;
   resistance: SelectFieldView | null;
   size: SelectFieldView | null;
-  grants: (MultiFieldView & { choose: number; kindLabel: string })[];
+  grants: GrantView[];
   /** Already localized sentences (from `describePickProblem`). */
   problems: string[];
+  /** Names of options that did not resolve, for one warning above the grants. */
+  unresolved: string[];
+}
+
+/** Shown for a UUID neither the index nor the world knows: the last part of the UUID, never the whole id. */
+function fallbackName(uuid: string): string {
+  return uuid.split(".").at(-1) ?? uuid;
 }
 
 const dialog = (key: string) => label.dialog(`Species.${key}`);
@@ -56,11 +75,12 @@ export function defaultSpeciesChoice(species: ItemLike, choices: SheetChoices = 
 }
 
 export function buildSpeciesChoiceContext(
-  species: ItemLike, current: SpeciesChoice, optionNames: Readonly<Record<string, string>>,
+  species: ItemLike, current: SpeciesChoice, optionNames: Readonly<Record<string, OptionName | undefined>>,
   problems: readonly string[] = [], c: SheetChoices = DEFAULT_CHOICES,
 ): SpeciesChoiceContext {
   const scope: FieldScope = { idPrefix: "cw-species-choice", disabled: false };
   const types = resistanceOptions(species, c);
+  const grants = grantViews(species, current, optionNames, scope);
   const sizes = species.system.sizeChoices ?? [];
   return {
     speciesName: species.name,
@@ -70,18 +90,34 @@ export function buildSpeciesChoiceContext(
       ? selectField(scope, "resistance", dialog("Resistance"), current.resistance, types, c.label.damageType, dialog("ChooseOne"))
       : null,
     size: sizes.length > 0 ? selectField(scope, "size", dialog("Size"), current.size, sizes, c.label.size) : null,
-    grants: (species.system.grants ?? []).map((grant, index) => {
-      const field = multiField(scope, `grants.${index}`, dialog("Grant"), current.grants[index], grant.options ?? [], () => "");
-      for (const option of field.options) {
-        delete option.label;
-        option.text = optionNames[option.value] ?? option.value;
-        // UUIDs contain dots; the box name keeps them apart from the grant index with a separator the parser splits on.
-        option.boxName = `grants.${index}|${option.value}`;
-      }
-      return { ...field, choose: grant.choose ?? 1, kindLabel: c.label.grantKind(grant.kind ?? "focus") };
-    }),
+    grants,
     problems: [...problems],
+    unresolved: grants.flatMap((g) => g.unresolved),
   };
+}
+
+function grantViews(
+  species: ItemLike, current: SpeciesChoice, optionNames: Readonly<Record<string, OptionName | undefined>>, scope: FieldScope,
+): GrantView[] {
+  return (species.system.grants ?? []).map((grant, index) => {
+    const kind = grant.kind === "spell" ? "spell" : "focus";
+    const field = multiField(scope, `grants.${index}`, dialog(`GrantTitle.${kind}`), current.grants[index], grant.options ?? [], () => "");
+    const unresolved: string[] = [];
+    for (const option of field.options) {
+      const found = optionNames[option.value];
+      // A plain string equal to the UUID is what a lookup that found nothing hands back.
+      const known = typeof found === "string" ? (found === option.value ? undefined : { name: found, resolved: true }) : found;
+      const name = known?.name ?? fallbackName(option.value);
+      const resolved = known?.resolved === true;
+      delete option.label;
+      option.text = name;
+      if (!resolved) unresolved.push(name);
+      Object.assign(option, { unresolved: !resolved });
+      // UUIDs contain dots; the box name keeps them apart from the grant index with a separator the parser splits on.
+      option.boxName = `grants.${index}|${option.value}`;
+    }
+    return { ...field, choose: grant.choose ?? 1, kind, titleLabel: dialog(`GrantTitle.${kind}`), unresolved };
+  });
 }
 
 /** Reads the dialog's flat form data (`bonusSkills.will: true`, `grants.0|<uuid>: true`, …). */

@@ -1,10 +1,12 @@
-/** The compact one-page NPC sheet. */
+/** The NPC sheet: header, tab navigation and three tabs (combat, skills, traits and notes). */
 import type { SheetChoices } from "../context/choices";
-import { buildNpcContext } from "../context/npc";
+import { buildNpcContext, NPC_TABS } from "../context/npc";
 import type { SheetOptions } from "../context/source-types";
 import { TEMPLATES } from "../handlebars";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";
+
+const T = TEMPLATES.npc;
 
 export class ClockworkNpcSheet extends ClockworkActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = {
@@ -13,7 +15,19 @@ export class ClockworkNpcSheet extends ClockworkActorSheet {
   };
 
   static PARTS = {
-    sheet: { template: TEMPLATES.npc.sheet, scrollable: [""] },
+    header: { template: T.header },
+    tabs: { template: T.tabs },
+    main: { template: T.main, scrollable: [""] },
+    skills: { template: T.skills, scrollable: [""] },
+    notes: { template: T.notes, scrollable: [""] },
+  };
+
+  static override TABS: Record<string, foundry.applications.api.ApplicationV2.TabsConfiguration> = {
+    primary: {
+      tabs: NPC_TABS.map(({ id, icon }) => ({ id, icon, cssClass: "" })),
+      initial: "main",
+      labelPrefix: "CLOCKWORK.Tab",
+    },
   };
 
   protected override buildSheetContext(options: SheetOptions, choices: SheetChoices): object {

@@ -41,10 +41,14 @@ describe("species choice dialog", () => {
     expect(problems(DJINN, { "bonusSkills.agility": true, "bonusSkills.elemental": true })).toContain("CLOCKWORK.Error.Species.GrantCount");
   });
 
-  it("names grant options by the names it was given and keeps unknown UUIDs visible", () => {
-    const [first, second] = DJINN.system.grants![0].options!;
-    const context = buildSpeciesChoiceContext(DJINN, defaultSpeciesChoice(DJINN), { [first]: "Icicle" });
-    expect(context.grants[0].options.map((o) => o.text).slice(0, 2)).toEqual(["Icicle", second]);
+  it("names grant options by the names it was given and marks the ones that did not load", () => {
+    const [first, second, third] = DJINN.system.grants![0].options!;
+    const context = buildSpeciesChoiceContext(DJINN, defaultSpeciesChoice(DJINN), {
+      [first]: "Icicle", [second]: { name: "Fire Bolt", resolved: false }, [third]: third,
+    });
+    expect(context.grants[0].options.map((o) => o.text).slice(0, 3)).toEqual(["Icicle", "Fire Bolt", "shock00000000001"]);
+    expect(context.grants[0].unresolved).toEqual(["Fire Bolt", "shock00000000001", "shard00000000001"]);
     expect(context.grants[0].choose).toBe(1);
+    expect(context.grants.map((g) => g.titleLabel)).toEqual(["CLOCKWORK.Dialog.Species.GrantTitle.spell", "CLOCKWORK.Dialog.Species.GrantTitle.focus"]);
   });
 });

@@ -87,7 +87,7 @@ export function tokensInArea(area: AreaShape, origin: { x: number; y: number }, 
 }
 
 /** An area target: the attack target plus what the area itself decides. */
-export interface AreaTarget extends AttackTarget {
+export interface AreaAttackTarget extends AttackTarget {
   /** Evasion moved it out of the area after a successful dodge: no damage at all (§3.2). */
   evadedOut?: boolean;
 }
@@ -98,7 +98,7 @@ function asArea(input: AttackInput): AttackInput {
 }
 
 /** Exact odds of an area attack for every target (one pool, base defense, half on a miss). */
-export function areaOdds(input: AttackInput, targets: readonly AreaTarget[]): TargetOdds[] {
+export function areaOdds(input: AttackInput, targets: readonly AreaAttackTarget[]): TargetOdds[] {
   return attackOdds(asArea(input), targets);
 }
 
@@ -109,7 +109,7 @@ export function areaOdds(input: AttackInput, targets: readonly AreaTarget[]): Ta
  * with Force Field takes nothing; a target that evaded out of the area takes nothing.
  * Conditions land as `resolveAttack` says (on a hit, always, or by proc).
  */
-export function resolveAreaAttack(input: AttackInput, targets: readonly AreaTarget[], rolls: AttackRolls, extras: AttackConditions = {}): TargetResult[] {
+export function resolveAreaAttack(input: AttackInput, targets: readonly AreaAttackTarget[], rolls: AttackRolls, extras: AttackConditions = {}): TargetResult[] {
   const results = resolveAttack(asArea(input), targets, rolls, extras);
   return results.map((result, i) => {
     if (!targets[i].evadedOut) return result;

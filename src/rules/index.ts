@@ -22,3 +22,4 @@ export * from "./initiative";
 export * from "./conditions";
 export * from "./minions";
 export * from "./area";
+export * from "./initiative-turns";

@@ -4,8 +4,8 @@
  * change. Inputs are fixed so every run measures the same work.
  */
 import { bench, describe } from "vitest";
-import { attackOdds } from "../../src/rules";
-import type { AttackInput, AttackTarget } from "../../src/rules";
+import { applyTurnUpdates, attackOdds, beginTurn, changeTurn, newCounters, newHealthTrack, passTurn } from "../../src/rules";
+import type { ActiveStatus, AttackInput, AttackTarget, CombatantTurnState } from "../../src/rules";
 
 /** Ten targets with different resistances, covers, reactions and distances. */
 function tenTargets(): AttackTarget[] {
@@ -41,5 +41,32 @@ describe("attack dialog odds, 10 targets (< 2 ms)", () => {
   });
   bench("area attack: 12 dice, one pool, misses at half", () => {
     attackOdds(grenade, targets);
+  });
+});
+
+/** Thirty combatants with health tracks and a mix of ticking and ending statuses. */
+function thirtyCombatants(): CombatantTurnState[] {
+  const pool: ActiveStatus["id"][] = ["bleeding", "burning", "stunned", "chilled", "prone", "persistentEnergy", "blind"];
+  return Array.from({ length: 30 }, (_, i) => ({
+    id: `c${i}`,
+    counters: passTurn(beginTurn(newCounters(), { extra: -(i % 4) })),
+    statuses: pool.filter((_, k) => (i + k) % 3 === 0).map((id) => ({ id })),
+    health: newHealthTrack(4 + (i % 4), 6),
+    rerolls: i % 5 === 0 ? ["burning"] : [],
+    cooldowns: i % 7 === 0 ? ["dragonkinBreath"] : [],
+  }));
+}
+let combatants = thirtyCombatants();
+let turn = 0;
+
+describe("turn bookkeeping, 30 combatants (< 5 ms per turn change)", () => {
+  bench("changeTurn + apply the updates", () => {
+    const from = combatants[turn % 30].id;
+    turn++;
+    const to = combatants[turn % 30].id;
+    const result = changeTurn({ combatants, from, to, round: 1 + Math.floor(turn / 30) });
+    combatants = applyTurnUpdates(combatants, result.updates);
+    // Keep the fight going: bring the fallen back so every change does the full work.
+    if (turn % 30 === 0) combatants = thirtyCombatants();
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { areaOdds, areaOffsets, fireModeArea, resolveAreaAttack, tokensInArea } from "../../../src/rules";
-import type { AreaTarget, AttackInput } from "../../../src/rules";
+import type { AreaAttackTarget, AttackInput } from "../../../src/rules";
 
 const grenade: AttackInput = {
   attacker: { attribute: 4, rank: 7 },
   weapon: { kind: "ranged", damageDice: 6, rangeIncrement: 3, arcShot: true },
   options: { distance: 3, damageType: "explosive" },
 };
-const target = (id: string, extra: Partial<AreaTarget> = {}): AreaTarget => ({
+const target = (id: string, extra: Partial<AreaAttackTarget> = {}): AreaAttackTarget => ({
   id, baseDefense: 3, resistance: { species: 2, armor: 1 }, ...extra,
 });
 

@@ -8,7 +8,7 @@ import { COMMAND_COST, chargeFor, requireCounters } from "./counters";
 import type { CounterProblem, CounterState } from "./counters";
 import { requireInteger, ruleError } from "./errors";
 import { movementBlocks } from "./conditions";
-import type { MoveBlock } from "./conditions";
+import type { MoveBlock, MoveMode } from "./conditions";
 import { ACTION_COSTS } from "./tables";
 import type { Encumbrance } from "./types";
 
@@ -379,4 +379,73 @@ export function affordableActions(state: CounterState, context: ActionContext = 
 /** The counters an action costs now (Stunned included), for a fixed-cost action. */
 export function combatActionCost(key: CombatActionKey, options: { stunned?: boolean; context?: ActionContext } = {}): number {
   return actionCost(baseCostOf(key, options.context ?? {}).cost, { stunned: options.stunned });
+}
+
+// ---------------------------------------------------------------- movement cost (token ruler)
+
+/** One stretch of a planned move. */
+export interface MoveSegment {
+  mode: "run" | "walk" | "step" | "crawl";
+  spaces: number;
+  /** Counters it costs (Stunned included). */
+  cost: number;
+  /** Whether the counters left before it pay for it. */
+  affordable: boolean;
+}
+
+/** The cheapest way to move a number of spaces, and whether the counters pay for it. */
+export interface MovePlan {
+  segments: MoveSegment[];
+  cost: number;
+  affordable: boolean;
+  /** Why the creature cannot move at all, or null. */
+  blocked: MoveBlock | null;
+}
+
+/**
+ * Plans a move of `spaces` (diagonals already counted as 2, §4.8) at the cheapest cost in
+ * counters: whole runs (2 counters for Run spaces; walks when running is not allowed), then the
+ * rest as one more run or as steps (1 counter a space), whichever is cheaper (a run on a tie); prone creatures
+ * crawl a space per counter. With `available` counters each segment says whether it can still
+ * be paid, so a ruler can colour the part of the path beyond them.
+ */
+export function planMovement(
+  spaces: number,
+  speeds: { run: number; walk: number },
+  options: { blocks?: Record<MoveMode, MoveBlock | null>; available?: number; stunned?: boolean } = {},
+): MovePlan {
+  requireInteger(spaces, "spaces moved", "moves are whole spaces of 0 or more", 0);
+  const run = requireInteger(speeds.run, "Run", "speeds are whole spaces of 0 or more", 0);
+  const walk = requireInteger(speeds.walk, "Walk", "speeds are whole spaces of 0 or more", 0);
+  const blocks = options.blocks ?? movementBlocks([]);
+  const available = options.available === undefined ? Number.POSITIVE_INFINITY : requireInteger(options.available, "available counters", "counters are whole numbers of 0 or more", 0);
+  const stride = actionCost(ACTION_COSTS.run, { stunned: options.stunned });
+  const single = actionCost(ACTION_COSTS.step, { stunned: options.stunned });
+  const segments: MoveSegment[] = [];
+  const push = (mode: MoveSegment["mode"], count: number, cost: number): void => {
+    if (count > 0) segments.push({ mode, spaces: count, cost, affordable: true });
+  };
+  let blocked: MoveBlock | null = null;
+  if (blocks.crawl === null) {
+    for (let i = 0; i < spaces; i++) push("crawl", 1, single);
+  } else {
+    const long: "run" | "walk" | null = blocks.run === null && run > 0 ? "run" : blocks.walk === null && walk > 0 ? "walk" : null;
+    const length = long === "run" ? run : walk;
+    const canStep = blocks.step === null;
+    if (!long && !canStep) blocked = blocks.step ?? blocks.walk ?? blocks.run;
+    let left = spaces;
+    if (long) {
+      for (; left >= length && (!canStep || stride <= single * length); left -= length) push(long, length, stride);
+    }
+    if (left > 0 && !blocked) {
+      if (long && left < length && (!canStep || stride <= single * left)) push(long, left, stride);
+      else if (canStep) for (; left > 0; left--) push("step", 1, single);
+    }
+  }
+  let spent = 0;
+  for (const segment of segments) {
+    spent += segment.cost;
+    segment.affordable = spent <= available;
+  }
+  return { segments, cost: spent, affordable: blocked === null && spent <= available, blocked };
 }

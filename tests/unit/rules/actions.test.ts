@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ACTION_COSTS, COMBAT_ACTIONS, COMBAT_ACTION_KEYS, affordableActions, attackCost, beginTurn, combatActionCost,
-  newCounters, passTurn, spendCounters, twoWeaponCost,
+  movementBlocks, newCounters, passTurn, planMovement, spendCounters, twoWeaponCost,
 } from "../../../src/rules";
 import type { ActionContext, ActionOption, ActionWeapon, CombatActionKey, CounterState } from "../../../src/rules";
 
@@ -158,6 +158,43 @@ describe("affordableActions", () => {
         if (option.affordable) expect(pay().available + pay().reserved).toBe(state.available + state.reserved - option.cost);
         if (option.reason === "insufficient" || option.reason === "defenseless" || option.reason === "passed") expect(pay).toThrow(RangeError);
       }
+    }));
+  });
+});
+
+describe("planMovement (§4.8, token ruler)", () => {
+  const speeds = { run: 6, walk: 3 };
+  it("whole runs, then a run or steps for the rest, whichever is cheaper", () => {
+    expect(planMovement(1, speeds).segments).toEqual([{ mode: "step", spaces: 1, cost: 1, affordable: true }]);
+    expect(planMovement(2, speeds)).toMatchObject({ cost: 2, segments: [{ mode: "run", spaces: 2 }] });
+    expect(planMovement(5, speeds)).toMatchObject({ cost: 2, segments: [{ mode: "run", spaces: 5, cost: 2 }] });
+    expect(planMovement(13, speeds)).toMatchObject({ cost: 5, segments: [{ mode: "run", spaces: 6 }, { mode: "run", spaces: 6 }, { mode: "step", spaces: 1 }] });
+    expect(planMovement(0, speeds)).toMatchObject({ cost: 0, segments: [], affordable: true });
+  });
+  it("Stunned makes a run 3 and a step 2", () => {
+    expect(planMovement(2, speeds, { stunned: true })).toMatchObject({ cost: 3, segments: [{ mode: "run", spaces: 2, cost: 3 }] });
+    expect(planMovement(1, speeds, { stunned: true }).cost).toBe(2);
+    expect(planMovement(5, { run: 1, walk: 0 }, { stunned: true })).toMatchObject({ cost: 10, segments: new Array(5).fill({ mode: "step", spaces: 1, cost: 2, affordable: true }) });
+  });
+  it("walks when running is not allowed, steps only when two weights over, crawls when prone", () => {
+    expect(planMovement(6, speeds, { blocks: movementBlocks(["chilled"]) })).toMatchObject({ cost: 4, segments: [{ mode: "walk", spaces: 3 }, { mode: "walk", spaces: 3 }] });
+    expect(planMovement(4, speeds, { blocks: movementBlocks([], { encumbrance: "step-only" }) }).cost).toBe(4);
+    expect(planMovement(3, speeds, { blocks: movementBlocks(["prone"]) })).toMatchObject({ cost: 3, segments: [{ mode: "crawl" }, { mode: "crawl" }, { mode: "crawl" }] });
+    expect(planMovement(3, speeds, { blocks: movementBlocks(["grappled"]) })).toMatchObject({ blocked: "grappled", affordable: false, segments: [] });
+    expect(planMovement(3, { run: 0, walk: 0 }).cost).toBe(3);
+  });
+  it("marks the part of the path the counters do not pay for", () => {
+    const plan = planMovement(14, speeds, { available: 3 });
+    expect(plan.affordable).toBe(false);
+    expect(plan.segments.map((s) => s.affordable)).toEqual([true, false, false]);
+    expect(planMovement(12, speeds, { available: 4 }).affordable).toBe(true);
+  });
+  it("property: the plan covers the distance and is never dearer than stepping", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 10 }), fc.boolean(), (spaces, run, stunned) => {
+      const plan = planMovement(spaces, { run, walk: Math.floor(run / 2) }, { stunned });
+      expect(plan.segments.reduce((sum, s) => sum + s.spaces, 0)).toBe(spaces);
+      for (const s of plan.segments) expect(s.spaces).toBeLessThanOrEqual(s.mode === "run" ? run : 1);
+      expect(plan.cost).toBeLessThanOrEqual(spaces * (stunned ? 2 : 1));
     }));
   });
 });

@@ -1,18 +1,29 @@
-/** Imitation of `game.i18n`, reading the system's real `lang/en.json`. */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+/**
+ * Imitation of `game.i18n`, reading the system's real `lang/en.json`. In node the file is read
+ * once per process; a browser page passes the translations in.
+ */
 import type { DataField } from "./fields";
 import { ArrayField, SchemaField } from "./fields";
 import { getProperty, type PlainObject } from "./utils";
 
-export const LANG_PATH = fileURLToPath(new URL("../../lang/en.json", import.meta.url));
+const LANG_URL = new URL("../../lang/en.json", import.meta.url);
+let systemTranslations: PlainObject | null = null;
+
+/** lang/en.json, read through node's fs (not imported, so browser bundles stay free of it). */
+export function readSystemTranslations(): PlainObject {
+  if (systemTranslations) return systemTranslations;
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const fs = proc?.getBuiltinModule?.("node:fs") as { readFileSync(path: URL, encoding: "utf8"): string } | undefined;
+  if (!fs) throw new Error("No translations given and no node:fs to read lang/en.json");
+  return (systemTranslations = JSON.parse(fs.readFileSync(LANG_URL, "utf8")) as PlainObject);
+}
 
 export class Localization {
   lang = "en";
   translations: PlainObject;
 
   constructor(translations?: PlainObject) {
-    this.translations = translations ?? (JSON.parse(readFileSync(LANG_PATH, "utf8")) as PlainObject);
+    this.translations = translations ?? readSystemTranslations();
   }
 
   has(key: string): boolean {

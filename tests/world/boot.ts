@@ -1,0 +1,37 @@
+/**
+ * Start the system on a client as Foundry does (client/game.mjs): `init`, localization of the
+ * data models and `i18nInit`, then the world's documents are built, then `setup` and `ready`.
+ * The entry module is imported once per process under the loader scope; its module-level
+ * `Hooks.once("init", …)` is replayed on every client, as each tab evaluates the module itself.
+ */
+import type { WorldClient } from "./client";
+import { runAs } from "./context";
+import type { DataModel } from "./data-model";
+import { Localization } from "./i18n";
+import { loaderScope } from "./scope";
+
+export type SystemEntry = () => Promise<unknown>;
+
+let loaded: Promise<unknown> | null = null;
+
+/** Import the system's entry module once, with hooks registered in the loader scope. */
+export function loadSystem(entry: SystemEntry): Promise<unknown> {
+  loaded ??= runAs(loaderScope, entry);
+  return loaded;
+}
+
+export async function bootClient(client: WorldClient): Promise<void> {
+  client.Hooks.adopt(loaderScope.Hooks);
+  await client.run(async () => {
+    client.Hooks.callAll("init");
+    const config = client.CONFIG as Record<string, { dataModels?: Record<string, typeof DataModel> }>;
+    for (const name of ["Actor", "Item"]) {
+      for (const model of Object.values(config[name]?.dataModels ?? {})) Localization.localizeDataModel(model as never, client.i18n);
+    }
+    client.Hooks.callAll("i18nInit");
+    client.loadWorld();
+    client.Hooks.callAll("setup");
+    client.game.ready = true;
+    client.Hooks.callAll("ready");
+  });
+}

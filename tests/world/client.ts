@@ -1,0 +1,420 @@
+/**
+ * One connected client: its own `game`, `CONFIG`, `Hooks`, `ui.notifications` and documents, as
+ * one browser tab of Foundry has. Broadcasts from the server arrive in order, each a task later
+ * than the write that caused it (`world.settle()` waits for them); the answer to this client's
+ * own write is applied at once, before `update()`/`create()` resolve.
+ */
+import { Collection, WorldCollection } from "./collections";
+import { runAs } from "./context";
+import { CONST, DICE_ROLL_MODES, MESSAGE_MODES } from "./constants";
+import { diceConfig } from "./dice";
+import { HookRegistry } from "./hooks";
+import { Localization } from "./i18n";
+import { CompendiumCollection } from "./packs";
+import { recordingNotifications, type Notification, type Scope } from "./scope";
+import { ClientSettings } from "./settings";
+import { WORLD_COLLECTIONS, type QueryResult, type ServerClient, type WorldServer } from "./server";
+import { nextTask, type Tracker } from "./tracker";
+import { deepClone, type PlainObject } from "./utils";
+import { handleResponse } from "./documents/backend";
+import type { WorldDocument } from "./documents/document";
+import type { DocumentHost, ModifyRequest, ModifyResponse, UserLike } from "./documents/host";
+import { documentClasses } from "./documents/classes";
+import type { User } from "./documents/user";
+import type { Combat } from "./documents/combat";
+
+export type Profile = "v13" | "v14";
+
+export interface SystemInfo {
+  id: string;
+  title: string;
+  version: string;
+  documentTypes: Record<string, Record<string, unknown>>;
+}
+
+export interface ClientOptions {
+  server: WorldServer;
+  tracker: Tracker;
+  userId: string;
+  profile: Profile;
+  system: SystemInfo;
+  translations: PlainObject;
+}
+
+type DocCtor = new (data: PlainObject, context: PlainObject) => WorldDocument;
+
+/** `game.users` (client/documents/collections/users.mjs). */
+export class Users extends WorldCollection<User> {
+  /** The active GM: a full GM before an assistant, then the lowest id. */
+  get activeGM(): User | null {
+    const gms = this.filter((u) => u.active && u.isGM);
+    gms.sort((a, b) => b.role - a.role || ((a.id as string) < (b.id as string) ? -1 : 1));
+    return gms[0] ?? null;
+  }
+
+  get players(): User[] {
+    return this.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+  }
+
+  /** The first user (by id) who satisfies the condition (Users#getDesignatedUser). */
+  getDesignatedUser(condition: (user: User) => boolean): User | null {
+    return this.filter(condition).sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : 1))[0] ?? null;
+  }
+}
+
+/** `game.combats` (CombatEncounters): the active combat is the viewed one. */
+export class CombatEncounters extends WorldCollection<Combat> {
+  get combats(): Combat[] {
+    return this.contents;
+  }
+
+  get active(): Combat | null {
+    return this.find((c) => c.active) ?? null;
+  }
+
+  get viewed(): Combat | null {
+    return this.active ?? this.contents[0] ?? null;
+  }
+}
+
+export class Scenes extends WorldCollection<WorldDocument & { active: boolean }> {
+  get active(): (WorldDocument & { active: boolean }) | null {
+    return this.find((s) => s.active) ?? null;
+  }
+
+  get current(): (WorldDocument & { active: boolean }) | null {
+    return this.active;
+  }
+
+  get viewed(): (WorldDocument & { active: boolean }) | null {
+    return this.active;
+  }
+}
+
+function collectionFor(name: string): WorldCollection<WorldDocument> {
+  if (name === "User") return new Users("User") as unknown as WorldCollection<WorldDocument>;
+  if (name === "Combat") return new CombatEncounters("Combat") as unknown as WorldCollection<WorldDocument>;
+  if (name === "Scene") return new Scenes("Scene") as unknown as WorldCollection<WorldDocument>;
+  return new WorldCollection(name);
+}
+
+/** game.* names of the world collections. */
+const GAME_KEYS: Record<string, string> = {
+  User: "users", Actor: "actors", Item: "items", ChatMessage: "messages", Combat: "combats", Scene: "scenes", Setting: "settingsCollection", JournalEntry: "journal",
+};
+
+/** A client's CONFIG before the system's `init`. */
+function buildConfig(profile: Profile): PlainObject {
+  const documentConfig = (name: string) => ({ documentClass: documentClasses[name], dataModels: {}, typeLabels: {}, sheetClasses: {}, trackableAttributes: {} });
+  const config: PlainObject = {
+    debug: {},
+    Dice: diceConfig(),
+    queries: {},
+    statusEffects: [],
+    sounds: { dice: "sounds/dice.wav", notification: "sounds/notify.wav", combat: "sounds/drums.wav" },
+    time: { turnTime: 0, roundTime: 0 },
+    ActiveEffect: { legacyTransferral: false },
+    TextEditor: { enrichers: [] },
+    ui: {},
+  };
+  for (const name of Object.keys(documentClasses)) config[name] = documentConfig(name);
+  (config.ChatMessage as PlainObject).template = "templates/sidebar/chat-message.hbs";
+  // v14 renamed roll modes to message modes (CONFIG.ChatMessage.modes).
+  if (profile === "v14") (config.ChatMessage as PlainObject).modes = Object.fromEntries(Object.values(MESSAGE_MODES).map((m) => [m, { label: `CHAT.Mode.${m}` }]));
+  (config.Combat as PlainObject).initiative = { formula: null, decimals: 2 };
+  return config;
+}
+
+export class WorldClient implements Scope, DocumentHost, ServerClient {
+  readonly kind = "client" as const;
+  readonly userId: string;
+  readonly profile: Profile;
+  readonly Hooks: HookRegistry;
+  readonly CONFIG: PlainObject;
+  readonly game: PlainObject;
+  readonly ui: PlainObject & { notifications: ReturnType<typeof recordingNotifications> };
+  /** Every `ui.notifications` call, oldest first. */
+  readonly notifications: Notification[] = [];
+  /** Errors reported through `Hooks.onError`, thrown by broadcast handlers, or logged with console.error. */
+  readonly errors: unknown[] = [];
+  readonly i18n: Localization;
+  readonly settings: ClientSettings;
+  connected = false;
+  readonly #server: WorldServer;
+  readonly #tracker: Tracker;
+  readonly #collections = new Map<string, WorldCollection<WorldDocument>>();
+  readonly #packs = new Collection<CompendiumCollection>();
+  readonly #disconnectListeners = new Set<() => void>();
+  #inbox: Promise<void> = Promise.resolve();
+  /** UUIDs answered from given sources (the old stand-in's `registerUuid`). */
+  readonly uuidOverrides = new Map<string, PlainObject>();
+
+  constructor({ server, tracker, userId, profile, system, translations }: ClientOptions) {
+    this.#server = server;
+    this.#tracker = tracker;
+    this.userId = userId;
+    this.profile = profile;
+    this.i18n = new Localization(translations);
+    const notifications = recordingNotifications((n) => this.notifications.push(n), () => this.i18n);
+    this.ui = { notifications, windows: {}, activeWindow: null };
+    this.Hooks = new HookRegistry({
+      record: (error) => this.errors.push(error),
+      notify: (type, message) => notifications[type](message),
+    });
+    this.CONFIG = buildConfig(profile);
+    for (const name of WORLD_COLLECTIONS) this.#collections.set(name, collectionFor(name));
+    this.settings = new ClientSettings({
+      userId,
+      collection: (name) => this.collection(name),
+      settingClass: () => (this.CONFIG.Setting as { documentClass: { create(data: PlainObject, o?: PlainObject): Promise<unknown> } }).documentClass,
+    });
+    this.game = this.#buildGame(system);
+    this.#registerCoreSettings();
+  }
+
+  #buildGame(system: SystemInfo): PlainObject {
+    const generation = this.profile === "v14" ? 14 : 13;
+    const user = () => this.user;
+    const combats = this.#collections.get("Combat") as unknown as CombatEncounters;
+    const game: PlainObject = {
+      userId: this.userId,
+      get user() {
+        return user();
+      },
+      i18n: this.i18n,
+      settings: this.settings,
+      system: { ...deepClone(system) },
+      model: deepClone(system.documentTypes),
+      documentTypes: Object.fromEntries(Object.entries(system.documentTypes).map(([k, v]) => [k, Object.keys(v)])),
+      release: { generation, version: generation === 14 ? "14.360" : "13.351", build: generation === 14 ? 360 : 351 },
+      version: generation === 14 ? "14.360" : "13.351",
+      ready: false,
+      world: { id: "clockwork-test-world", title: "ClockWork test world" },
+      modules: new Collection(),
+      keyboard: { isModifierActive: () => false },
+      packs: this.#packs,
+      collections: this.#collections,
+      get combat() {
+        return combats.viewed;
+      },
+    };
+    for (const [name, key] of Object.entries(GAME_KEYS)) game[key] = this.#collections.get(name);
+    delete game.settingsCollection;
+    return game;
+  }
+
+  /** Core settings every client has before the system loads (client-settings.mjs, v13 / v14). */
+  #registerCoreSettings(): void {
+    if (this.profile === "v14") this.settings.register("core", "messageMode", { scope: "client", default: MESSAGE_MODES.PUBLIC, type: String });
+    else this.settings.register("core", "rollMode", { scope: "client", default: DICE_ROLL_MODES.PUBLIC, type: String });
+    this.settings.register("core", "combatTrackerConfig", { scope: "world", default: { resource: "", skipDefeated: false }, type: Object });
+  }
+
+  get user(): User {
+    return this.#collections.get("User")?.get(this.userId) as unknown as User;
+  }
+
+  get server(): WorldServer {
+    return this.#server;
+  }
+
+  get constants(): typeof CONST {
+    return CONST;
+  }
+
+  /* ---------- DocumentHost ---------- */
+
+  collection(documentName: string): WorldCollection<WorldDocument> | undefined {
+    return this.#collections.get(documentName);
+  }
+
+  pack(id: string): CompendiumCollection | undefined {
+    return this.#packs.get(id);
+  }
+
+  userById(id: string): UserLike | undefined {
+    return this.#collections.get("User")?.get(id) as unknown as UserLike | undefined;
+  }
+
+  run<T>(fn: () => T): T {
+    return runAs(this, fn);
+  }
+
+  track<T>(promise: Promise<T>): Promise<T> {
+    void this.#tracker.track(promise).catch((error: unknown) => this.errors.push(error));
+    return promise;
+  }
+
+  /** Send a write; a refusal shows an error notification and rejects (SocketInterface.dispatch). */
+  async dispatch(request: ModifyRequest): Promise<ModifyResponse> {
+    let response: ModifyResponse;
+    try {
+      if (!this.connected) throw new Error("The client is not connected to the server");
+      response = this.#server.modify(this.userId, request);
+    } catch (error) {
+      this.ui.notifications.error((error as Error).message);
+      throw error;
+    }
+    this.#server.broadcast(response, this);
+    return deepClone(response);
+  }
+
+  resolveSync(uuid: string): WorldDocument | null {
+    const parts = uuid.split(".");
+    let doc: WorldDocument | null | undefined;
+    let rest: string[];
+    if (parts[0] === "Compendium") {
+      doc = this.#packs.get(`${parts[1]}.${parts[2]}`)?.get(parts[4]);
+      rest = parts.slice(5);
+    } else {
+      doc = this.#collections.get(parts[0])?.get(parts[1]);
+      rest = parts.slice(2);
+    }
+    for (let i = 0; doc && i < rest.length; i += 2) {
+      if (rest[i] === "Actor" && doc.documentName === "Token") doc = (doc as unknown as { actor: WorldDocument | null }).actor;
+      else doc = doc.getEmbeddedDocument(rest[i], rest[i + 1]);
+    }
+    return doc ?? null;
+  }
+
+  /** `fromUuidSync`: a loaded document, or a compendium index entry when the document is not loaded. */
+  fromUuidSync(uuid: string, { strict = true }: { strict?: boolean } = {}): WorldDocument | PlainObject | null {
+    const override = this.#override(uuid);
+    if (override) return override;
+    const doc = this.resolveSync(uuid);
+    if (doc) return doc;
+    const parts = uuid.split(".");
+    if (parts[0] === "Compendium" && parts.length === 5) {
+      const entry = this.#packs.get(`${parts[1]}.${parts[2]}`)?.indexEntry(parts[4]);
+      if (entry) return entry;
+    }
+    if (strict && !/^(Compendium\.|[A-Z]\w*\.[A-Za-z0-9]{16})/.test(uuid)) throw new Error(`Invalid UUID: ${uuid}`);
+    return null;
+  }
+
+  /** `fromUuid`: loads compendium documents as needed. */
+  async fromUuid(uuid: string): Promise<WorldDocument | null> {
+    const override = this.#override(uuid);
+    if (override) return override;
+    const parts = uuid.split(".");
+    if (parts[0] === "Compendium" && parts.length >= 5) await this.#packs.get(`${parts[1]}.${parts[2]}`)?.getDocument(parts[4]);
+    return this.resolveSync(uuid);
+  }
+
+  #override(uuid: string): WorldDocument | null {
+    const source = this.uuidOverrides.get(uuid);
+    if (!source) return null;
+    const cls = (this.CONFIG as Record<string, { documentClass?: DocCtor }>)[uuid.split(".").at(-2) as string]?.documentClass;
+    return cls ? this.run(() => new cls(deepClone(source), { host: this })) : null;
+  }
+
+  /* ---------- queries ---------- */
+
+  /** User#query from this client (client/documents/user.mjs). */
+  async queryUser(target: UserLike & { active?: boolean }, name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    const queries = this.CONFIG.queries as Record<string, unknown>;
+    if (!(name in queries)) throw new Error(`User query '${name}' is not registered`);
+    if (!this.user.hasPermission("QUERY_USER")) throw new Error("You do not have permission to query users");
+    if (!target.active) throw new Error(`User [${target.id}] is not active`);
+    const result = await this.#server.query(target.id as string, name, data, { timeout });
+    if (result.status === "rejected") throw new Error(result.reason);
+    return result.value;
+  }
+
+  /** Run `CONFIG.queries[name]` here, in order with the broadcasts already received. */
+  answerQuery(name: string, data: unknown, { timeout }: { timeout?: number }): Promise<QueryResult> {
+    return new Promise((resolve) => {
+      this.#enqueue(() => {
+        const answer = (async () => {
+          const handler = (this.CONFIG.queries as Record<string, unknown>)[name];
+          if (typeof handler !== "function") throw new Error(`User query '${name}' is not registered`);
+          return (handler as (d: unknown, o: { timeout?: number }) => unknown)(data, { timeout });
+        })();
+        void this.track(answer.then(
+          (value) => resolve({ status: "fulfilled", value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) }),
+          (error: unknown) => resolve({ status: "rejected", reason: (error as Error)?.message ?? String(error) }),
+        ));
+      });
+    });
+  }
+
+  onDisconnect(listener: () => void): void {
+    this.#disconnectListeners.add(listener);
+  }
+
+  /* ---------- server messages ---------- */
+
+  receive(response: ModifyResponse): void {
+    this.#enqueue(async () => {
+      await handleResponse(this, response);
+    });
+  }
+
+  receivePresence(userId: string, active: boolean): void {
+    const user = this.#collections.get("User")?.get(userId) as unknown as User | undefined;
+    if (!user || user.active === active) return;
+    user.active = active;
+    if (this.game.ready) this.run(() => this.Hooks.callAll("userConnected", user, active));
+  }
+
+  #enqueue(task: () => unknown): void {
+    const run = this.#inbox
+      .then(() => nextTask())
+      .then(() => (this.connected ? this.run(task) : undefined))
+      .catch((error: unknown) => {
+        this.errors.push(error);
+      });
+    this.#inbox = run as Promise<void>;
+    void this.#tracker.track(run);
+  }
+
+  /* ---------- connection ---------- */
+
+  /** Join the server (presence only; `loadWorld` builds the documents). */
+  join(): void {
+    this.connected = true;
+    this.#server.connect(this);
+  }
+
+  /** Reconnect: join again and reload every world document, as a page reload does. */
+  async connect(): Promise<void> {
+    if (this.connected) return;
+    this.join();
+    this.loadWorld();
+  }
+
+  disconnect(): void {
+    if (!this.connected) return;
+    this.connected = false;
+    this.#server.disconnect(this);
+    for (const listener of this.#disconnectListeners) listener();
+    this.#disconnectListeners.clear();
+  }
+
+  /** Build this client's documents from the server's sources (users first, then the rest). */
+  loadWorld(): void {
+    this.run(() => {
+      const config = this.CONFIG as Record<string, { documentClass: DocCtor }>;
+      for (const name of WORLD_COLLECTIONS) {
+        const collection = this.#collections.get(name) as WorldCollection<WorldDocument>;
+        collection.clear();
+        for (const source of this.#server.sources[name].values()) {
+          try {
+            const doc = new config[name].documentClass(deepClone(source), { host: this });
+            collection.set(doc.id as string, doc);
+          } catch (error) {
+            this.Hooks.onError("Game#setupGame", error, { msg: `Failed to initialize ${name} [${source._id}]`, log: "error" });
+          }
+        }
+      }
+      for (const user of this.#collections.get("User") as unknown as Iterable<User>) user.active = this.#server.isActive(user.id as string) || user.id === this.userId;
+      this.#packs.clear();
+      for (const [id, pack] of this.#server.packs) this.#packs.set(id, new CompendiumCollection(pack, this));
+    });
+  }
+
+  /** Log an error as this client's console would. */
+  recordError(error: unknown): void {
+    this.errors.push(error);
+  }
+}

@@ -1,0 +1,16 @@
+/** The world's base document classes by name (what `CONFIG[name].documentClass` starts as). */
+import { Actor } from "./actor";
+import { ChatMessage } from "./chat-message";
+import { Combat, Combatant } from "./combat";
+import type { WorldDocument } from "./document";
+import { Item } from "./item";
+import { JournalEntry, JournalEntryPage } from "./journal";
+import { Scene, TokenDocument } from "./scene";
+import { Setting } from "./setting";
+import { User } from "./user";
+
+export const documentClasses: Record<string, typeof WorldDocument> = {
+  Actor, Item, ChatMessage, Combat, Combatant, Scene, Token: TokenDocument, Setting, User, JournalEntry, JournalEntryPage,
+};
+
+export { Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User };

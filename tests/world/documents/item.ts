@@ -1,0 +1,53 @@
+/**
+ * The Item document (common/documents/item.mjs, v13): create needs ITEM_CREATE for a world item
+ * and the right to update the parent for an owned item; update needs OWNER; delete needs OWNER.
+ * Owned items take their ownership from the actor.
+ */
+import { DocumentIdField, FilePathField, NumberField, ObjectField, StringField, type DataField } from "../fields";
+import { WorldDocument, type DocumentMetadata, type PermissionSubject } from "./document";
+import { DocumentOwnershipField, TypeDataField, documentStatsField } from "./fields";
+import type { UserLike } from "./host";
+
+function canCreateItem(user: UserLike, doc: PermissionSubject): boolean {
+  const parent = doc.parent as PermissionSubject | null;
+  if (parent) return parent.canUserModify(user, "update");
+  return user.hasPermission("ITEM_CREATE");
+}
+
+export class Item extends WorldDocument {
+  static override metadata: DocumentMetadata = {
+    name: "Item",
+    collection: "items",
+    embedded: {},
+    hasTypeData: true,
+    permissions: { create: canCreateItem, update: "OWNER", delete: "OWNER" },
+  };
+
+  declare img: string | null;
+  declare system: unknown;
+  declare ownership: Record<string, number>;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: false, initial: undefined }),
+      type: this.typeField(),
+      img: new FilePathField({ nullable: true, initial: null }),
+      system: new TypeDataField("Item"),
+      folder: new StringField({ required: true, nullable: true, blank: false, initial: null }),
+      sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      ownership: new DocumentOwnershipField(),
+      flags: new ObjectField(),
+      _stats: documentStatsField(),
+    };
+  }
+
+  get actor(): WorldDocument | null {
+    const parent = this.parent as WorldDocument | null;
+    return parent?.documentName === "Actor" ? parent : null;
+  }
+
+  get isOwned(): boolean {
+    return this.parent !== null;
+  }
+}

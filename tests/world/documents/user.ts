@@ -1,0 +1,113 @@
+/**
+ * The User document (common/documents/user.mjs and client/documents/user.mjs, v13). Roles:
+ * PLAYER 1, TRUSTED 2, ASSISTANT 3, GAMEMASTER 4; `isGM` is ASSISTANT or above. A permission
+ * is the user's explicit grant, else its role's default (CONST.USER_PERMISSIONS). `active` is
+ * set by the client from the server's presence data. `query` is in queries.ts.
+ */
+import { DocumentIdField, NumberField, ObjectField, StringField, type DataField } from "../fields";
+import { DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "../constants";
+import type { PlainObject } from "../utils";
+import { WorldDocument, hostOf, type DocumentMetadata, type PermissionSubject } from "./document";
+import type { UserLike } from "./host";
+
+const ROLES = USER_ROLES as Record<string, number>;
+
+export class User extends WorldDocument implements UserLike {
+  static override metadata: DocumentMetadata = {
+    name: "User",
+    collection: "users",
+    embedded: {},
+    hasTypeData: false,
+    permissions: {
+      create: "ASSISTANT",
+      update: (user: UserLike, doc: PermissionSubject, data: PlainObject) => user.isGM || (doc._source._id === user.id && !("role" in data)),
+      delete: "ASSISTANT",
+    },
+  };
+
+  declare role: number;
+  declare color: string;
+  declare permissions: Record<string, boolean>;
+  /** Is this user connected (set from the server's presence data)? */
+  active = false;
+  /** Targeted tokens; the world has no canvas, so they stay empty unless a test sets them. */
+  targets = new Set<unknown>();
+  viewedScene: string | null = null;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new DocumentIdField(),
+      name: new StringField({ required: true, blank: false }),
+      role: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 4, initial: USER_ROLES.PLAYER }),
+      character: new StringField({ required: true, nullable: true, blank: false, initial: null }),
+      color: new StringField({ required: true, blank: false, initial: "#cccccc" }),
+      avatar: new StringField({ required: true, nullable: true, blank: false, initial: null }),
+      permissions: new ObjectField(),
+      flags: new ObjectField(),
+    };
+  }
+
+  protected override _initialize(options: PlainObject = {}): void {
+    super._initialize(options);
+    // ForeignDocumentField: `character` is the Actor document, looked up on this client.
+    Object.defineProperty(this, "character", {
+      get: () => {
+        const id = this._source.character as string | null;
+        return id ? (hostOf(this).collection("Actor")?.get(id) ?? null) : null;
+      },
+      configurable: true,
+      enumerable: true,
+    });
+  }
+
+  get isGM(): boolean {
+    return this.hasRole("ASSISTANT");
+  }
+
+  get isTrusted(): boolean {
+    return this.hasRole("TRUSTED");
+  }
+
+  get isBanned(): boolean {
+    return this.role === USER_ROLES.NONE;
+  }
+
+  /** Is this the user of the client it lives on? */
+  get isSelf(): boolean {
+    return hostOf(this).userId === this.id;
+  }
+
+  get isActiveGM(): boolean {
+    return (hostOf(this).game.users as { activeGM: unknown } | undefined)?.activeGM === this;
+  }
+
+  hasRole(role: string | number, { exact = false }: { exact?: boolean } = {}): boolean {
+    const level = typeof role === "string" ? ROLES[role] : role;
+    if (level === undefined) return false;
+    return exact ? this.role === level : this.role >= level;
+  }
+
+  hasPermission(permission: string): boolean {
+    if (this.role === USER_ROLES.GAMEMASTER) return true;
+    const explicit = this.permissions?.[permission];
+    if (explicit !== undefined) return explicit;
+    const config = USER_PERMISSIONS[permission];
+    return config ? this.role >= config.defaultRole : false;
+  }
+
+  /** Alias used by core for user permissions. */
+  can(permission: string): boolean {
+    return this.hasPermission(permission);
+  }
+
+  override getUserLevel(user?: UserLike | null): number {
+    user ??= hostOf(this).user;
+    return user.id === this.id ? DOCUMENT_OWNERSHIP_LEVELS.OWNER : DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
+  }
+
+  /** Ask this user's client to run `CONFIG.queries[name]` (client/documents/user.mjs#query). */
+  async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    const host = hostOf(this) as unknown as { queryUser(target: User, name: string, data: unknown, options: { timeout?: number }): Promise<unknown> };
+    return host.queryUser(this, name, data, { timeout });
+  }
+}

@@ -434,6 +434,8 @@ export interface TargetOdds {
   expectedDamageOnMiss: number;
   /** `[n]` = P(exactly n damage dealt), misses included. */
   damage: number[];
+  /** Expected damage that reaches the health track after the target's barrier absorbs first (RULING 85). */
+  expectedTrackDamage: number;
   /** P(at least one wound), when the target's grit is known (barrier absorbs first). */
   chanceToWound: number | null;
   /** The same odds if the target dodges or blocks, where it may. */
@@ -535,10 +537,12 @@ export function attackOdds(input: AttackInput, targets: readonly AttackTarget[])
     const model = cachedAttackModel(caches, setup, hexed);
     const points = cachedDamageModel(caches, input.weapon.damageDice, setup, input.weapon.armorPiercing === true);
     const main = oddsFor(setup, model, points, setup.defense.total);
+    const barrier = requireInteger(target.barrier ?? 0, "barrier", "barrier is whole hits of 0 or more", 0);
+    let expectedTrackDamage = 0;
+    for (let n = barrier + 1; n < main.damage.length; n++) expectedTrackDamage += (n - barrier) * main.damage[n];
     let chanceToWound: number | null = null;
     if (target.grit !== undefined) {
       const grit = requireInteger(target.grit, "grit", "grit is a whole number of 1 or more", 1);
-      const barrier = requireInteger(target.barrier ?? 0, "barrier", "barrier is whole hits of 0 or more", 0);
       chanceToWound = 0;
       for (let n = grit + barrier; n < main.damage.length; n++) chanceToWound += main.damage[n];
     }
@@ -557,6 +561,7 @@ export function attackOdds(input: AttackInput, targets: readonly AttackTarget[])
       expectedDamageOnHit: main.onHit,
       expectedDamageOnMiss: setup.area ? main.onMiss : 0,
       damage: main.damage,
+      expectedTrackDamage,
       chanceToWound,
       ifReaction,
     };

@@ -136,6 +136,10 @@ describe("exact odds", () => {
     expect(odds.damage.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(odds.damage.reduce((sum, p, n) => sum + p * n, 0)).toBeCloseTo(odds.expectedDamage, 12);
     expect(odds.chanceToWound).toBeCloseTo(odds.damage.slice(5).reduce((a, b) => a + b, 0), 12);
+    expect(odds.expectedTrackDamage).toBeCloseTo(odds.expectedDamage, 12);
+    const [shielded] = attackOdds(rifle, [medium("t", { grit: 5, barrier: 3 })]);
+    expect(shielded.expectedTrackDamage).toBeCloseTo(shielded.damage.reduce((sum, p, n) => sum + p * Math.max(0, n - 3), 0), 12);
+    expect(shielded.chanceToWound).toBeCloseTo(shielded.damage.slice(8).reduce((a, b) => a + b, 0), 12);
   });
   it("matches brute force: single attack, head shot, armor piercing, Reinforced, Point Blank", () => {
     const input: AttackInput = {

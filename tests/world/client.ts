@@ -22,6 +22,9 @@ import type { DocumentHost, ModifyRequest, ModifyResponse, UserLike } from "./do
 import { documentClasses } from "./documents/classes";
 import type { User } from "./documents/user";
 import type { Combat } from "./documents/combat";
+import type { Actor } from "./documents/actor";
+import type { Item } from "./documents/item";
+import type { ChatMessage } from "./documents/chat-message";
 
 export type Profile = "v13" | "v14";
 
@@ -42,6 +45,27 @@ export interface ClientOptions {
 }
 
 type DocCtor = new (data: PlainObject, context: PlainObject) => WorldDocument;
+
+/** A client's `game`, typed for tests (documents are the world's base classes; cast to the system's). */
+export interface ClientGame {
+  userId: string;
+  user: User;
+  users: Users;
+  actors: WorldCollection<Actor>;
+  items: WorldCollection<Item>;
+  messages: WorldCollection<ChatMessage>;
+  combats: CombatEncounters;
+  combat: Combat | null;
+  scenes: Scenes;
+  journal: WorldCollection<WorldDocument>;
+  packs: Collection<CompendiumCollection>;
+  settings: ClientSettings;
+  i18n: Localization;
+  system: SystemInfo;
+  release: { generation: number; version: string; build: number };
+  ready: boolean;
+  [key: string]: unknown;
+}
 
 /** `game.users` (client/documents/collections/users.mjs). */
 export class Users extends WorldCollection<User> {
@@ -131,7 +155,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
   readonly profile: Profile;
   readonly Hooks: HookRegistry;
   readonly CONFIG: PlainObject;
-  readonly game: PlainObject;
+  readonly game: ClientGame;
   readonly ui: PlainObject & { notifications: ReturnType<typeof recordingNotifications> };
   /** Every `ui.notifications` call, oldest first. */
   readonly notifications: Notification[] = [];
@@ -172,7 +196,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     this.#registerCoreSettings();
   }
 
-  #buildGame(system: SystemInfo): PlainObject {
+  #buildGame(system: SystemInfo): ClientGame {
     const generation = this.profile === "v14" ? 14 : 13;
     const user = () => this.user;
     const combats = this.#collections.get("Combat") as unknown as CombatEncounters;
@@ -200,7 +224,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     };
     for (const [name, key] of Object.entries(GAME_KEYS)) game[key] = this.#collections.get(name);
     delete game.settingsCollection;
-    return game;
+    return game as unknown as ClientGame;
   }
 
   /** Core settings every client has before the system loads (client-settings.mjs, v13 / v14). */

@@ -23,7 +23,7 @@ export interface Scope {
   readonly kind: "loader" | "client";
   readonly Hooks: HookRegistry;
   readonly CONFIG: PlainObject;
-  readonly game: PlainObject;
+  readonly game: object;
   readonly ui: PlainObject & { notifications: Notifications };
 }
 

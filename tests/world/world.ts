@@ -15,6 +15,7 @@ import { documentClasses } from "./documents/classes";
 import { WorldServer } from "./server";
 import { Tracker } from "./tracker";
 import { bootClient, loadSystem, type SystemEntry } from "./boot";
+import { loaderScope } from "./scope";
 import type { PackSource } from "./packs";
 import { deepClone, type PlainObject } from "./utils";
 import { USER_ROLES } from "./constants";
@@ -95,6 +96,24 @@ export class World {
     const active = new Set(options.snapshot ? users.map((u) => u._id as string) : specs.map((s, i) => (s.active === false ? null : (users[i]._id as string))).filter(Boolean));
     for (const client of world.clients) if (active.has(client.userId)) client.join();
     for (const client of world.clients) await bootClient(client);
+    setDefaultScope(world.gm);
+    return world;
+  }
+
+  /**
+   * A world whose clients are connected and ready but run no system hooks (synchronous; for the
+   * old stand-in entry points that set up globals before importing `src/`).
+   */
+  static createBare(options: WorldCoreOptions): World {
+    const specs = options.users ?? DEFAULT_USERS;
+    const users = World.#userSources(specs);
+    const world = new World(options, users);
+    world.clients.forEach((client, i) => {
+      if (specs[i].active !== false) client.join();
+      client.Hooks.adopt(loaderScope.Hooks);
+      client.loadWorld();
+      client.game.ready = true;
+    });
     setDefaultScope(world.gm);
     return world;
   }

@@ -4,8 +4,10 @@
  * artifacts/browser/ so a failing layout can be opened by hand.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Page } from "playwright-core";
 import { ROOT } from "../render/harness";
 
 export const PAGE_DIR = join(ROOT, "artifacts", "browser");
@@ -96,4 +98,23 @@ ${MULTI_SELECT_STAND_IN}
   const file = join(PAGE_DIR, `${spec.name}-${spec.theme}.html`);
   writeFileSync(file, html);
   return pathToFileURL(file).href;
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface AxeResult { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }
+
+/**
+ * axe-core (from npm, injected into the page) on the application element: its serious and
+ * critical findings, each as "impact rule: count, first node".
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document.getElementById("app")!, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.length} node(s), first ${v.nodes[0]?.target.join(" ")}`);
+  });
 }

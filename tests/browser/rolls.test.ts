@@ -14,7 +14,7 @@ import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
 import { createRenderer, ROOT } from "../render/harness";
 import { gainRoll, serialized } from "../unit/dice/serialized";
 import { request } from "../unit/dice/requests";
-import { preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -140,7 +140,24 @@ describe.each(THEMES)("%s theme", (theme) => {
     const tallest = Math.max(...report.barHeights);
     expect(tallest).toBeGreaterThan(30);
     body.bars.forEach((height, i) => expect(Math.abs(report.barHeights[i] - (tallest * height) / 100)).toBeLessThanOrEqual(1.5));
+    // The bars that meet the difficulty differ by more than colour: a hatch, a legend in words, bold gains.
+    const marks = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>(".cw-odds__bar")].map((bar) =>
+      `${getComputedStyle(bar.querySelector(".cw-odds__fill")!).backgroundImage !== "none"}|${getComputedStyle(bar.querySelector(".cw-odds__gains")!).fontWeight}`));
+    expect(new Set(marks).size).toBe(2);
+    expect(await page.textContent(".cw-odds__legend")).toContain("Hatched bars meet the difficulty");
+    expect(await axeFindings(page), "roll dialog: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `roll-dialog-${theme}.png`), fullPage: true });
+  });
+
+  it("roll dialog: opens with the roll button focused, so Enter rolls", async () => {
+    await open(writePage({ name: "roll-dialog-keys", title: "Grusha: Body / Strength", theme, classes: "clockwork cw-roll-dialog-app", body: dialogBody().html }), 420);
+    await page.evaluate(() => {
+      const form = document.getElementById("app") as HTMLFormElement;
+      form.addEventListener("submit", (event) => { event.preventDefault(); form.dataset.submitted = "yes"; });
+    });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("roll");
+    await page.keyboard.press("Enter");
+    expect(await page.getAttribute("#app", "data-submitted")).toBe("yes");
   });
 
   it("chat cards: every die drawn and marked distinctly, nothing overflows the chat log", async () => {
@@ -157,6 +174,7 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(report.marksLookDifferent).toBe(true);
     // Nine dice sit side by side in the 300 px chat log, not one per line.
     expect(report.firstDiceRows).toBeLessThanOrEqual(2);
+    expect(await axeFindings(page), "chat cards: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `roll-chat-card-${theme}.png`), fullPage: true });
   });
 });

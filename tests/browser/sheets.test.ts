@@ -6,7 +6,6 @@
  * accessible name, and axe-core (injected into the page) finds no serious or critical
  * violation. Screenshots go to artifacts/screenshots/.
  */
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +17,7 @@ import { FULL_CHARACTER, NPC } from "../fixtures/sheets/actors";
 import { CHARACTER_ITEMS, DJINN, HASTE, LINKS, ONE_OF_EACH, SCROLL } from "../fixtures/sheets/items";
 import { createRenderer } from "../render/harness";
 import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "../render/sheets";
-import { preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -26,7 +25,6 @@ const CHROMIUM_ARGS = [
 ];
 const THEMES: Theme[] = ["light", "dark"];
 const MODES = ["play", "edit"] as const;
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const renderer = createRenderer();
 const ownerItems = CHARACTER_ITEMS.map((i) => ({ id: i.id!, name: i.name, type: i.type }));
 /** Every item type once, plus the species with granted choices and the two items with UUID links. */
@@ -72,18 +70,6 @@ async function inspect(): Promise<LayoutReport> {
   });
 }
 
-/** axe-core's serious and critical findings for the sheet (rule, impact, first offending node). */
-async function axeFindings(): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document.getElementById("app")!, { resultTypes: ["violations"] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.length} node(s), first ${v.nodes[0]?.target.join(" ")}`);
-  });
-}
-
 async function open(url: string, width = 800): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   await page.goto(url);
@@ -103,7 +89,7 @@ async function checkAt(width: number, label: string): Promise<LayoutReport> {
 async function checkSheet(label: string): Promise<LayoutReport> {
   await checkAt(600, label);
   const report = await checkAt(800, label);
-  expect(await axeFindings(), `${label}: axe-core serious or critical violations`).toEqual([]);
+  expect(await axeFindings(page), `${label}: axe-core serious or critical violations`).toEqual([]);
   return report;
 }
 
@@ -152,6 +138,50 @@ describe.each(THEMES)("%s theme", (theme) => {
     }
   });
 
+  it("keyboard order follows the layout: down a column, then on to the next column, never back up", async () => {
+    const pages = [
+      ...MODES.map((mode) => ({ name: `character-${mode}`, body: renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: mode === "edit" })), tabs: CHARACTER_TABS.map((t) => t.id) })),
+      ...MODES.map((mode) => ({ name: `npc-${mode}`, body: renderNpcSheet(renderer, buildNpcContext(NPC, { editable: true, editMode: mode === "edit" })), tabs: NPC_TABS.map((t) => t.id) })),
+    ];
+    for (const sheet of pages) {
+      await open(writePage({ name: `${sheet.name}-keys`, title: "Keys", theme, classes: "sheet clockwork actor", body: sheet.body }));
+      for (const tab of sheet.tabs) {
+        await showTab(tab);
+        const jumps = await page.evaluate(() => {
+          const app = document.getElementById("app")!;
+          const focusable = [...app.querySelectorAll<HTMLElement>("button, input, select, a[href], [tabindex]")]
+            .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && (el as HTMLInputElement).type !== "hidden" && el.getClientRects().length > 0);
+          const backwards: string[] = [];
+          for (let i = 1; i < focusable.length; i++) {
+            const a = focusable[i - 1].getBoundingClientRect();
+            const b = focusable[i].getBoundingClientRect();
+            const down = b.top >= a.top - 4;
+            const nextColumn = b.left >= a.right - 4;
+            if (!down && !nextColumn) backwards.push(`${focusable[i - 1].outerHTML.slice(0, 60)} → ${focusable[i].outerHTML.slice(0, 60)}`);
+          }
+          return backwards;
+        });
+        expect(jumps, `${sheet.name} ${tab}: focus moves back up and left`).toEqual([]);
+      }
+    }
+  });
+
+  it("a control busy with a slow action shows a spinner and takes no second click", async () => {
+    const context = buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false });
+    await open(writePage({
+      name: "character-busy", title: FULL_CHARACTER.name, theme, classes: `sheet clockwork actor character ${context.cssClass}`,
+      body: renderCharacterSheet(renderer, context),
+    }));
+    const state = await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>("[data-action='rollSkill']")!;
+      const idle = getComputedStyle(button).pointerEvents;
+      button.setAttribute("aria-busy", "true");
+      const after = getComputedStyle(button, "::after");
+      return { idle, busy: getComputedStyle(button).pointerEvents, spinner: after.content !== "none" && after.animationName === "cw-spin" };
+    });
+    expect(state).toEqual({ idle: "auto", busy: "none", spinner: true });
+  });
+
   it("the NPC's combat tab fits one screen in play mode", async () => {
     const context = buildNpcContext(NPC, { editable: true, editMode: false });
     await open(writePage({
@@ -188,7 +218,7 @@ describe.each(THEMES)("%s theme", (theme) => {
       body: `<form class="dialog-form">${renderSpeciesDialog(renderer, context)}</form>`,
     }), 520);
     await checkAt(520, "species dialog");
-    expect(await axeFindings(), "species dialog: axe-core serious or critical violations").toEqual([]);
+    expect(await axeFindings(page), "species dialog: axe-core serious or critical violations").toEqual([]);
     await shoot(`dialog-species-${theme}`);
   });
 });

@@ -29,14 +29,14 @@ afterEach(() => {
 const calls: string[] = [];
 
 class Base extends HandlebarsApplicationMixin(ApplicationV2) {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: object = {
     classes: ["base"],
     window: { title: "CLOCKWORK.Sheet.Sections", resizable: true },
     position: { width: 300 },
     actions: { count: Base.#onCount, right: { handler: Base.#onRight, buttons: [2] } },
   };
 
-  static override PARTS = {
+  static override PARTS: Record<string, { template: string }> = {
     a: { template: "systems/test/a.hbs" },
     b: { template: "systems/test/b.hbs" },
   };
@@ -75,7 +75,7 @@ class Base extends HandlebarsApplicationMixin(ApplicationV2) {
 }
 
 class Child extends Base {
-  static override DEFAULT_OPTIONS = {
+  static override DEFAULT_OPTIONS: object = {
     id: "child-{id}",
     classes: ["child"],
     window: { icon: "fa-solid fa-gear" },
@@ -173,7 +173,7 @@ describe("render", () => {
 describe("actions", () => {
   it("call the handler with this bound to the app and (event, target) from the nearest [data-action]", async () => {
     class Clicky extends Base {
-      static override PARTS = { a: { template: "systems/test/click.hbs" } };
+      static override PARTS: Record<string, { template: string }> = { a: { template: "systems/test/click.hbs" } };
     }
     TEMPLATES["systems/test/click.hbs"] = `<div><button type="button" data-action="count" data-x="1"><i class="inner-icon"></i></button><a data-action="unknown">?</a></div>`;
     const app = new Clicky();
@@ -187,7 +187,7 @@ describe("actions", () => {
 
   it("only call a handler for the buttons it declares", async () => {
     class Clicky extends Base {
-      static override PARTS = { a: { template: "systems/test/right.hbs" } };
+      static override PARTS: Record<string, { template: string }> = { a: { template: "systems/test/right.hbs" } };
     }
     TEMPLATES["systems/test/right.hbs"] = `<div><a data-action="right">r</a></div>`;
     const app = new Clicky();
@@ -218,7 +218,7 @@ describe("tabs", () => {
   class Tabbed extends HandlebarsApplicationMixin(ApplicationV2) {
     static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }], initial: "one", labelPrefix: "X" } };
 
-    static override PARTS = {
+    static override PARTS: Record<string, { template: string }> = {
       tabs: { template: "systems/test/tabs.hbs" },
       one: { template: "systems/test/tab-one.hbs" },
       two: { template: "systems/test/tab-two.hbs" },
@@ -264,7 +264,7 @@ describe("forms", () => {
   const submitted: unknown[] = [];
 
   class Form extends HandlebarsApplicationMixin(ApplicationV2) {
-    static override DEFAULT_OPTIONS = {
+    static override DEFAULT_OPTIONS: object = {
       tag: "form",
       form: { handler: Form.#onSubmit, submitOnChange: true, closeOnSubmit: false },
     };

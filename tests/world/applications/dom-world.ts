@@ -1,0 +1,28 @@
+/**
+ * `createWorld` for tests that run under happy-dom. There the global URL class is happy-dom's,
+ * which resolves `new URL(rel, import.meta.url)` against http://localhost, so the node entry's
+ * file reads fail; this builds the same world from file paths instead.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import "../index";
+import { systemPackSources } from "../pack-sources";
+import { World, type UserSpec } from "../world";
+import type { SystemInfo } from "../client";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(join(ROOT, path), "utf8")) as T;
+}
+
+export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v13" | "v14" } = {}): Promise<World> {
+  const manifest = readJson<SystemInfo>("system.json");
+  return World.create({
+    ...options,
+    packs: systemPackSources(),
+    system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes },
+    translations: readJson("lang/en.json"),
+    entry: () => import("../../../src/clockwork"),
+  });
+}

@@ -1,0 +1,238 @@
+// @vitest-environment happy-dom
+/**
+ * The system's real sheet and dialog classes, run by the test world's ApplicationV2 in a
+ * GM + two players world: who may open and edit what, form routing to the server, refused
+ * values, drag and drop, rolls, and the re-render every client does after a write.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { World, WorldClient } from "../index";
+import { createDomWorld } from "./dom-world";
+import { ADA_ID, GRUSHA_ID, seedActors, WEAPON_ID } from "../browser/seed";
+
+let world: World;
+let gm: WorldClient;
+let alice: WorldClient;
+let bob: WorldClient;
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  await world.settle();
+};
+
+interface SheetLike {
+  id: string;
+  element: HTMLElement;
+  rendered: boolean;
+  isEditable: boolean;
+  render(options?: object): Promise<unknown>;
+  close(): Promise<unknown>;
+  tabGroups: Record<string, string | null>;
+}
+
+interface DocLike {
+  id: string;
+  uuid: string;
+  name: string;
+  system: Record<string, unknown>;
+  apps: Record<string, unknown>;
+  items: { size: number; contents: DocLike[]; get(id: string): DocLike | undefined };
+  sheet: SheetLike;
+}
+
+function actorOf(client: WorldClient, id = ADA_ID): DocLike {
+  return (client.game as unknown as { actors: { get(id: string): DocLike } }).actors.get(id);
+}
+
+async function openSheet(client: WorldClient, id = ADA_ID): Promise<SheetLike> {
+  return world.as(client, async () => {
+    const sheet = actorOf(client, id).sheet;
+    await sheet.render({ force: true });
+    return sheet;
+  });
+}
+
+function root(client: WorldClient): HTMLElement {
+  return document.querySelector<HTMLElement>(`.world-client[data-user-id="${client.user.id}"]`) ?? document.body;
+}
+
+async function change(client: WorldClient, input: HTMLInputElement | HTMLSelectElement, value: string): Promise<void> {
+  await world.as(client, async () => {
+    input.value = value;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await flush();
+  });
+}
+
+async function click(client: WorldClient, el: Element | null | undefined): Promise<void> {
+  if (!el) throw new Error("nothing to click");
+  await world.as(client, async () => {
+    (el as HTMLElement).click();
+    await flush();
+  });
+}
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  world = await createDomWorld();
+  gm = world.gm;
+  alice = world.player("Alice");
+  bob = world.player("Bob");
+  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: bob.user.id as string }));
+  await flush();
+});
+
+describe("opening a character sheet", () => {
+  it("as its owner: an editable form in that client's window, registered in the actor's apps", async () => {
+    const sheet = await openSheet(alice);
+    expect(sheet.rendered).toBe(true);
+    expect(await world.as(alice, () => sheet.isEditable)).toBe(true);
+    expect(root(alice).contains(sheet.element)).toBe(true);
+    expect(sheet.element.tagName).toBe("FORM");
+    expect(sheet.element.classList).toContain("clockwork");
+    expect(Object.keys(actorOf(alice).apps)).toEqual([sheet.id]);
+    const inputs = [...sheet.element.querySelectorAll<HTMLInputElement>(".window-content input")];
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.every((i) => !i.disabled)).toBe(true);
+    expect(sheet.element.querySelectorAll("[data-action=rollSkill]").length).toBe(16);
+  });
+
+  it("as an observer: every field disabled, no roll buttons, and a submit changes nothing", async () => {
+    const sheet = await openSheet(bob);
+    // isEditable reads game.user: ask as Bob (outside as() the GM's client answers).
+    expect(await world.as(bob, () => sheet.isEditable)).toBe(false);
+    expect(await world.as(alice, () => sheet.isEditable)).toBe(true);
+    const inputs = [...sheet.element.querySelectorAll<HTMLInputElement>(".window-content input, .window-content select")];
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.every((i) => i.disabled)).toBe(true);
+    expect(sheet.element.querySelectorAll("[data-action=rollSkill]").length).toBe(0);
+    const before = JSON.stringify(actorOf(gm).system);
+    await world.as(bob, async () => {
+      sheet.element.dispatchEvent(new Event("submit", { cancelable: true }));
+      await flush();
+    });
+    expect(JSON.stringify(actorOf(gm).system)).toBe(before);
+    expect(bob.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("as a player without permission: refused with a warning, nothing rendered", async () => {
+    const sheet = await world.as(alice, async () => {
+      const s = actorOf(alice, GRUSHA_ID).sheet;
+      await s.render({ force: true });
+      return s;
+    });
+    expect(sheet.rendered).toBe(false);
+    expect(alice.notifications.map((n) => n.type)).toContain("warn");
+  });
+});
+
+describe("editing", () => {
+  it("a field change goes to the server, reaches the other clients and re-renders every open sheet", async () => {
+    const mine = await openSheet(alice);
+    const theirs = await openSheet(bob);
+    const luck = mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!;
+    expect(luck).not.toBeNull();
+    const start = Number(luck.value);
+    await change(alice, luck, String(start - 1));
+    for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1);
+    expect(theirs.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
+    expect(mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
+  });
+
+  // Fails until the world's Document#validate({changes}) validates `system` (requests-apps.md #6): the
+  // value then slips through to update(), which notifies the raw error and leaves "99" on screen.
+  it.fails("a refused value: a localized message naming the field, the stored value shown again, the rest kept", async () => {
+    const sheet = await openSheet(alice);
+    await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
+    const rank = sheet.element.querySelector<HTMLInputElement>("input[name='system.skills.strength.rank']")!;
+    expect(rank).not.toBeNull();
+    const before = actorOf(gm).system;
+    await change(alice, rank, "99");
+    const errors = alice.notifications.filter((n) => n.type === "error").map((n) => n.message);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).not.toMatch(/CLOCKWORK\./);
+    expect(actorOf(gm).system).toEqual(before);
+    const shown = sheet.element.querySelector<HTMLInputElement>("input[name='system.skills.strength.rank']")!;
+    expect(shown.value).toBe(String((before.skills as Record<string, { rank: number }>).strength.rank));
+  });
+
+  it("tabs switch on a click of the tab button", async () => {
+    const sheet = await openSheet(alice);
+    expect(sheet.tabGroups.primary).toBe("main");
+    await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
+    expect(sheet.tabGroups.primary).toBe("equipment");
+    expect(sheet.element.querySelector("section.tab[data-tab=equipment]")?.classList).toContain("active");
+  });
+});
+
+describe("drag and drop", () => {
+  function drop(sheet: SheetLike, data: object): DragEvent {
+    const event = new Event("drop", { bubbles: true, cancelable: true }) as DragEvent;
+    Object.defineProperty(event, "dataTransfer", { value: { getData: (t: string) => (t === "text/plain" ? JSON.stringify(data) : "") } });
+    sheet.element.querySelector(".window-content")!.dispatchEvent(event);
+    return event;
+  }
+
+  it("a compendium item dropped by the owner is created on the actor", async () => {
+    const sheet = await openSheet(alice);
+    const before = actorOf(gm).items.size;
+    const uuid = await world.as(alice, async () => {
+      const pack = (alice.game as unknown as { packs: { get(id: string): { getIndex(): Promise<Iterable<{ uuid: string; name: string; type: string }>> } } }).packs.get("clockwork.weapons");
+      const index = [...await pack.getIndex()];
+      return index[0].uuid;
+    });
+    await world.as(alice, async () => {
+      drop(sheet, { type: "Item", uuid });
+      await flush();
+    });
+    expect(actorOf(gm).items.size).toBe(before + 1);
+    expect(actorOf(bob).items.size).toBe(before + 1);
+  });
+
+  it("an observer's drop does nothing", async () => {
+    const sheet = await openSheet(bob);
+    const before = actorOf(gm).items.size;
+    await world.as(bob, async () => {
+      drop(sheet, { type: "Item", uuid: `Actor.${ADA_ID}.Item.${WEAPON_ID}` });
+      await flush();
+    });
+    expect(actorOf(gm).items.size).toBe(before);
+  });
+});
+
+describe("deleting an equipped item", () => {
+  // Fails until the world's server takes an embedded Item's permission from its actor
+  // (requests-apps.md #5): the server refuses Alice deleting her own actor's item.
+  it.fails("asks, then deletes the item and frees the slot on every client", async () => {
+    const sheet = await openSheet(alice);
+    expect((actorOf(gm).system.equipped as Record<string, string>).mainHand).toBe(WEAPON_ID);
+    await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
+    await click(alice, sheet.element.querySelector(`[data-action=deleteItem][data-item-id="${WEAPON_ID}"]`));
+    const yes = root(alice).querySelector("dialog button[data-action=yes]");
+    expect(yes).not.toBeNull();
+    await click(alice, yes);
+    expect(actorOf(gm).items.get(WEAPON_ID)).toBeUndefined();
+    expect((actorOf(bob).system.equipped as Record<string, string>).mainHand).toBe("");
+    expect(alice.errors).toEqual([]);
+  });
+});
+
+describe("rolling a skill", () => {
+  it("opens the roll dialog; rolling posts the chat card every client sees", async () => {
+    const sheet = await openSheet(alice);
+    await click(alice, sheet.element.querySelector("[data-action=rollSkill][data-skill=strength]"));
+    const dialog = root(alice).querySelector<HTMLElement>(".cw-roll-dialog-app");
+    expect(dialog).not.toBeNull();
+    const messages = (c: WorldClient) => (c.game as unknown as { messages: { size: number; contents: { content: string }[] } }).messages;
+    const before = messages(gm).size;
+    const submit = dialog!.querySelector<HTMLButtonElement>("button[type=submit]");
+    await world.as(alice, async () => {
+      if (submit) submit.click();
+      else dialog!.dispatchEvent(new Event("submit", { cancelable: true }));
+      await flush();
+    });
+    expect(messages(gm).size).toBe(before + 1);
+    expect(messages(bob).size).toBe(before + 1);
+    expect(messages(gm).contents.at(-1)!.content).toContain("cw-");
+    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
+  });
+});

@@ -155,7 +155,8 @@ describe.each(THEMES)("%s theme", (theme) => {
       const form = document.getElementById("app") as HTMLFormElement;
       form.addEventListener("submit", (event) => { event.preventDefault(); form.dataset.submitted = "yes"; });
     });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("roll");
+    // Chromium moves focus to the autofocus control at its next rendering step.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "roll", null, { timeout: 2000 });
     await page.keyboard.press("Enter");
     expect(await page.getAttribute("#app", "data-submitted")).toBe("yes");
   });

@@ -101,7 +101,9 @@ describe("chat card template", () => {
       targets: [{ name: "Orc", species: 3, armor: 3, hit: true }, { name: "Rat", species: 2, armor: 0, hit: false }],
     })]);
     expect(damage).toContain("Damage: Battleaxe");
-    expect(damage).toContain("4 S");
+    // Four dice of slashing damage: the type by icon and full name, never the book's letter.
+    expect(damage).toMatch(/<strong>4<\/strong> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--slashing" aria-hidden="true"><\/span>Slashing<\/span>/);
+    expect(damage).not.toContain("4 S");
     expect(damage).toContain("Armor piercing");
     expect(count(damage, "<tr class=\"is-")).toBe(2);
     expect(damage).toContain("(missed)");

@@ -115,6 +115,10 @@ export interface DamageTargetView extends Omit<DamageResult, "resistance" | "arm
 
 export interface DamageResultView {
   damageTypeLabel: string;
+  /** The damage type's key, for its icon on the card. */
+  damageType: string;
+  /** Dice rolled; the card shows them with the type's full name, never the book's letter. */
+  dice: number;
   notation: string;
   armorPiercing: boolean;
   aoe: boolean;
@@ -281,6 +285,8 @@ function damageResult(roll: SerializedRoll, viewer: ChatCardViewer): DamageResul
   const dice = dieResults(roll.terms ?? []).length;
   return {
     damageTypeLabel: labelKey.damageType(type),
+    damageType: type,
+    dice,
     notation: `${dice} ${DAMAGE_TYPE_TABLE[type]?.abbreviation ?? ""}`.trim(),
     armorPiercing: o.armorPiercing === true,
     aoe: o.aoe === true,

@@ -14,6 +14,7 @@ import type {
 } from "./data/item";
 import { diceApi, installActorRollMethods, registerDice } from "./dice";
 import { ClockworkActor, ClockworkItem } from "./documents";
+import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest";
 
 /** Token bars and values offered in the token configuration. */
@@ -32,6 +33,7 @@ export function initClockwork(): void {
   CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
   registerSheets();
   registerDice();
+  registerMigrations();
   (game as { clockwork?: typeof diceApi }).clockwork = diceApi;
   registerSelfTest();
 }

@@ -56,7 +56,7 @@ export const SPELL_STATES = [
 // Small vocabularies of the data-model contract (docs/data-model.md) that the rules core does
 // not name. Sheets should read these rather than repeat them.
 export const WEAPON_CATEGORIES = ["melee", "ranged", "thrown", "explosive"] as const;
-export const WEAPON_HANDS = ["main", "off", "two"] as const;
+export const WEAPON_HANDS = ["main", "off", "two", "none"] as const;
 export const EQUIPMENT_CATEGORIES = ["gear", "alchemy", "scroll", "kit", "ammunition"] as const;
 export const CONTAINERS = ["backpack", "belt", "bandolier"] as const;
 export const ARTIFACT_SLOTS = [

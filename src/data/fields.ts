@@ -14,14 +14,51 @@ const { ArrayField, BooleanField, HTMLField, NumberField, SchemaField, StringFie
 type NumberOptions = foundry.data.fields.NumberField.Options;
 type StringOptions = foundry.data.fields.StringField.Options<unknown>;
 
+/**
+ * True for what an emptied or mistyped number box sends: null, "", blanks, text that is not a
+ * number, or NaN. Core's cleaning would turn the first ones into the field's initial value (a
+ * skill rank back to 12, currency back to 2000) and the last ones into NaN.
+ */
+export function isUnreadableNumber(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value === "number") return Number.isNaN(value);
+  if (typeof value === "string") return value.trim() === "" || !Number.isFinite(Number(value));
+  return false;
+}
+
+/** The error for an unreadable number, quoting what was typed (never "NaN"). */
+export function unreadableNumberError(value: unknown): Error {
+  if (value === null || (typeof value === "string" && value.trim() === "")) return localizedError("CLOCKWORK.Error.EmptyNumber");
+  if (typeof value === "string") return localizedError("CLOCKWORK.Error.NotANumber", { value });
+  return localizedError("CLOCKWORK.Error.UnreadableNumber");
+}
+
 /** An integer field that validates its range instead of clamping into it. */
 export class StrictIntegerField<const Options extends NumberOptions = NumberOptions> extends NumberField<Options> {
+  /**
+   * In an update (partial cleaning) an unreadable value of a required number stays as typed, so
+   * validation refuses it and the stored value is kept; creation still fills in the initial value.
+   */
+  override clean(
+    value: foundry.data.fields.NumberField.AssignmentType<Options>,
+    options?: foundry.data.fields.DataField.CleanOptions,
+  ): foundry.data.fields.NumberField.InitializedType<Options> {
+    if (options?.partial && !this.nullable && isUnreadableNumber(value)) return value as foundry.data.fields.NumberField.InitializedType<Options>;
+    return super.clean(value, options);
+  }
+
+  protected override _validateSpecial(value: foundry.data.fields.NumberField.AssignmentType<Options>): boolean | void {
+    if (value === null && !this.nullable) throw unreadableNumberError(value);
+    return super._validateSpecial(value);
+  }
+
   // Keep the value as given (after the cast to number) so validation can report it.
   protected override _cleanType(value: foundry.data.fields.NumberField.InitializedType<Options>): foundry.data.fields.NumberField.InitializedType<Options> {
     return value;
   }
 
   protected override _validateType(value: foundry.data.fields.NumberField.InitializedType<Options>): boolean | void {
+    if (isUnreadableNumber(value)) throw unreadableNumberError(value);
     if (typeof value !== "number" || !Number.isInteger(value)) throw localizedError("CLOCKWORK.Error.NotInteger", { value: String(value) });
     const { min, max } = this;
     const below = min !== undefined && value < min;

@@ -1,7 +1,8 @@
 /**
  * The system's Actor document. Derived numbers come from the system models; this class adds
  * the write operations the sheets call: applying a species, equipping, stowing, and token-bar
- * edits of vitals.
+ * edits of vitals. Every write, whoever sends it, passes the rules in write-rules.ts; sources
+ * of an older shape are brought up to date as they are read (src/migrations/).
  */
 import { CLOCKWORK, type EquipSlot } from "../config";
 import { localize, localizedError } from "../foundry";
@@ -12,12 +13,8 @@ import { applySpeciesTo, type SpeciesActor } from "./species-apply";
 import type { SpeciesPicks } from "./species-picks";
 import { creatureSystem, itemSystem, type CreatureSystem } from "./system";
 import { modifyHealthBar } from "./token-bars";
-
-/** Artifacts per body position; rings are worn in pairs (digest §1.35). */
-const ARTIFACT_SLOT_LIMIT: Record<string, number> = { ring: 2 };
-
-/** Identifier of the feature that lets a character hold two-handed weapons in one hand. */
-const TITAN_GRIP = "titan-grip";
+import { ARTIFACT_SLOT_LIMIT, TITAN_GRIP, guardActorUpdate } from "./write-rules";
+import { markForPersist, migrateActorSource } from "../migrations/steps";
 
 export class ClockworkActor extends Actor {
   /** The system data, typed: every actor type here has the character core. */
@@ -114,6 +111,29 @@ export class ClockworkActor extends Actor {
       if (used + quantity > max) throw localizedError("CLOCKWORK.Error.ContainerFull", { container: localize(CLOCKWORK.containers[container].label), max });
     }
     await owned.update({ system: { container } } as Item.UpdateData);
+  }
+
+  /** Older shapes are migrated as the source is read, and marked for the world migration to persist. */
+  protected override _initializeSource(data: Actor.CreateData | this, options?: Parameters<Actor["_initializeSource"]>[1]): ReturnType<Actor["_initializeSource"]> {
+    const source = data instanceof foundry.abstract.DataModel ? data.toObject() : data;
+    migrateActorSource(source, markForPersist);
+    return super._initializeSource(source as Actor.CreateData, options);
+  }
+
+  /** The rules every write keeps (write-rules.ts); false refuses the write. */
+  protected override async _preUpdate(changes: Actor.UpdateData, options: Actor.Database.PreUpdateOptions, user: User.Implementation): Promise<boolean | void> {
+    if ((await super._preUpdate(changes, options, user)) === false) return false;
+    if (!guardActorUpdate(this as never, changes as Record<string, unknown>, options as Record<string, unknown>, user)) return false;
+  }
+
+  /** Dying and dead are statuses the token and the combat tracker show (set by the rules, never by a bare toggle). */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const statuses = (this as { statuses?: Set<string> }).statuses;
+    const health = this.creature.health as { dying?: boolean; dead?: boolean } | undefined;
+    if (!statuses || !health) return;
+    if (health.dead) statuses.add(CONFIG.specialStatusEffects?.DEFEATED ?? "dead");
+    if (health.dying) statuses.add("dying");
   }
 
   /** Token bars: "health" edits remaining vitals, stored as vitals lost (token-bars.ts). */

@@ -6,7 +6,9 @@
  *   weapon, which it displaces), else to the off hand;
  * - a main-hand weapon needs Titan Grip to go in the off hand;
  * - medium and heavy shields take the off hand; a buckler (light) leaves it free;
- * - whatever a new item displaces is unequipped, never left half in place.
+ * - whatever a new item displaces is unequipped, never left half in place;
+ * - an unarmed strike (`hands: "none"`) needs no hand and is never equipped.
+ * `slotProblem` checks the same rules on slots written any other way (the API, a form).
  */
 import type { EquipSlot } from "../config";
 
@@ -21,7 +23,7 @@ export interface EquippedSlots {
 export interface EquipCandidate {
   id: string;
   type: string;
-  /** Weapons: "main" | "off" | "two". */
+  /** Weapons: "main" | "off" | "two" | "none". */
   hands?: string;
   /** Armor and shields: "light" | "medium" | "heavy". */
   weight?: string;
@@ -60,6 +62,7 @@ function clearHand(slots: EquippedSlots, hand: "mainHand" | "offHand"): Equipped
 
 function weaponSlot(slots: EquippedSlots, item: EquipCandidate, requested: EquipSlot | undefined, context: EquipContext): "mainHand" | "offHand" | "both" {
   if (requested === "armor" || requested === "shield") throw new EquipError("CLOCKWORK.Error.Equip.WrongSlot", { slot: requested });
+  if (item.hands === "none") throw new EquipError("CLOCKWORK.Error.Equip.NoHand");
   if (item.hands === "two") {
     if (requested === "offHand") throw new EquipError("CLOCKWORK.Error.Equip.TwoHandedOffHand");
     return context.titanGrip ? "mainHand" : "both";
@@ -91,4 +94,38 @@ export function planEquip(current: EquippedSlots, item: EquipCandidate, requeste
   if (hands.includes("offHand") && shieldTakesOffHand(context.lookup(slots.shield))) slots = { ...slots, shield: "" };
   for (const hand of hands) slots[hand] = item.id;
   return slots;
+}
+
+const SLOT_TYPE: Record<keyof EquippedSlots, string> = { mainHand: "weapon", offHand: "weapon", armor: "armor", shield: "shield" };
+
+/**
+ * The first rule broken by slots written directly (not through `planEquip`), or null. Only the
+ * rules that involve a slot in `changed` are checked, so an older odd state never blocks an
+ * unrelated edit.
+ */
+export function slotProblem(slots: EquippedSlots, changed: readonly (keyof EquippedSlots)[], context: EquipContext): EquipError | null {
+  const touches = (...keys: (keyof EquippedSlots)[]) => keys.some((key) => changed.includes(key));
+  for (const slot of changed) {
+    const id = slots[slot];
+    if (!id) continue;
+    const item = context.lookup(id);
+    if (!item) return new EquipError("CLOCKWORK.Error.Equip.NotOwnedId", { id });
+    if (item.type !== SLOT_TYPE[slot]) return new EquipError("CLOCKWORK.Error.Equip.WrongSlot", { slot });
+    if (item.type === "weapon" && item.hands === "none") return new EquipError("CLOCKWORK.Error.Equip.NoHand");
+  }
+  const main = slots.mainHand ? context.lookup(slots.mainHand) : undefined;
+  const off = slots.offHand ? context.lookup(slots.offHand) : undefined;
+  if (touches("mainHand", "offHand")) {
+    const twoHanded = (item: EquipCandidate | undefined) => item?.hands === "two" && !context.titanGrip;
+    if (twoHanded(main) && slots.offHand !== slots.mainHand) return new EquipError("CLOCKWORK.Error.Equip.TwoHandedBoth");
+    if (off && slots.offHand !== slots.mainHand) {
+      if (off.hands === "two") return new EquipError("CLOCKWORK.Error.Equip.TwoHandedOffHand");
+      if (off.hands === "main" && !context.titanGrip) return new EquipError("CLOCKWORK.Error.Equip.MainInOffHand");
+    }
+    if (slots.offHand && slots.offHand === slots.mainHand && !twoHanded(main)) return new EquipError("CLOCKWORK.Error.Equip.OneItemTwoHands");
+  }
+  if (touches("shield", "offHand") && slots.offHand && shieldTakesOffHand(slots.shield ? context.lookup(slots.shield) : undefined)) {
+    return new EquipError("CLOCKWORK.Error.Equip.ShieldTakesOffHand");
+  }
+  return null;
 }

@@ -1,5 +1,11 @@
-/** The system's Item document. */
+/**
+ * The system's Item document. Writes to owned items keep the carry, artifact-slot and hand
+ * rules (write-rules.ts); deleting owned items unequips them first; sources of an older shape
+ * are brought up to date as they are read (src/migrations/).
+ */
 import { warn } from "../foundry";
+import { markForPersist, migrateItemSource } from "../migrations/steps";
+import { guardItemCreates, guardItemUpdate, releaseDeletedItems } from "./write-rules";
 
 /** Kebab-case slug of a name ("Improved Critical" → "improved-critical"). */
 export function slugify(name: string): string {
@@ -33,5 +39,38 @@ export class ClockworkItem extends Item {
       warn("CLOCKWORK.Error.Species.OnlyOne");
       return false;
     }
+  }
+
+  /** Older shapes are migrated as the source is read, and marked for the world migration to persist. */
+  protected override _initializeSource(data: Item.CreateData | this, options?: Parameters<Item["_initializeSource"]>[1]): ReturnType<Item["_initializeSource"]> {
+    const source = data instanceof foundry.abstract.DataModel ? data.toObject() : data;
+    migrateItemSource(source, markForPersist);
+    return super._initializeSource(source as Item.CreateData, options);
+  }
+
+  /** The rules every write keeps (write-rules.ts); false refuses the write. */
+  protected override async _preUpdate(changes: Item.UpdateData, options: Item.Database.PreUpdateOptions, user: User.Implementation): Promise<boolean | void> {
+    if ((await super._preUpdate(changes, options, user)) === false) return false;
+    if (!guardItemUpdate(this as never, changes as Record<string, unknown>, options as Record<string, unknown>)) return false;
+  }
+
+  /** Items arriving on an actor, one by one or in a batch, fit its belt, bandolier and body slots. */
+  protected static override async _preCreateOperation(
+    documents: Item.Implementation[],
+    operation: Parameters<typeof Item._preCreateOperation>[1],
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    if ((await super._preCreateOperation(documents, operation, user)) === false) return false;
+    guardItemCreates(documents as never[]);
+  }
+
+  /** Deleting owned items takes them out of the equipped slots first, in one write per actor. */
+  protected static override async _preDeleteOperation(
+    documents: Item.Implementation[],
+    operation: Parameters<typeof Item._preDeleteOperation>[1],
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    if ((await super._preDeleteOperation(documents, operation, user)) === false) return false;
+    await releaseDeletedItems(documents as never[]);
   }
 }

@@ -211,9 +211,9 @@ describe("weapons (§1.27–1.29)", () => {
   });
 
   it("gives the unarmed strike 6 L for 2 AC, Strength or Agility (RULING 33)", () => {
-    // The schema has no "no hands" value; "off" (light) is the stand-in (docs/rulings.md #5).
+    // It needs no hand (docs/rulings.md #5; stored as "none" since the 0.2.0 migration).
     expect(named("weapons", "Unarmed Strike").system).toMatchObject({
-      category: "melee", group: "unarmed", hands: "off", counters: ACTION_COSTS.unarmedAttack,
+      category: "melee", group: "unarmed", hands: "none", counters: ACTION_COSTS.unarmedAttack,
       damage: { dice: 6, types: ["blunt"] }, properties: [{ key: "finesse", damageType: "" }],
     });
   });

@@ -3,6 +3,8 @@ import type { EmptyObject } from "fvtt-types/utils";
 import { FIELD_LOCALIZATION_PREFIXES } from "../item/base";
 import { creatureSchema, validateCreature, type PreparedCreatureData } from "./creature";
 import { prepareCreature } from "./prepare";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineCharacterSchema() {
   return creatureSchema();
@@ -16,6 +18,11 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
 
   static override defineSchema(): CharacterSchema {
     return defineCharacterSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Actor.character", source));
   }
 
   static override validateJoint(data: CharacterSource): void {

@@ -8,6 +8,7 @@ import {
 } from "../fields";
 import { LUCK_PER_SESSION } from "./derive";
 import type { ActorDerivedData, DerivedHealth } from "./derived";
+import { healthBoundProblem, type HealthBoundSource } from "./health";
 
 /** Skill ranks run from 12 (untrained, the default) down to 4. */
 function skillField() {
@@ -73,14 +74,19 @@ export type PreparedCreatureData = Omit<ActorDerivedData, "health" | "mana" | "l
   luck: StoredCreature["luck"] & ActorDerivedData["luck"];
 };
 
-interface CreatureJointSource {
+interface CreatureJointSource extends HealthBoundSource {
   speciesBonusSkills: readonly string[];
   personalBonusSkill: string;
   xp: { earned: number; spent: number };
 }
 
-/** Rules across fields that hold for characters and NPCs alike. */
+/**
+ * Rules across fields that hold for characters and NPCs alike. The health bounds are what the
+ * stored data alone allows (see ./health.ts); the exact limits are checked on each write.
+ */
 export function validateCreature(data: CreatureJointSource): void {
+  const health = healthBoundProblem(data);
+  if (health) requireThat(false, health.key, health.data);
   requireThat(!data.personalBonusSkill || !data.speciesBonusSkills.includes(data.personalBonusSkill), "CLOCKWORK.Error.PersonalBonusSkillTaken", {
     skill: labelOf("skills", data.personalBonusSkill),
   });

@@ -4,6 +4,8 @@ import { FIELD_LOCALIZATION_PREFIXES } from "../item/base";
 import { booleanField, integerField, nullableIntegerField, perDamageTypeField } from "../fields";
 import { creatureSchema, validateCreature, type PreparedCreatureData } from "./creature";
 import { prepareCreature } from "./prepare";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineNpcSchema() {
   return {
@@ -27,6 +29,11 @@ export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Imp
 
   static override defineSchema(): NpcSchema {
     return defineNpcSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Actor.npc", source));
   }
 
   static override validateJoint(data: NpcSource): void {

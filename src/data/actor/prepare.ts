@@ -62,4 +62,8 @@ export function prepareCreature(system: object, actor: ActorLike | null | undefi
   const items = (actor?.items ?? []) as Iterable<ItemInput>;
   const derived = deriveActorData(system as CreatureSource, items, options);
   mergeDerived(system as Joinable, derived);
+  // Mana never reads above its maximum, which can drop (an Amulet of Wizardry taken off); the
+  // stored value follows at the next write of the sheet.
+  const mana = (system as { mana?: { value?: number; max: number } }).mana;
+  if (mana && typeof mana.value === "number" && mana.value > mana.max) mana.value = mana.max;
 }

@@ -4,6 +4,8 @@ import { armorConstructionProblems } from "../../rules";
 import type { DamageType, WornWeight } from "../../rules";
 import { choiceField, integerField, labelOf, perDamageTypeField, requireThat } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineArmorSchema() {
   return {
@@ -23,6 +25,11 @@ export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.
 
   static override defineSchema(): ArmorSchema {
     return defineArmorSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.armor", source));
   }
 
   /** Custom armor must follow the construction table (budget spent exactly, per-type cap). */

@@ -2,6 +2,8 @@
 import { choices } from "../../config";
 import { SchemaField, booleanField, choiceField, integerField, optionalChoiceField, uuidField } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineArtifactSchema() {
   return {
@@ -34,5 +36,10 @@ export class ArtifactData extends foundry.abstract.TypeDataModel<ArtifactSchema,
 
   static override defineSchema(): ArtifactSchema {
     return defineArtifactSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.artifact", source));
   }
 }

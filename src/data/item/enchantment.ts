@@ -4,6 +4,8 @@ import {
   SchemaField, booleanField, choiceField, integerField, itemIdField, optionalChoiceField, requireThat, uuidField,
 } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineEnchantmentSchema() {
   return {
@@ -43,6 +45,11 @@ export class EnchantmentData extends foundry.abstract.TypeDataModel<EnchantmentS
 
   static override defineSchema(): EnchantmentSchema {
     return defineEnchantmentSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.enchantment", source));
   }
 
   static override validateJoint(data: EnchantmentSource): void {

@@ -5,6 +5,8 @@ import {
   labelOf, requireThat, uuidField,
 } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 /** Only alchemy items and scrolls fit belt and bandolier slots (digest §1.11). */
 const COMBAT_CONTAINER_CATEGORIES: readonly string[] = ["alchemy", "scroll"];
@@ -39,6 +41,11 @@ export class EquipmentData extends foundry.abstract.TypeDataModel<EquipmentSchem
 
   static override defineSchema(): EquipmentSchema {
     return defineEquipmentSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.equipment", source));
   }
 
   static override validateJoint(data: EquipmentSource): void {

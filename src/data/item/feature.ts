@@ -1,6 +1,8 @@
 /** Feature: a purchasable ability with a level and prerequisites. */
 import { booleanField, identifierListField, integerField } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineFeatureSchema() {
   return {
@@ -22,5 +24,10 @@ export class FeatureData extends foundry.abstract.TypeDataModel<FeatureSchema, I
 
   static override defineSchema(): FeatureSchema {
     return defineFeatureSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.feature", source));
   }
 }

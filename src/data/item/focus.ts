@@ -3,6 +3,8 @@ import { choices } from "../../config";
 import { choiceField, optionalChoiceField } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
 import { requireSchoolOfSkill } from "./magic";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineFocusSchema() {
   return {
@@ -23,6 +25,11 @@ export class FocusData extends foundry.abstract.TypeDataModel<FocusSchema, Item.
 
   static override defineSchema(): FocusSchema {
     return defineFocusSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.focus", source));
   }
 
   static override validateJoint(data: FocusSource): void {

@@ -2,6 +2,8 @@
 import { choices } from "../../config";
 import { booleanField, choiceField, integerField } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineShieldSchema() {
   return {
@@ -20,5 +22,10 @@ export class ShieldData extends foundry.abstract.TypeDataModel<ShieldSchema, Ite
 
   static override defineSchema(): ShieldSchema {
     return defineShieldSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.shield", source));
   }
 }

@@ -5,6 +5,8 @@ import {
   requireThat, uuidListField,
 } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 /** Marks a species whose resistance bonus the player places (Humans, Changelings). */
 export const ANY_RESISTANCE = "any";
@@ -50,6 +52,11 @@ export class SpeciesData extends foundry.abstract.TypeDataModel<SpeciesSchema, I
 
   static override defineSchema(): SpeciesSchema {
     return defineSpeciesSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.species", source));
   }
 
   static override validateJoint(data: SpeciesSource): void {

@@ -6,6 +6,8 @@ import {
 } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
 import { requireSchoolOfSkill } from "./magic";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 function defineSpellSchema() {
   return {
@@ -55,6 +57,11 @@ export class SpellData extends foundry.abstract.TypeDataModel<SpellSchema, Item.
 
   static override defineSchema(): SpellSchema {
     return defineSpellSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.spell", source));
   }
 
   static override validateJoint(data: SpellSource): void {

@@ -5,6 +5,8 @@ import {
   integerField, labelOf, optionalChoiceField, requireThat,
 } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { migrateModelData } from "../../migrations/steps";
 
 /** Containers a weapon may sit in (grenades ride on the belt or bandolier). */
 const COMBAT_CONTAINER_CATEGORIES: readonly string[] = ["explosive"];
@@ -57,6 +59,11 @@ export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Ite
 
   static override defineSchema(): WeaponSchema {
     return defineWeaponSchema();
+  }
+
+  /** Older shapes of this model's data (src/migrations/steps.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    return super.migrateData(migrateModelData("Item.weapon", source));
   }
 
   static override validateJoint(data: WeaponSource): void {

@@ -2,7 +2,6 @@
  * The derivation as it was before issue 9 (commit 7cf6ca0), kept verbatim so `npm run bench`
  * measures the current build against it in the same run. Not used by src/ or by tests.
  */
-/* eslint-disable */
 /**
  * Derived actor data as a pure function of plain inputs: the stored system data and the
  * actor's items. It only gathers inputs (which species, which armor is worn, which foci and

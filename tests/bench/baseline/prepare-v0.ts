@@ -1,5 +1,4 @@
 /** prepare.ts as of commit 7cf6ca0 (baseline for the benches). */
-/* eslint-disable */
 /** Glue between an actor's system model and the pure derivation. */
 import { deriveActorData, type CreatureSource, type DeriveOptions, type ItemInput } from "./derive-v0";
 

@@ -258,6 +258,11 @@ describe("item sheets in play and edit mode", () => {
     expect(scroll).toMatch(/<dt>Casts Spell<\/dt>\s*<dd><span class="cw-link"><img class="cw-link-img" src="icons\/svg\/fire.svg"[^>]*>Fire Bolt<\/span><\/dd>/);
     expect(scroll).toMatch(/<dt>Removes Conditions<\/dt>\s*<dd>Chilled<span class="cw-sep">, <\/span>Frozen<\/dd>/);
     expect(render(HASTE, false)).toMatch(/class="cw-link is-missing" data-tooltip="Compendium\.clockwork\.spells\.Item\.slow000000000001"/);
+    // A species names its bonus skills and lists each grant on its own line with the linked items.
+    const djinn = render(DJINN, false);
+    expect(djinn).toMatch(/<dt>Bonus Skills<\/dt>\s*<dd>Agility<span class="cw-sep">, <\/span>Elemental<span class="cw-sep">, <\/span>Charisma<\/dd>/);
+    expect(djinn).toMatch(/<dt>Spells: pick 1<\/dt>\s*<dd><span class="cw-link">/);
+    expect(djinn).toMatch(/<dt>Foci: pick 1<\/dt>/);
     // A read-only sheet is always the card.
     expect(count(render(ONE_OF_EACH.weapon, true, false), /<(input|select)\b/)).toBe(0);
   });

@@ -43,6 +43,8 @@ export interface DetailPart {
 /** A line of the play-mode list: a field's label and what the item has there. */
 export interface DetailView {
   label: string;
+  /** Arguments of the label (a grant's "pick {count}"). */
+  labelData?: Record<string, string | number>;
   parts: DetailPart[];
 }
 
@@ -149,7 +151,21 @@ function shownValue(field: FieldView): Shown | null {
   }
 }
 
-function detailOf(field: FieldView, tags: string[]): DetailView | null {
+/** A species' grants, one line each: "Spells: pick 1" and the linked items. */
+function grantDetails(field: FieldView & { partial: "cw-field-rows" }): DetailView[] {
+  return field.rows.flatMap((row) => {
+    const [kind, choose, options] = row.cells;
+    if (kind?.partial !== "cw-field-select" || options?.partial !== "cw-field-link" || options.empty) return [];
+    const isSpell = kind.options.find((o) => o.selected)?.value === "spell";
+    return [{
+      label: label.dialog(`Species.GrantTitle.${isSpell ? "spell" : "focus"}`),
+      labelData: { count: choose?.partial === "cw-field-number" ? (choose.value ?? 1) : 1 },
+      parts: [{ links: options.links }],
+    }];
+  });
+}
+
+function detailOf(field: FieldView, tags: string[]): DetailView | DetailView[] | null {
   switch (field.partial) {
     case "cw-field-checkbox":
       if (field.checked) tags.push(field.label);
@@ -161,6 +177,7 @@ function detailOf(field: FieldView, tags: string[]): DetailView | null {
     case "cw-field-link":
       return field.empty ? null : { label: field.label, parts: [{ links: field.links }] };
     case "cw-field-rows": {
+      if (field.name === "system.grants") return grantDetails(field);
       const parts = field.rows.map((row): DetailPart => {
         const [first, second, ...rest] = row.cells;
         const linkCell = rest.find((c) => c.partial === "cw-field-link");
@@ -187,8 +204,7 @@ function playView(groups: readonly FieldGroupView[], stats: SummaryView[], headl
   const details = groups
     .flatMap((g) => g.fields)
     .filter((f) => !headline.has(f.name))
-    .map((f) => detailOf(f, tags))
-    .filter((d): d is DetailView => d !== null);
+    .flatMap((f) => detailOf(f, tags) ?? []);
   return { stats, details, tags };
 }
 
@@ -223,7 +239,12 @@ const species: TypeBuilder = {
       ? word("bonusSkills", label.sheet("AnyTwoSkills"))
       : num("bonusSkills", (s.bonusSkills ?? []).length),
   ],
-  headline: ["system.size", "system.sizeChoices", "system.resistanceBonus", "system.anyBonusSkills", "system.bonusSkills"],
+  stats: (s, c) => [
+    word("size", (s.sizeChoices?.length ?? 0) > 0 ? label.sheet("SizeChoice") : c.label.size(s.size ?? "medium")),
+    word("resistanceBonus", s.resistanceBonus === "any" ? label.sheet("AnyType") : c.label.damageType(s.resistanceBonus ?? "")),
+    ...(s.anyBonusSkills ? [word("bonusSkills", label.sheet("AnyTwoSkills"))] : []),
+  ],
+  headline: ["system.size", "system.resistanceBonus", "system.anyBonusSkills"],
   groups: (scope, s, c, _owner, links) => [
     {
       legend: label.sheet("SpeciesTraits"),

@@ -5,6 +5,8 @@
  */
 import { MIGRATION_SETTING, migrateOnReady } from "./world";
 
+import type { MigrationReport } from "./world";
+
 export { MIGRATION_SETTING, migrateOnReady, migrateWorld, migrationNeeded, type MigrationReport } from "./world";
 export { MIGRATION_VERSION } from "./steps";
 
@@ -23,6 +25,18 @@ export function registerMigrations(): void {
     default: "",
   } as never);
   Hooks.once("ready", () => {
-    migrateOnReady().catch((error: unknown) => console.error("ClockWork | world migration failed", error));
+    const running = migrateOnReady().catch((error: unknown) => {
+      console.error("ClockWork | world migration failed", error);
+      return null;
+    });
+    started.set(game as object, running);
   });
+}
+
+/** The migration started on `ready` on this client (resolves null when none ran). */
+const started = new WeakMap<object, Promise<MigrationReport | null>>();
+
+/** Wait for the `ready` migration of this client (the self-test and tests use it). */
+export function readyMigration(): Promise<MigrationReport | null> {
+  return started.get(game as object) ?? Promise.resolve(null);
 }

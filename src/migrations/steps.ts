@@ -11,6 +11,16 @@ import { repairHealth, type HealthBoundSource } from "../data/actor/health";
 
 export type Source = Record<string, unknown>;
 
+/** `a` is an older version than `b` ("" is older than anything). */
+export function isOlderVersion(a: string, b: string): boolean {
+  const parse = (v: string) => v.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  const [x, y] = [parse(a || "0"), parse(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
+  }
+  return false;
+}
+
 /** The version of the latest step: a world whose `systemMigrationVersion` is older runs the migration. */
 export const MIGRATION_VERSION = "0.2.0";
 

@@ -15,7 +15,7 @@
  */
 import { MIGRATION_OPTION } from "../documents/write-rules";
 import { localize } from "../foundry";
-import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist } from "./steps";
+import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist, isOlderVersion } from "./steps";
 
 /** The world setting that records the system version the world was last migrated to. */
 export const MIGRATION_SETTING = "systemMigrationVersion";
@@ -81,16 +81,6 @@ export interface MigrationReport {
 }
 
 const runtime = globalThis as unknown as { game: GameLike; ui?: { notifications?: Notifier } };
-
-/** `a` is an older version than `b` ("" is older than anything). */
-export function isOlderVersion(a: string, b: string): boolean {
-  const parse = (v: string) => v.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
-  const [x, y] = [parse(a || "0"), parse(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
-  }
-  return false;
-}
 
 /** Whether this world's recorded version predates the latest migration step. */
 export function migrationNeeded(): boolean {

@@ -158,7 +158,9 @@ export class DataModel {
     this.#failures = { fields: null, joint: null };
     const diff = diffObject(this._source, candidate);
     if (options.dryRun) return diff;
-    for (const key of Object.keys(diff)) this._source[key] = candidate[key];
+    // A `-=key` deletion leaves no trace in the diff, so compare every top-level key the change touched.
+    const touched = Object.keys(cleaned).filter((key) => !key.startsWith("-=") && JSON.stringify(this._source[key]) !== JSON.stringify(candidate[key]));
+    for (const key of touched) this._source[key] = candidate[key];
     this._initialize();
     return diff;
   }

@@ -106,6 +106,8 @@ class ServerRecord implements PermissionSubject {
         return this.#actorRecord()?.getUserLevel(user) ?? LEVELS.NONE;
       case "User":
         return this._source._id === user.id ? LEVELS.OWNER : LEVELS.LIMITED;
+      case "Item":
+        if (this.parent) return this.parent.getUserLevel(user);
     }
     const ownership = this._source.ownership as Record<string, number> | undefined;
     if (ownership) {

@@ -82,6 +82,7 @@ export class ChatMessage extends WorldDocument {
 
   protected override _initialize(options: PlainObject = {}): void {
     // ForeignDocumentField: `author` is the User document of this client.
+    delete (this as unknown as Record<string, unknown>).author;
     super._initialize(options);
     Object.defineProperty(this, "author", {
       get: () => hostOf(this).userById(this._source.author as string) ?? null,

@@ -1,7 +1,7 @@
 /**
  * The Item document (common/documents/item.mjs, v13): create needs ITEM_CREATE for a world item
- * and the right to update the parent for an owned item; update needs OWNER; delete needs OWNER.
- * Owned items take their ownership from the actor.
+ * and ownership of the actor for an owned item; update and delete need OWNER. An owned item
+ * ignores its own ownership field and takes the actor's level (BaseItem#getUserLevel).
  */
 import { DocumentIdField, FilePathField, NumberField, ObjectField, StringField, type DataField } from "../fields";
 import { WorldDocument, type DocumentMetadata, type PermissionSubject } from "./document";
@@ -10,7 +10,7 @@ import type { UserLike } from "./host";
 
 function canCreateItem(user: UserLike, doc: PermissionSubject): boolean {
   const parent = doc.parent as PermissionSubject | null;
-  if (parent) return parent.canUserModify(user, "update");
+  if (parent) return parent.testUserPermission(user, "OWNER");
   return user.hasPermission("ITEM_CREATE");
 }
 
@@ -40,6 +40,11 @@ export class Item extends WorldDocument {
       flags: new ObjectField(),
       _stats: documentStatsField(),
     };
+  }
+
+  override getUserLevel(user?: UserLike | null): number {
+    const parent = this.parent as WorldDocument | null;
+    return parent ? parent.getUserLevel(user) : super.getUserLevel(user);
   }
 
   get actor(): WorldDocument | null {

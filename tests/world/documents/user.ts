@@ -48,6 +48,7 @@ export class User extends WorldDocument implements UserLike {
   }
 
   protected override _initialize(options: PlainObject = {}): void {
+    delete (this as unknown as Record<string, unknown>).character;
     super._initialize(options);
     // ForeignDocumentField: `character` is the Actor document, looked up on this client.
     Object.defineProperty(this, "character", {

@@ -1,0 +1,63 @@
+/**
+ * Contract: `CONFIG.queries` and `User#query` (client/documents/user.mjs): the handler runs on
+ * the queried user's client and its value comes back; unknown queries, inactive users,
+ * disconnection and timeouts reject.
+ */
+import { describe, expect, it } from "vitest";
+import { createWorld, type WorldClient } from "./index";
+
+type Queries = Record<string, (data: unknown, options: { timeout?: number }) => unknown>;
+const queries = (client: WorldClient) => client.CONFIG.queries as Queries;
+
+describe("User#query", () => {
+  it("runs the handler on the target user's client and resolves its answer", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    const alice = world.player("Alice");
+    for (const client of world.clients) {
+      queries(client)["clockwork.whoAmI"] = (data) => ({ me: (globalThis as unknown as { game: { user: { name: string } } }).game.user.name, got: data });
+    }
+    const gmUser = alice.game.users.activeGM!;
+    const answer = await world.as(alice, () => gmUser.query("clockwork.whoAmI", { x: 1 }));
+    expect(answer).toEqual({ me: "Gamemaster", got: { x: 1 } });
+  });
+
+  it("rejects a query the sender has not registered", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    const alice = world.player("Alice");
+    await expect(world.as(alice, () => alice.game.users.activeGM!.query("clockwork.unknown", {}))).rejects.toThrow("User query 'clockwork.unknown' is not registered");
+  });
+
+  it("rejects when the handler throws, with its message", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    for (const client of world.clients) queries(client)["clockwork.fail"] = () => { throw new Error("no such luck"); };
+    const alice = world.player("Alice");
+    await expect(world.as(alice, () => alice.game.users.activeGM!.query("clockwork.fail", {}))).rejects.toThrow("no such luck");
+  });
+
+  it("rejects when no GM is online: the user is not active", async () => {
+    const world = await createWorld({ packs: false, system: false, users: [{ name: "Gamemaster", role: "gm", active: false }, { name: "Alice", role: "player" }] });
+    const alice = world.player("Alice");
+    queries(alice)["clockwork.ping"] = () => "pong";
+    expect(alice.game.users.activeGM).toBeNull();
+    const gmUser = alice.game.users.find((u) => u.isGM)!;
+    await expect(world.as(alice, () => gmUser.query("clockwork.ping", {}))).rejects.toThrow(`User [${gmUser.id}] is not active`);
+  });
+
+  it("rejects on timeout when the answer is late", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    for (const client of world.clients) queries(client)["clockwork.slow"] = () => new Promise((resolve) => setTimeout(() => resolve("late"), 200));
+    const alice = world.player("Alice");
+    await expect(world.as(alice, () => alice.game.users.activeGM!.query("clockwork.slow", {}, { timeout: 20 }))).rejects.toThrow(/timed out/);
+    await world.settle();
+  });
+
+  it("rejects when the queried user disconnects before answering", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    for (const client of world.clients) queries(client)["clockwork.slow"] = () => new Promise((resolve) => setTimeout(() => resolve("late"), 100));
+    const alice = world.player("Alice");
+    const pending = world.as(alice, () => alice.game.users.activeGM!.query("clockwork.slow", {}));
+    setTimeout(() => world.gm.disconnect(), 10);
+    await expect(pending).rejects.toThrow(/disconnected/);
+    await world.settle();
+  });
+});

@@ -1,0 +1,435 @@
+/**
+ * Writes on documents the requesting user does not own go to the active GM (issue 10 item 6).
+ *
+ * Combat changes other creatures: damage, healing, conditions, counters. Foundry lets a client
+ * write only what its user owns, so every such change is described as a small, checked
+ * operation ({@link GmWriteOp}) and sent through `requestWrites`. When the user owns every
+ * document of the batch (or is a GM) the batch runs here; otherwise the whole batch goes to the
+ * active GM as one v13 `User#query`, and this client writes nothing itself. A batch is planned
+ * in full before its first write (a counter that cannot be paid, a missing document or a path
+ * the relay does not carry refuses it all), and a write that fails undoes the ones before it,
+ * so nothing is ever half-applied. Without a connected GM the user gets a localized message.
+ */
+import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
+import type { CounterState, DamageApplication, HealthTrack } from "../rules";
+import { notify } from "../applications/ui";
+
+/** The query the active GM answers (CONFIG.queries names must carry the system's prefix). */
+export const GM_WRITE_QUERY = "clockwork.gmWrite";
+/** How long a requester waits for the GM's answer before giving up (ms). */
+export const GM_WRITE_TIMEOUT = 15_000;
+/** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
+export const DAMAGE_APPLIED_HOOK = "clockwork.damageApplied";
+
+/** The stored health fields a damage write changes, as an undo restores them. */
+export interface StoredHealth {
+  hits: number;
+  wounds: number;
+  vitalsLost: number;
+  barrier: number;
+  dying: boolean;
+  dead: boolean;
+}
+
+/** One write. `uuid` names an Actor (damage, heal, health, status), a Combatant (counters) or any document (update). */
+export type GmWriteOp =
+  /** Damage from one event, applied by the rules core to the actor's track as it stands when written. */
+  | { op: "damage"; uuid: string; amount: number; unavoidable?: boolean }
+  /** Healing of hits (§4.13). */
+  | { op: "heal"; uuid: string; amount: number }
+  /** Set the stored health fields (an undo). */
+  | { op: "health"; uuid: string; health: StoredHealth }
+  /** Add or remove a status effect by its id (v14 safe). */
+  | { op: "status"; uuid: string; status: string; active: boolean }
+  /** Pay counters from a combatant's `system.counters`, or set them. */
+  | { op: "counters"; uuid: string; spend?: { cost: number; reaction?: boolean; stunned?: boolean }; set?: CounterState }
+  /** Any other change, only on paths the relay carries (see {@link allowGmWritePaths}). */
+  | { op: "update"; uuid: string; changes: Record<string, unknown> };
+
+/** What one op did. */
+export interface GmWriteOpResult {
+  op: GmWriteOp["op"];
+  uuid: string;
+  /** Health before and after (damage, heal, health). */
+  before?: StoredHealth;
+  after?: StoredHealth;
+  application?: Omit<DamageApplication, "track">;
+  /** Counters before and after (counters). */
+  counters?: { before: CounterState; after: CounterState };
+  /** Whether a status op changed anything. */
+  changed?: boolean;
+}
+
+/** Why a batch was refused: a lang key with its data. */
+export interface GmWriteProblem {
+  key: string;
+  data?: Record<string, string | number>;
+}
+
+export type GmWriteResult =
+  | { ok: true; results: GmWriteOpResult[]; viaGM: boolean }
+  | { ok: false; problem: GmWriteProblem; viaGM: boolean };
+
+// ---------------------------------------------------------------- documents
+
+/** The parts of a Foundry document the relay reads and writes. */
+interface WritableDoc {
+  documentName: string;
+  uuid: string;
+  isOwner: boolean;
+  name?: string | null;
+  system?: unknown;
+  update(changes: object, options?: object): Promise<unknown>;
+}
+
+interface StatusActor extends WritableDoc {
+  statuses?: Set<string>;
+  toggleStatusEffect?(statusId: string, options?: { active?: boolean }): Promise<unknown>;
+}
+
+/** Writes a status on an actor; `null` means the actor cannot take status effects here. */
+export type StatusWriter = (actor: StatusActor, status: string, active: boolean) => Promise<boolean | null>;
+
+/** Default: core's `Actor#toggleStatusEffect` (v13 and v14 add and remove by status id). */
+const coreStatusWriter: StatusWriter = async (actor, status, active) => {
+  if (typeof actor.toggleStatusEffect !== "function") return null;
+  const had = actor.statuses?.has(status) === true;
+  if (had === active) return false;
+  const result = await actor.toggleStatusEffect(status, { active });
+  return result !== undefined && result !== false;
+};
+
+let statusWriter: StatusWriter = coreStatusWriter;
+
+/** Replaces how statuses are written (the conditions module may add data to the effect). */
+export function setStatusWriter(writer: StatusWriter | null): void {
+  statusWriter = writer ?? coreStatusWriter;
+}
+
+/** Path prefixes the `update` op may touch, per document name. */
+const ALLOWED_PATHS = new Map<string, Set<string>>([
+  ["Actor", new Set(["system.health."])],
+  ["Combatant", new Set(["system.", "defeated"])],
+  ["ChatMessage", new Set(["flags.clockwork."])],
+]);
+
+/** Lets the `update` op carry more paths (for other combat modules); prefixes end with "." for a subtree. */
+export function allowGmWritePaths(documentName: string, prefixes: readonly string[]): void {
+  const set = ALLOWED_PATHS.get(documentName) ?? new Set<string>();
+  for (const prefix of prefixes) set.add(prefix);
+  ALLOWED_PATHS.set(documentName, set);
+}
+
+function flatKeys(changes: Record<string, unknown>, prefix = ""): string[] {
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(changes)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length) keys.push(...flatKeys(value as Record<string, unknown>, path));
+    else keys.push(path);
+  }
+  return keys;
+}
+
+/** Whether every changed path is one the relay carries for this document type. */
+export function pathsAllowed(documentName: string, changes: Record<string, unknown>): boolean {
+  const allowed = ALLOWED_PATHS.get(documentName);
+  if (!allowed) return false;
+  const keys = flatKeys(changes);
+  return keys.length > 0 && keys.every((key) => [...allowed].some((prefix) => key === prefix || (prefix.endsWith(".") ? key.startsWith(prefix) : key.startsWith(`${prefix}.`))));
+}
+
+const EXPECTED_DOCUMENT: Record<GmWriteOp["op"], string | null> = {
+  damage: "Actor", heal: "Actor", health: "Actor", status: "Actor", counters: "Combatant", update: null,
+};
+
+function resolve(uuid: string): WritableDoc | null {
+  try {
+    return (fromUuidSync(uuid as never) as unknown as WritableDoc | null) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads an actor's stored health (and the derived grit and vitals) as a rules-core track. */
+export function healthTrackOf(system: unknown): HealthTrack | null {
+  const h = (system as { health?: Partial<StoredHealth> & { grit?: number; vitalsMax?: number } } | undefined)?.health;
+  if (!h || typeof h.grit !== "number" || typeof h.wounds !== "number") return null;
+  return {
+    grit: h.grit, wounds: h.wounds, vitalsMax: h.vitalsMax ?? 6, vitalsLost: h.vitalsLost ?? 0, hits: h.hits ?? 0,
+    dying: h.dying === true, dead: h.dead === true, barrier: h.barrier ?? 0,
+  };
+}
+
+function stored(track: HealthTrack): StoredHealth {
+  return { hits: track.hits, wounds: track.wounds, vitalsLost: track.vitalsLost, barrier: track.barrier ?? 0, dying: track.dying, dead: track.dead };
+}
+
+function healthChanges(health: StoredHealth): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(health)) changes[`system.health.${key}`] = value;
+  return changes;
+}
+
+function isMinion(system: unknown): boolean {
+  return (system as { minion?: boolean } | undefined)?.minion === true;
+}
+
+// ---------------------------------------------------------------- planning
+
+/** One write, worked out before anything is written. */
+interface PlannedWrite {
+  doc: WritableDoc;
+  result: GmWriteOpResult;
+  /** The update, or a status change. */
+  changes?: Record<string, unknown>;
+  inverse?: Record<string, unknown>;
+  status?: { id: string; active: boolean };
+  application?: DamageApplication;
+}
+
+class PlanError extends Error {
+  constructor(readonly problem: GmWriteProblem) {
+    super(problem.key);
+  }
+}
+
+function refuse(key: string, data?: Record<string, string | number>): never {
+  throw new PlanError({ key, data });
+}
+
+/** Checks an op's shape; a malformed op refuses the batch. */
+function checkShape(op: GmWriteOp): void {
+  const bad = () => refuse("CLOCKWORK.Combat.Attack.GmWrite.BadOp", { op: String((op as { op?: unknown })?.op) });
+  if (!op || typeof op !== "object" || typeof op.uuid !== "string" || !(op.op in EXPECTED_DOCUMENT)) bad();
+  switch (op.op) {
+    case "damage":
+    case "heal":
+      if (!Number.isInteger(op.amount) || op.amount < 0) bad();
+      break;
+    case "status":
+      if (typeof op.status !== "string" || !op.status || typeof op.active !== "boolean") bad();
+      break;
+    case "counters":
+      if (!op.spend === !op.set) bad();
+      if (op.spend && (!Number.isInteger(op.spend.cost) || op.spend.cost < 0)) bad();
+      break;
+    case "health":
+      if (!op.health || typeof op.health !== "object") bad();
+      break;
+    case "update":
+      if (!op.changes || typeof op.changes !== "object") bad();
+      break;
+  }
+}
+
+/**
+ * Works out every write of a batch against the documents as they are, in order; several ops on
+ * one actor build on each other. Throws a PlanError (nothing written) when any op cannot be made.
+ */
+function plan(ops: readonly GmWriteOp[]): PlannedWrite[] {
+  const tracks = new Map<string, HealthTrack>();
+  const counters = new Map<string, CounterState>();
+  const planned: PlannedWrite[] = [];
+  for (const op of ops) {
+    checkShape(op);
+    const doc = resolve(op.uuid);
+    if (!doc) refuse("CLOCKWORK.Combat.Attack.GmWrite.Missing");
+    const expected = EXPECTED_DOCUMENT[op.op];
+    if (expected && doc.documentName !== expected) refuse("CLOCKWORK.Combat.Attack.GmWrite.BadOp", { op: op.op });
+    const name = doc.name ?? "";
+    switch (op.op) {
+      case "damage":
+      case "heal":
+      case "health": {
+        const track = tracks.get(op.uuid) ?? healthTrackOf(doc.system);
+        if (!track) refuse("CLOCKWORK.Combat.Attack.GmWrite.NoHealth", { name });
+        const before = stored(track);
+        let next: HealthTrack;
+        let application: DamageApplication | undefined;
+        if (op.op === "damage") {
+          application = isMinion(doc.system) ? applyMinionDamage(track, op.amount, { unavoidable: op.unavoidable }) : applyDamageDetailed(track, op.amount, { unavoidable: op.unavoidable });
+          next = application.track;
+        } else if (op.op === "heal") {
+          next = healHits(track, op.amount);
+        } else {
+          next = { ...track, ...op.health };
+        }
+        tracks.set(op.uuid, next);
+        const after = stored(next);
+        const { track: _track, ...summary } = application ?? ({} as DamageApplication);
+        planned.push({
+          doc, changes: healthChanges(after), inverse: healthChanges(before), application,
+          result: { op: op.op, uuid: op.uuid, before, after, ...(application ? { application: summary } : {}) },
+        });
+        break;
+      }
+      case "status":
+        planned.push({ doc, status: { id: op.status, active: op.active }, result: { op: op.op, uuid: op.uuid, changed: false } });
+        break;
+      case "counters": {
+        const current = counters.get(op.uuid) ?? (doc.system as { counters?: CounterState } | undefined)?.counters;
+        if (!current) refuse("CLOCKWORK.Combat.Attack.GmWrite.NoCounters", { name });
+        let next: CounterState;
+        try {
+          requireCounters(current);
+          next = op.set ? requireCounters({ ...op.set }) : spendCounters(current, op.spend!.cost, { reaction: op.spend!.reaction, stunned: op.spend!.stunned });
+        } catch (error) {
+          if (error instanceof CounterError) refuse(`CLOCKWORK.Combat.Attack.Counters.${error.reason}`, { name });
+          if (error instanceof RangeError) refuse("CLOCKWORK.Combat.Attack.GmWrite.BadOp", { op: op.op });
+          throw error;
+        }
+        counters.set(op.uuid, next);
+        planned.push({
+          doc, changes: { "system.counters": next }, inverse: { "system.counters": { ...current } },
+          result: { op: op.op, uuid: op.uuid, counters: { before: { ...current }, after: next } },
+        });
+        break;
+      }
+      case "update":
+        if (!pathsAllowed(doc.documentName, op.changes)) refuse("CLOCKWORK.Combat.Attack.GmWrite.Path", { document: doc.documentName });
+        planned.push({ doc, changes: op.changes, result: { op: op.op, uuid: op.uuid } });
+        break;
+    }
+  }
+  return planned;
+}
+
+// ---------------------------------------------------------------- executing
+
+/** Whether this user may write an op's document itself. */
+function ownsTarget(op: GmWriteOp): boolean {
+  return resolve(op.uuid)?.isOwner === true;
+}
+
+/**
+ * Runs a batch on this client, which must be allowed to write every document of it: plans it
+ * all, then writes in order; a write that fails (refused or invalid) undoes the earlier ones.
+ */
+export async function executeWrites(ops: readonly GmWriteOp[], requesterId: string | null = game.user?.id ?? null): Promise<GmWriteResult> {
+  const viaGM = requesterId !== (game.user?.id ?? null);
+  let planned: PlannedWrite[];
+  try {
+    planned = plan(ops);
+  } catch (error) {
+    if (error instanceof PlanError) return { ok: false, problem: error.problem, viaGM };
+    throw error;
+  }
+  const done: PlannedWrite[] = [];
+  const failed = async (): Promise<GmWriteResult> => {
+    for (const write of done.reverse()) {
+      try {
+        if (write.inverse) await write.doc.update(write.inverse);
+        else if (write.status && write.result.changed) await statusWriter(write.doc, write.status.id, !write.status.active);
+      } catch (error) {
+        console.error("ClockWork | could not undo a combat write", error);
+      }
+    }
+    return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.WriteFailed" }, viaGM };
+  };
+  for (const write of planned) {
+    try {
+      if (write.status) {
+        const changed = await statusWriter(write.doc, write.status.id, write.status.active);
+        if (changed === null) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoStatus", data: { name: write.doc.name ?? "" } }, viaGM };
+        write.result.changed = changed;
+      } else if (write.changes) {
+        const updated = await write.doc.update(write.changes);
+        if (updated === undefined) return failed();
+      }
+    } catch (error) {
+      console.error("ClockWork | a combat write failed", error);
+      return failed();
+    }
+    done.push(write);
+  }
+  for (const write of planned) {
+    if (write.application) (Hooks as unknown as HookCaller).callAll(DAMAGE_APPLIED_HOOK, write.doc, write.application, { userId: requesterId, uuid: write.doc.uuid });
+  }
+  return { ok: true, results: planned.map((w) => w.result), viaGM };
+}
+
+interface HookCaller {
+  callAll(hook: string, ...args: unknown[]): boolean;
+}
+
+interface QueryUser {
+  id: string | null;
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** Options of {@link requestWrites}. */
+export interface RequestWriteOptions {
+  /** Show the refusal to the user as a notification (default true). */
+  notify?: boolean;
+  timeout?: number;
+}
+
+function report(result: GmWriteResult, options: RequestWriteOptions): GmWriteResult {
+  if (!result.ok && options.notify !== false) notify(result.problem.key.includes(".Counters.") ? "warn" : "error", result.problem.key, result.problem.data);
+  return result;
+}
+
+/**
+ * Makes a batch of combat writes for this user: here when it owns every document (or is a GM),
+ * otherwise all of it on the active GM's client. Resolves with what was written, or with the
+ * problem (already shown to the user unless `notify: false`).
+ */
+export async function requestWrites(ops: readonly GmWriteOp[], options: RequestWriteOptions = {}): Promise<GmWriteResult> {
+  if (!ops.length) return { ok: true, results: [], viaGM: false };
+  const user = game.user as unknown as { id: string; isGM: boolean } | null;
+  for (const op of ops) {
+    if (!resolve(op?.uuid)) return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.Missing" }, viaGM: false }, options);
+  }
+  if (user?.isGM || ops.every(ownsTarget)) return report(await executeWrites(ops, user?.id ?? null), options);
+  const gm = (game.users as unknown as { activeGM?: QueryUser | null } | undefined)?.activeGM ?? null;
+  if (!gm) return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoGM" }, viaGM: true }, options);
+  let answer: unknown;
+  try {
+    answer = await gm.query(GM_WRITE_QUERY, { ops, userId: user?.id ?? null }, { timeout: options.timeout ?? GM_WRITE_TIMEOUT });
+  } catch (error) {
+    console.warn("ClockWork | the GM did not answer a combat write", error);
+    return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoAnswer" }, viaGM: true }, options);
+  }
+  const result = answer as GmWriteResult | null;
+  if (!result || typeof result !== "object" || typeof result.ok !== "boolean") {
+    return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoAnswer" }, viaGM: true }, options);
+  }
+  return report({ ...result, viaGM: true }, options);
+}
+
+/** The GM's side of the query: only a GM client runs a relayed batch. */
+export async function answerGmWrite(data: unknown): Promise<GmWriteResult> {
+  const request = data as { ops?: unknown; userId?: unknown } | null;
+  if (!game.user?.isGM) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoGM" }, viaGM: true };
+  const userId = typeof request?.userId === "string" ? request.userId : null;
+  const known = userId !== null && (game.users as unknown as { get(id: string): unknown }).get(userId) !== undefined;
+  if (!known || !Array.isArray(request?.ops)) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.BadOp", data: { op: "?" } }, viaGM: true };
+  return executeWrites(request.ops as GmWriteOp[], userId);
+}
+
+/** Registers the GM's query handler; call once in `init`. */
+export function registerGmWrites(): void {
+  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[GM_WRITE_QUERY] = answerGmWrite;
+}
+
+// ---------------------------------------------------------------- shorthands
+
+/** Applies damage to an actor (through the GM when needed). */
+export function applyDamageTo(actor: { uuid: string }, amount: number, options: { unavoidable?: boolean } & RequestWriteOptions = {}): Promise<GmWriteResult> {
+  return requestWrites([{ op: "damage", uuid: actor.uuid, amount, unavoidable: options.unavoidable }], options);
+}
+
+/** Heals hits on an actor (through the GM when needed). */
+export function healActor(actor: { uuid: string }, amount: number, options: RequestWriteOptions = {}): Promise<GmWriteResult> {
+  return requestWrites([{ op: "heal", uuid: actor.uuid, amount }], options);
+}
+
+/** Adds or removes a status by id (through the GM when needed). */
+export function setStatus(actor: { uuid: string }, status: string, active: boolean, options: RequestWriteOptions = {}): Promise<GmWriteResult> {
+  return requestWrites([{ op: "status", uuid: actor.uuid, status, active }], options);
+}
+
+/** Pays counters from a combatant (through the GM when needed); a refusal is a localized warning. */
+export function spendCombatantCounters(combatant: { uuid: string }, cost: number, options: { reaction?: boolean; stunned?: boolean } & RequestWriteOptions = {}): Promise<GmWriteResult> {
+  return requestWrites([{ op: "counters", uuid: combatant.uuid, spend: { cost, reaction: options.reaction, stunned: options.stunned } }], options);
+}

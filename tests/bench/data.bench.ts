@@ -1,11 +1,10 @@
 /**
  * Derived data for an actor with 100 items (target: under 2 ms), measured two ways:
  * the pure derivation alone, and a full `prepareData` of a document (items included)
- * against the Foundry stand-in.
+ * in the test world.
  */
-import "../stand-in/install";
+import { createWorld } from "../world";
 import { bench, describe } from "vitest";
-import { bootClockwork } from "../stand-in/boot";
 import { deriveActorData } from "../../src/data/actor/derive";
 import type { ClockworkActor } from "../../src/documents/actor";
 import {
@@ -34,7 +33,7 @@ const system = creature(BODY_8_RANKS, {
 });
 const inputs = items.map(itemInput);
 
-await bootClockwork();
+await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
 const ActorClass = CONFIG.Actor.documentClass as unknown as new (data: object) => ClockworkActor;
 const actor = new ActorClass({ name: "Hundred", type: "character", system: copy(system), items: copy(items) });
 if (actor.items.size !== ITEM_COUNT) throw new Error(`expected ${ITEM_COUNT} items, got ${actor.items.size}`);

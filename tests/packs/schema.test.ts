@@ -1,16 +1,15 @@
 /**
  * Shared harness, part 3: every compendium item validates against the data models the system
- * registers at `init`, booted against the Foundry stand-in.
+ * registers at `init`, booted in the test world.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { bootClockwork } from "../stand-in/boot";
-import { validateDocument } from "../stand-in";
+import { createWorld, validateDocument } from "../world";
 import { items, loadSources, manifest, type SourceDocument } from "./load-sources";
 
 const itemFiles = loadSources().filter((f) => f.doc && f.doc._key.startsWith("!items!"));
 
 beforeAll(async () => {
-  await bootClockwork();
+  await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
 });
 
 /** A source without the `_key` the CLI strips before Foundry sees it. */

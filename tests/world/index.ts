@@ -31,6 +31,8 @@ export interface WorldOptions {
   packs?: boolean | PackSource[];
   /** Boot the system (import src/clockwork.ts and run its hooks; default true). */
   system?: boolean;
+  /** Import this entry module instead of src/clockwork.ts (the smoke test boots the built bundle). */
+  entry?: () => Promise<unknown>;
 }
 
 let systemInfo: SystemInfo | null = null;
@@ -50,7 +52,7 @@ function coreOptions(options: WorldOptions) {
     packs,
     system: systemManifest(),
     translations: readSystemTranslations(),
-    entry: options.system === false ? undefined : () => import("../../src/clockwork"),
+    entry: options.system === false ? undefined : (options.entry ?? (() => import("../../src/clockwork"))),
   };
 }
 

@@ -1,8 +1,6 @@
 /** registerDice: roll classes, the odds setting, the chat, scene-control and Dice So Nice hooks. */
-import "../../stand-in/install";
+import { clearQueuedFaces, createWorld, Roll as WorldRoll, type World } from "../../world";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIn } from "../../stand-in";
-import { installDiceStandIn, Roll as StandInRoll } from "../../stand-in/dice";
 import { config, diceApi, registerDice } from "../../../src/dice";
 import { oddsVisibility } from "../../../src/dice/settings";
 import { animateRoll, configureDiceSoNice, DSN_D12_LABELS, type Dice3D } from "../../../src/integrations/dice-so-nice";
@@ -10,9 +8,10 @@ import { animateRoll, configureDiceSoNice, DSN_D12_LABELS, type Dice3D } from ".
 /** The typed hook table knows core hooks in their own shapes; tests call them loosely. */
 const callAll = (hook: string, ...args: unknown[]) => (Hooks as unknown as { callAll(h: string, ...a: unknown[]): void }).callAll(hook, ...args);
 
-beforeEach(() => {
-  installFoundryStandIn();
-  installDiceStandIn();
+let world: World;
+beforeEach(async () => {
+  world = await createWorld({ packs: false, system: false, users: [{ name: "Gamemaster", role: "gm" }, { name: "Alice", role: "player" }] });
+  clearQueuedFaces();
 });
 
 function fakeDice3d(): Dice3D & { calls: string[] } {
@@ -30,7 +29,7 @@ describe("registerDice", () => {
   it("registers the four roll classes once each, after Foundry's Roll", () => {
     registerDice();
     registerDice();
-    expect(CONFIG.Dice.rolls).toEqual([StandInRoll, ...Object.values(config)]);
+    expect(CONFIG.Dice.rolls).toEqual([WorldRoll, ...Object.values(config)]);
     expect(Object.values(config).map((c) => c.name)).toEqual(["GainRoll", "FlatRoll", "DamageRoll", "DeathRoll"]);
     expect(diceApi.rolls.GainRoll).toBe(config.gain);
   });
@@ -40,14 +39,16 @@ describe("registerDice", () => {
     expect(oddsVisibility()).toBe("all");
   });
 
-  it("adds the luck refresh to the token controls for the GM only", () => {
+  it("adds the luck refresh to the token controls for the GM only", async () => {
     registerDice();
     const controls = { tokens: { tools: {} as Record<string, { button?: boolean; title?: string }> } };
     callAll("getSceneControlButtons", controls);
     expect(controls.tokens.tools.clockworkRefreshLuck).toMatchObject({ button: true, title: "CLOCKWORK.Luck.RefreshTool" });
-    (game as unknown as { user: { isGM: boolean } }).user = { isGM: false } as never;
     const player = { tokens: { tools: {} as Record<string, unknown> } };
-    callAll("getSceneControlButtons", player);
+    await world.as(world.player("Alice"), () => {
+      registerDice();
+      callAll("getSceneControlButtons", player);
+    });
     expect(player.tokens.tools).toEqual({});
   });
 

@@ -1,6 +1,5 @@
-import "../../stand-in/install";
+import { clearQueuedFaces, createWorld, queueFaces, Roll as WorldRoll } from "../../world";
 import { beforeEach, describe, expect, it } from "vitest";
-import { installDiceStandIn, queueFaces, Roll as StandInRoll } from "../../stand-in/dice";
 import { countGains, deathRollFatalWounds, damageDealt, flatSucceeds } from "../../../src/rules";
 import { GainRoll } from "../../../src/dice/gain-roll";
 import { FlatRoll } from "../../../src/dice/flat-roll";
@@ -8,14 +7,15 @@ import { DamageRoll } from "../../../src/dice/damage-roll";
 import { DeathRoll } from "../../../src/dice/death-roll";
 import { registerRollClasses } from "../../../src/dice/registry";
 
-beforeEach(() => {
-  installDiceStandIn();
+beforeEach(async () => {
+  await createWorld({ packs: false, system: false, users: [{ name: "Gamemaster", role: "gm" }] });
+  clearQueuedFaces();
   registerRollClasses();
 });
 
 /** Serialize through JSON text, as a chat message stores a roll, and rebuild it. */
 function roundTrip<T>(roll: { toJSON(): unknown }): T {
-  return StandInRoll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as Record<string, unknown>) as T;
+  return WorldRoll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as Record<string, unknown>) as T;
 }
 
 describe("GainRoll", () => {
@@ -104,7 +104,7 @@ describe("GainRoll", () => {
   });
 
   it("cannot be rebuilt when its class is not registered in CONFIG.Dice.rolls", async () => {
-    CONFIG.Dice.rolls = [StandInRoll as never];
+    CONFIG.Dice.rolls = [WorldRoll as never];
     queueFaces(5);
     const roll = await GainRoll.fromPool(1, { threshold: 5 }).evaluate();
     expect(() => roundTrip(roll)).toThrow(/GainRoll/);

@@ -1,11 +1,10 @@
-/** ClockworkItem against the Foundry stand-in. */
-import "../../stand-in/install";
+/** ClockworkItem in the test world. */
+import { createWorld } from "../../world";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bootClockwork } from "../../stand-in/boot";
 import { slugify, type ClockworkItem } from "../../../src/documents/item";
 
 beforeAll(async () => {
-  await bootClockwork();
+  await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
 });
 
 const newItem = (data: object) => new (CONFIG.Item.documentClass as unknown as new (d: object) => ClockworkItem)(data);

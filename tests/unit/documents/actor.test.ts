@@ -1,10 +1,10 @@
 /**
- * ClockworkActor against the Foundry stand-in: applying species, equipping and stowing, and
- * token-bar edits, each checked through the derived numbers a sheet shows.
+ * ClockworkActor in the test world: applying species, equipping and stowing, and token-bar
+ * edits, each checked through the derived numbers a sheet shows. Actors live in the world (a GM
+ * client), so every write goes through core's write path.
  */
+import { createWorld, type World } from "../../world";
 import { beforeEach, describe, expect, it } from "vitest";
-import { bootClockwork } from "../../stand-in/boot";
-import type { StandInHandle } from "../../stand-in";
 import type { ClockworkActor } from "../../../src/documents/actor";
 import {
   AMULET_OF_VITALITY, AXE, BATTLEAXE, BODY_8_RANKS, BUCKLER, CHANGELING, DAGGER, DWARF, FEATURE_TITAN_GRIP, FIRE_FLASK,
@@ -12,17 +12,19 @@ import {
   MYCORREAN, ORC, SCALEMAIL, copy, creature, type ItemFixture,
 } from "../../fixtures/actors";
 
-let standIn: StandInHandle;
+let world: World;
 
 beforeEach(async () => {
-  standIn = await bootClockwork();
-  standIn.registerUuid("Item.focusAxe000001", FOCUS_AXE);
-  standIn.registerUuid("Item.focusBow000001", FOCUS_BOW);
+  world = await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
+  // The fixtures' grant UUIDs are not valid document ids; the world answers them from these sources.
+  world.gm.uuidOverrides.set("Item.focusAxe000001", copy(FOCUS_AXE));
+  world.gm.uuidOverrides.set("Item.focusBow000001", copy(FOCUS_BOW));
 });
 
-function makeActor(items: ItemFixture[] = [], system: object = creature(BODY_8_RANKS)): ClockworkActor {
-  const cls = CONFIG.Actor.documentClass as unknown as new (data: object) => ClockworkActor;
-  return new cls({ name: "Tester", type: "character", system: copy(system), items: copy(items) });
+/** A character in the world, owned by the GM's client. */
+async function makeActor(items: ItemFixture[] = [], system: object = creature(BODY_8_RANKS)): Promise<ClockworkActor> {
+  const [id] = await world.seed("Actor", [{ name: "Tester", type: "character", system: copy(system), items: copy(items) }]);
+  return world.gm.game.actors.get(id) as unknown as ClockworkActor;
 }
 
 const item = (actor: ClockworkActor, id: string) => actor.items.get(id) as Item.Implementation;
@@ -30,7 +32,7 @@ const names = (actor: ClockworkActor) => actor.items.map((i) => i.name).sort();
 
 describe("applySpecies", () => {
   it("adds the species, the chosen grant and the picks, and the sheet numbers follow", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     const species = await actor.applySpecies(copy(ORC), { bonusSkills: ["strength", "stamina"], grants: ["Item.focusAxe000001"] });
     expect(species.name).toBe("Orc");
     expect(names(actor)).toEqual(["Axe Fighter", "Orc"]);
@@ -41,7 +43,7 @@ describe("applySpecies", () => {
   });
 
   it("replaces a previous species and what it granted, keeping everything else", async () => {
-    const actor = makeActor([FOCUS_HISTORY]);
+    const actor = await makeActor([FOCUS_HISTORY]);
     await actor.applySpecies(copy(ORC), { bonusSkills: ["strength", "will"], grants: ["Item.focusBow000001"] });
     await actor.applySpecies(copy(DWARF), { bonusSkills: ["creativity", "ingenuity"] });
     expect(names(actor)).toEqual(["Dwarf", "History"]);
@@ -51,14 +53,14 @@ describe("applySpecies", () => {
   });
 
   it("lets a Human pick any two skills and place the +1", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     await actor.applySpecies(copy(HUMAN), { bonusSkills: ["accuracy", "knowledge"], resistanceType: "energy" });
     expect(actor.creature.speciesResistance).toBe("energy");
     expect(actor.creature.resistances.energy.species).toBe(3);
   });
 
   it("uses a Mycorrean's chosen size", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     await actor.applySpecies(copy(MYCORREAN), { bonusSkills: ["charisma", "soul"], sizeChoice: "large" });
     expect(actor.creature.size).toBe("large");
     expect(actor.creature.defense.base).toBe(2);
@@ -66,7 +68,7 @@ describe("applySpecies", () => {
 
   it("accepts the species as a document as well as a source", async () => {
     const cls = CONFIG.Item.documentClass as unknown as new (data: object) => Item.Implementation;
-    const actor = makeActor();
+    const actor = await makeActor();
     await actor.applySpecies(new cls(copy(GNOLL_LIKE)), { bonusSkills: ["accuracy", "stamina"] });
     expect(actor.species?.name).toBe("Gnoll");
   });
@@ -77,14 +79,14 @@ describe("applySpecies", () => {
     ["no grant chosen", { bonusSkills: ["strength", "stamina"] }, "Choose exactly 1 of the granted options"],
     ["a grant from elsewhere", { bonusSkills: ["strength", "stamina"], grants: ["Item.focusAxe000001", "Item.zzzzzzzzzzzzzzzz"] }, "is not one of this species' granted options."],
   ])("refuses %s with a localized reason and changes nothing", async (_case, picks, message) => {
-    const actor = makeActor([FOCUS_HISTORY]);
+    const actor = await makeActor([FOCUS_HISTORY]);
     const before = actor.toObject();
     await expect(actor.applySpecies(copy(ORC), picks)).rejects.toThrow(message);
     expect(actor.toObject()).toEqual(before);
   });
 
   it("refuses a pick that collides with the personal bonus skill", async () => {
-    const actor = makeActor([], creature(BODY_8_RANKS, { personalBonusSkill: "will" }));
+    const actor = await makeActor([], creature(BODY_8_RANKS, { personalBonusSkill: "will" }));
     await expect(actor.applySpecies(copy(ORC), { bonusSkills: ["strength", "will"], grants: ["Item.focusAxe000001"] })).rejects.toThrow(
       "Will is already a species bonus skill",
     );
@@ -92,7 +94,7 @@ describe("applySpecies", () => {
   });
 
   it("refuses a Changeling bonus on ballistic and a Human without a choice", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     await expect(actor.applySpecies(copy(CHANGELING), { bonusSkills: ["charisma", "intuition"], resistanceType: "ballistic" })).rejects.toThrow(
       "resistance bonus",
     );
@@ -101,7 +103,7 @@ describe("applySpecies", () => {
   });
 
   it("refuses a granted item that cannot be found, before changing anything", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     const species = copy(ORC);
     (species.system.grants as { options: string[] }[])[0].options.push("Item.missingFocus0001");
     await expect(actor.applySpecies(species, { bonusSkills: ["strength", "stamina"], grants: ["Item.missingFocus0001"] })).rejects.toThrow(
@@ -111,15 +113,15 @@ describe("applySpecies", () => {
   });
 
   it("refuses something that is not a species", async () => {
-    await expect(makeActor().applySpecies(copy(AXE), { bonusSkills: [] })).rejects.toThrow("Axe is not a species.");
+    await expect((await makeActor()).applySpecies(copy(AXE), { bonusSkills: [] })).rejects.toThrow("Axe is not a species.");
   });
 
   it("keeps one species per actor when a second is dropped directly", async () => {
-    const actor = makeActor([ORC]);
+    const actor = await makeActor([ORC]);
     const created = await actor.createEmbeddedDocuments("Item", [copy(DWARF)] as never);
     expect(created).toEqual([]);
     expect(names(actor)).toEqual(["Orc"]);
-    expect(standIn.notifications).toContainEqual({ type: "warn", message: expect.stringContaining("already has a species") });
+    expect(world.gm.notifications).toContainEqual({ type: "warn", message: expect.stringContaining("already has a species") });
   });
 });
 
@@ -127,7 +129,7 @@ const GNOLL_LIKE: ItemFixture = { ...ORC, _id: "speciesGnoll0002", name: "Gnoll"
 
 describe("equip", () => {
   it("wearing armor changes the derived resistances (E31)", async () => {
-    const actor = makeActor([HUMAN, SCALEMAIL], HUMAN_SCALEMAIL_E31.system);
+    const actor = await makeActor([HUMAN, SCALEMAIL], HUMAN_SCALEMAIL_E31.system);
     await actor.unequip(item(actor, SCALEMAIL._id));
     expect(actor.creature.resistances.slashing.total).toBe(4);
     await actor.equip(item(actor, SCALEMAIL._id));
@@ -138,7 +140,7 @@ describe("equip", () => {
   });
 
   it("a shield sets the block bonus by its weight", async () => {
-    const actor = makeActor([BUCKLER, KITE_SHIELD]);
+    const actor = await makeActor([BUCKLER, KITE_SHIELD]);
     await actor.equip(item(actor, KITE_SHIELD._id));
     expect(actor.creature.defense.block).toBe(3);
     await actor.equip(item(actor, BUCKLER._id));
@@ -147,7 +149,7 @@ describe("equip", () => {
   });
 
   it("a two-handed weapon takes both hands and displaces a kite shield but not a buckler", async () => {
-    const actor = makeActor([BATTLEAXE, KITE_SHIELD, BUCKLER, DAGGER]);
+    const actor = await makeActor([BATTLEAXE, KITE_SHIELD, BUCKLER, DAGGER]);
     await actor.equip(item(actor, DAGGER._id));
     await actor.equip(item(actor, KITE_SHIELD._id));
     await actor.equip(item(actor, BATTLEAXE._id));
@@ -157,7 +159,7 @@ describe("equip", () => {
   });
 
   it("puts an off-hand weapon in the free hand and a main-hand weapon in the off hand only with Titan Grip", async () => {
-    const actor = makeActor([AXE, HANDAXE, DAGGER]);
+    const actor = await makeActor([AXE, HANDAXE, DAGGER]);
     await actor.equip(item(actor, AXE._id));
     await actor.equip(item(actor, HANDAXE._id));
     expect(actor.creature.equipped).toMatchObject({ mainHand: AXE._id, offHand: HANDAXE._id });
@@ -168,8 +170,8 @@ describe("equip", () => {
   });
 
   it("refuses items the actor does not own or that do not equip", async () => {
-    const actor = makeActor([AXE, FOCUS_HISTORY]);
-    const other = makeActor([AXE]);
+    const actor = await makeActor([AXE, FOCUS_HISTORY]);
+    const other = await makeActor([AXE]);
     await expect(actor.equip(item(other, AXE._id))).rejects.toThrow("does not belong to this actor");
     await expect(actor.equip(item(actor, FOCUS_HISTORY._id))).rejects.toThrow("cannot be equipped");
     await expect(actor.equip(item(actor, AXE._id), "armor")).rejects.toThrow("does not go in the");
@@ -178,7 +180,7 @@ describe("equip", () => {
   it("wears artifacts up to one per position (two rings)", async () => {
     const ring = (id: string): ItemFixture => ({ _id: id, name: `Ring ${id}`, type: "artifact", system: { slot: "ring", gains: 6 } });
     const secondAmulet = { ...copy(AMULET_OF_VITALITY), _id: "artifactVital002", system: { ...AMULET_OF_VITALITY.system, equipped: false } };
-    const actor = makeActor([ring("ringAaaaaaaaaaaa"), ring("ringBbbbbbbbbbbb"), ring("ringCccccccccccc"), AMULET_OF_VITALITY, secondAmulet]);
+    const actor = await makeActor([ring("ringAaaaaaaaaaaa"), ring("ringBbbbbbbbbbbb"), ring("ringCccccccccccc"), AMULET_OF_VITALITY, secondAmulet]);
     await actor.equip(item(actor, "ringAaaaaaaaaaaa"));
     await actor.equip(item(actor, "ringBbbbbbbbbbbb"));
     await expect(actor.equip(item(actor, "ringCccccccccccc"))).rejects.toThrow("Only 2 artifact(s)");
@@ -192,7 +194,7 @@ describe("equip", () => {
 describe("stow", () => {
   it("fills the belt up to three slots and refuses more", async () => {
     const potion = { ...copy(HEALTH_POTION), system: { ...HEALTH_POTION.system, container: "backpack" } };
-    const actor = makeActor([potion, FIRE_FLASK, FRAG_GRENADE]);
+    const actor = await makeActor([potion, FIRE_FLASK, FRAG_GRENADE]);
     await actor.stow(item(actor, potion._id), "belt");
     expect(actor.creature.carry.belt).toEqual({ used: 3, max: 3 });
     const grenade = item(actor, FRAG_GRENADE._id);
@@ -205,7 +207,7 @@ describe("stow", () => {
 
 describe("token bars", () => {
   it("edits remaining vitals through vitals lost", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     await actor.modifyTokenAttribute("health", -2, true);
     expect(actor.creature.health).toMatchObject({ vitalsLost: 2, value: 4, max: 6 });
     await actor.modifyTokenAttribute("health", 9);
@@ -213,15 +215,15 @@ describe("token bars", () => {
   });
 
   it("leaves other bars to core, clamped to their maximum", async () => {
-    const actor = makeActor();
+    const actor = await makeActor();
     await actor.modifyTokenAttribute("mana", 50, true);
     expect(actor.creature.mana.value).toBe(actor.creature.mana.max);
   });
 });
 
 describe("features", () => {
-  it("finds features by identifier", () => {
-    const actor = makeActor([FEATURE_TITAN_GRIP]);
+  it("finds features by identifier", async () => {
+    const actor = await makeActor([FEATURE_TITAN_GRIP]);
     expect(actor.hasFeature("titan-grip")).toBe(true);
     expect(actor.hasFeature("diehard")).toBe(false);
   });

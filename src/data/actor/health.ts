@@ -142,6 +142,8 @@ export function checkHealthWrite(current: StoredHealth, changes: Partial<StoredH
     out.dying = next.dying = false;
     notices.push("died");
   }
+  // A dead creature is no longer dying (RULING 23, docs/rulings.md #27).
+  if (next.dead && next.dying && (changed("dead") || changed("wounds")) && !(isGM && changed("dying"))) out.dying = next.dying = false;
   if (changed("vitalsLost") && !changed("dying") && !next.dead) {
     const before = Math.max(0, vitalsMax - current.vitalsLost);
     if (remaining === 0 && before > 0 && !next.dying) {

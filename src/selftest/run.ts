@@ -77,10 +77,12 @@ function dropEvent(data: object): DragEvent {
     try {
       const transfer = new DataTransfer();
       transfer.setData("text/plain", json);
-      return new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true });
+      const event = new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true });
+      if (event.dataTransfer?.getData("text/plain") === json) return event;
     } catch {
-      // Some hosts have the classes but refuse to build them; a plain event will do.
+      // Some hosts have the classes but refuse to build them.
     }
+    // Or build them without carrying the data; a plain event does.
   }
   const transfer = { types: ["text/plain"], getData: (format: string) => (format === "text/plain" ? json : "") };
   return { type: "drop", target: null, dataTransfer: transfer, preventDefault() {}, stopPropagation() {} } as unknown as DragEvent;

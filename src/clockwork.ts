@@ -4,6 +4,7 @@
  * (`actor.rollSkill` and friends) to ClockworkActor and exposes it as `game.clockwork`.
  */
 import { registerSheets } from "./applications";
+import { registerBuilder } from "./applications/builder";
 import { registerAttack } from "./combat/attack";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
@@ -37,6 +38,7 @@ export function initClockwork(): void {
   registerMigrations();
   (game as { clockwork?: typeof diceApi }).clockwork = diceApi;
   registerSelfTest();
+  registerBuilder();
   registerAttack();
 }
 

@@ -194,6 +194,8 @@ export function actorDataFromBuild(build: CreationBuild, lookup: SourceLookup, n
   const add = (id: string, extraFlags?: Loose, system?: Loose): string => {
     const itemId = newId();
     const source = withId(need(id), itemId);
+    // As core does when a compendium entry is dropped: remember where the item came from.
+    if (id.startsWith("Compendium.")) source._stats = { ...(source._stats as Loose | undefined), compendiumSource: id };
     if (extraFlags) source.flags = { ...source.flags, [BUILDER_SCOPE]: { ...source.flags?.[BUILDER_SCOPE], ...extraFlags } };
     if (system) source.system = { ...source.system, ...system };
     items.push(source);

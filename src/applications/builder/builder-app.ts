@@ -1,0 +1,237 @@
+/**
+ * The character builder window (ApplicationV2): one part per creation step plus the step
+ * navigation, the live numbers and the buttons. Every edit goes through `applyChange`; an
+ * illegal pick is refused with its reasons and the rest of the draft stays. The draft is
+ * stored on the actor as `flags.clockwork.builderDraft` after every accepted change, so
+ * closing the window loses nothing; the character itself is written only by "Create".
+ */
+import { localize } from "../../foundry";
+import { currentChoices } from "../choices-registry";
+import { notify } from "../ui";
+import type { BrowserEntry, BrowserFilters } from "./browser-core";
+import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
+import { buildBuilderContext, EMPTY_VIEW, type BuilderCatalog, type BuilderViewState } from "./builder-context";
+import { parseBuilderForm } from "./builder-form";
+import { catalogFrom, loadBrowserEntries } from "./catalog";
+import { commitBuild } from "./commit";
+import { BUILDER_TEMPLATES } from "./templates";
+import { applyChange, applyChanges, loadDraft, neighbourStep, type BuilderChange, type BuilderDraft, type CatalogEntry } from "./draft";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+type RenderOptions = Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0];
+type Action = (this: ClockworkCharacterBuilder, event: PointerEvent, target: HTMLElement) => Promise<void>;
+
+
+interface FlagActor {
+  getFlag(scope: string, key: string): unknown;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+}
+
+/** Index rows shared by every builder and browser window of this client. */
+let entriesCache: Promise<BrowserEntry[]> | null = null;
+
+/** The compendium rows, read once per session (packs do not change while a world runs). */
+export function browserEntries(): Promise<BrowserEntry[]> {
+  entriesCache ??= loadBrowserEntries().catch((error: unknown) => {
+    entriesCache = null;
+    throw error;
+  });
+  return entriesCache;
+}
+
+export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS = {
+    id: "clockwork-builder-{id}",
+    classes: ["clockwork", "cw-builder"],
+    tag: "form",
+    window: { icon: "fa-solid fa-hammer", resizable: true },
+    position: { width: 960, height: 780 },
+    form: { handler: ClockworkCharacterBuilder.#onSubmit, submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      goto: ClockworkCharacterBuilder.#onGoto as Action,
+      next: ClockworkCharacterBuilder.#onNext as Action,
+      back: ClockworkCharacterBuilder.#onBack as Action,
+      pickSpecies: ClockworkCharacterBuilder.#onPickSpecies as Action,
+      toggleSpeciesSkill: ClockworkCharacterBuilder.#onToggleSpeciesSkill as Action,
+      toggleGrant: ClockworkCharacterBuilder.#onToggleGrant as Action,
+      toggleFocus: ClockworkCharacterBuilder.#onToggleFocus as Action,
+      addFeature: ClockworkCharacterBuilder.#onFeature as Action,
+      removeFeature: ClockworkCharacterBuilder.#onFeature as Action,
+      addSpell: ClockworkCharacterBuilder.#onSpell as Action,
+      removeSpell: ClockworkCharacterBuilder.#onSpell as Action,
+      buy: ClockworkCharacterBuilder.#onBuy as Action,
+      removeGear: ClockworkCharacterBuilder.#onRemoveGear as Action,
+      equip: ClockworkCharacterBuilder.#onEquip as Action,
+      confirm: ClockworkCharacterBuilder.#onConfirm as Action,
+    },
+  };
+
+  static override PARTS = Object.fromEntries(Object.entries(BUILDER_TEMPLATES).map(([part, template]) => [part, { template, scrollable: part === "nav" || part === "footer" ? [] : [""] }]));
+
+  readonly actor: Actor.Implementation;
+  #draft: BuilderDraft;
+  #view: BuilderViewState = EMPTY_VIEW;
+  #catalog: BuilderCatalog | null = null;
+  #entries: readonly BrowserEntry[] = [];
+
+  constructor(options: { actor: Actor.Implementation } & Record<string, unknown>) {
+    const { actor, ...rest } = options;
+    super({ ...rest, uniqueId: actor.id } as never);
+    this.actor = actor;
+    this.#draft = loadDraft((actor as unknown as FlagActor).getFlag(BUILDER_SCOPE, DRAFT_FLAG), actor.name);
+  }
+
+  /** Opens (or brings forward) the builder of an actor the user owns. */
+  static async open(actor: Actor.Implementation): Promise<ClockworkCharacterBuilder | null> {
+    if (actor.type !== "character") {
+      notify("warn", "CLOCKWORK.Builder.Error.NotCharacter", { name: actor.name });
+      return null;
+    }
+    if (!actor.isOwner) {
+      notify("warn", "CLOCKWORK.Builder.Error.NotOwner", { name: actor.name });
+      return null;
+    }
+    if (actor.items.size > 0) {
+      notify("warn", "CLOCKWORK.Builder.Error.Populated", { name: actor.name });
+      return null;
+    }
+    const existing = foundry.applications.instances.get(`clockwork-builder-${actor.id}`) as ClockworkCharacterBuilder | undefined;
+    if (existing) {
+      existing.bringToFront();
+      return existing;
+    }
+    const builder = new ClockworkCharacterBuilder({ actor });
+    await builder.render({ force: true });
+    return builder;
+  }
+
+  /** The draft as it stands (for tests and macros). */
+  get draft(): BuilderDraft {
+    return this.#draft;
+  }
+
+  override get title(): string {
+    return localize("CLOCKWORK.Builder.Title", { name: this.#draft.build.name || this.actor.name });
+  }
+
+  protected override async _prepareContext(options: RenderOptions): Promise<never> {
+    const base = await super._prepareContext(options);
+    if (!this.#catalog) {
+      this.#entries = await browserEntries();
+      this.#catalog = catalogFrom(this.#entries);
+    }
+    const context = buildBuilderContext(this.#draft, this.#catalog, this.#view, currentChoices(), localize);
+    return { ...base, ...context } as never;
+  }
+
+  #entry(uuid: string | undefined): CatalogEntry | undefined {
+    return uuid ? this.#entries.find((e) => e.uuid === uuid) : undefined;
+  }
+
+  /** Applies changes, keeps the draft (or the refusal) and re-renders. */
+  async change(changes: readonly BuilderChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const result = changes.length === 1 ? applyChange(this.#draft, changes[0]) : applyChanges(this.#draft, changes);
+    this.#view = { ...this.#view, refused: result.refused };
+    if (result.draft !== this.#draft) {
+      this.#draft = result.draft;
+      await (this.actor as unknown as FlagActor).setFlag(BUILDER_SCOPE, DRAFT_FLAG, this.#draft);
+    }
+    await this.render();
+  }
+
+  static async #onSubmit(this: ClockworkCharacterBuilder, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+    const parsed = parseBuilderForm(formData.object, this.#draft, (uuid) => this.#entry(uuid));
+    const filters: Partial<BuilderViewState> = {};
+    if (parsed.spellFilters && !sameFilters(parsed.spellFilters, this.#view.spellFilters)) filters.spellFilters = parsed.spellFilters;
+    if (parsed.gearFilters && !sameFilters(parsed.gearFilters, this.#view.gearFilters)) filters.gearFilters = parsed.gearFilters;
+    this.#view = { ...this.#view, ...filters };
+    if (parsed.changes.length) await this.change(parsed.changes);
+    else if (Object.keys(filters).length) await this.render();
+  }
+
+  static async #onGoto(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.change([{ kind: "step", step: target.dataset.step ?? "" }]);
+  }
+
+  static async #onNext(this: ClockworkCharacterBuilder): Promise<void> {
+    await this.change([{ kind: "step", step: neighbourStep(this.#draft.step, 1) }]);
+  }
+
+  static async #onBack(this: ClockworkCharacterBuilder): Promise<void> {
+    await this.change([{ kind: "step", step: neighbourStep(this.#draft.step, -1) }]);
+  }
+
+  static async #onPickSpecies(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const entry = this.#entry(target.dataset.uuid);
+    if (entry && entry.uuid !== this.#draft.build.species?.id) await this.change([{ kind: "species", entry }]);
+  }
+
+  static async #onToggleSpeciesSkill(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const skill = target.dataset.skill ?? "";
+    await this.change([{ kind: "speciesSkill", skill, on: !this.#draft.build.speciesBonusSkills.includes(skill) }]);
+  }
+
+  static async #onToggleGrant(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.dataset.uuid ?? "";
+    const entry = this.#entry(id);
+    const identifier = typeof entry?.system.identifier === "string" ? entry.system.identifier : undefined;
+    await this.change([{ kind: "grant", id, on: !this.#draft.build.grants.includes(id), label: entry?.name, identifier }]);
+  }
+
+  static async #onToggleFocus(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const entry = this.#entry(target.dataset.uuid);
+    if (entry) await this.change([{ kind: "focus", entry, on: !this.#draft.build.foci.some((f) => f.id === entry.uuid) }]);
+  }
+
+  static async #onFeature(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const entry = this.#entry(target.dataset.uuid);
+    if (entry) await this.change([{ kind: "feature", entry, on: target.dataset.action === "addFeature" }]);
+  }
+
+  static async #onSpell(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const entry = this.#entry(target.dataset.uuid);
+    if (!entry) return;
+    // A paired heading is one purchase: both halves come and go together.
+    const pairId = typeof entry.system.pair === "string" ? entry.system.pair : "";
+    const pair = pairId ? this.#catalog?.spells.find((e) => e.system.identifier === pairId) : undefined;
+    await this.change([{ kind: "spell", entry, on: target.dataset.action === "addSpell", pair }]);
+  }
+
+  static async #onBuy(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const entry = this.#entry(target.dataset.uuid);
+    if (!entry) return;
+    const owned = this.#draft.build.equipment.find((g) => g.id === entry.uuid)?.quantity ?? 0;
+    await this.change([{ kind: "gear", entry, quantity: owned + 1 }]);
+  }
+
+  static async #onRemoveGear(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const entry = this.#entry(target.dataset.uuid);
+    if (entry) await this.change([{ kind: "gear", entry, quantity: 0 }]);
+  }
+
+  static async #onEquip(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const id = target.dataset.uuid ?? "";
+    const gear = this.#draft.build.equipment.find((g) => g.id === id);
+    if (gear) await this.change([{ kind: "equip", id, on: !gear.equipped }]);
+  }
+
+  static async #onConfirm(this: ClockworkCharacterBuilder): Promise<void> {
+    try {
+      await commitBuild(this.actor, this.#draft);
+    } catch (error) {
+      notify("error", "CLOCKWORK.Builder.Error.Commit", { details: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    notify("info", "CLOCKWORK.Builder.Created", { name: this.#draft.build.name });
+    await this.close();
+    await this.actor.sheet?.render(true);
+  }
+}
+
+function sameFilters(a: Partial<BrowserFilters>, b: Partial<BrowserFilters>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof BrowserFilters>;
+  for (const key of keys) if ((a[key] ?? "") !== (b[key] ?? "")) return false;
+  return true;
+}

@@ -1,0 +1,44 @@
+/**
+ * Reads the compendium indexes the builder and the browser show: every Item pack of the world
+ * (the system's and any a fork or module adds), asked once for the system fields in
+ * `INDEX_FIELDS`. Indexes, never whole documents, so opening stays fast; Foundry caches them.
+ */
+import { browserEntry, INDEX_FIELDS, type BrowserEntry } from "./browser-core";
+import type { BuilderCatalog } from "./builder-context";
+
+interface PackLike {
+  collection: string;
+  documentName: string;
+  metadata: { label: string; id?: string };
+  title?: string;
+  getIndex(options: { fields: string[] }): Promise<Iterable<Record<string, unknown>>>;
+}
+
+function itemPacks(): PackLike[] {
+  const packs = (game as unknown as { packs?: Iterable<PackLike> }).packs;
+  return packs ? [...packs].filter((p) => p.documentName === "Item") : [];
+}
+
+/** Every Item entry of every Item pack, as browser rows. */
+export async function loadBrowserEntries(): Promise<BrowserEntry[]> {
+  const lists = await Promise.all(itemPacks().map(async (pack) => {
+    const index = await pack.getIndex({ fields: [...INDEX_FIELDS] });
+    const meta = { id: pack.collection, label: pack.title ?? pack.metadata.label };
+    return [...index].map((entry) => browserEntry(entry as never, meta));
+  }));
+  return lists.flat();
+}
+
+/** Item types the builder's equipment step sells. */
+export const GEAR_TYPES_FOR_SALE: readonly string[] = ["weapon", "armor", "shield", "equipment", "artifact"];
+
+/** The builder's catalog: the browser rows split by what each step offers. */
+export function catalogFrom(entries: readonly BrowserEntry[]): BuilderCatalog {
+  return {
+    species: entries.filter((e) => e.type === "species"),
+    foci: entries.filter((e) => e.type === "focus"),
+    features: entries.filter((e) => e.type === "feature"),
+    spells: entries.filter((e) => e.type === "spell"),
+    gear: entries.filter((e) => GEAR_TYPES_FOR_SALE.includes(e.type)),
+  };
+}

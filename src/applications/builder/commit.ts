@@ -1,0 +1,64 @@
+/**
+ * The builder's only write to the character, made when the review is confirmed: the chosen
+ * documents are read from their compendia, `actorDataFromBuild` turns the build into the
+ * system update and the item sources, the items are created with their planned ids (so the
+ * equipped slots can point at them), then the system data, the creation record and the
+ * biography are written and the draft flag removed. A refused write undoes the items.
+ */
+import { localize, localizedError, resolveUuid } from "../../foundry";
+import { creationProblems } from "../../rules";
+import { actorDataFromBuild, BUILDER_SCOPE, DRAFT_FLAG, type ItemSourceLike } from "./build-data";
+import type { BuilderDraft } from "./draft";
+
+type ActorDoc = Actor.Implementation;
+
+/** Every document id the build refers to. */
+export function chosenIds(draft: BuilderDraft): string[] {
+  const b = draft.build;
+  return [...new Set([
+    ...(b.species?.id ? [b.species.id] : []), ...b.grants, ...b.foci.map((f) => f.id), ...b.features.map((f) => f.id),
+    ...b.spells.map((s) => s.id), ...b.equipment.map((g) => g.id),
+  ])];
+}
+
+async function sourcesOf(ids: readonly string[]): Promise<Map<string, ItemSourceLike>> {
+  const sources = new Map<string, ItemSourceLike>();
+  for (const id of ids) {
+    const doc = (await resolveUuid(id)) as { toObject?: () => ItemSourceLike } | null;
+    if (!doc?.toObject) throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: id });
+    sources.set(id, doc.toObject());
+  }
+  return sources;
+}
+
+function randomId(): string {
+  return foundry.utils.randomID();
+}
+
+/** Writes the finished build to the actor. Throws a localized error when it cannot. */
+export async function commitBuild(actor: ActorDoc, draft: BuilderDraft): Promise<void> {
+  const problems = creationProblems(draft.build);
+  if (problems.length) throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: localize("CLOCKWORK.Builder.Review.NotReady") });
+  if (actor.items.size > 0) throw localizedError("CLOCKWORK.Builder.Error.Populated", { name: actor.name });
+  const sources = await sourcesOf(chosenIds(draft));
+  const write = actorDataFromBuild(draft.build, (id) => sources.get(id), randomId);
+  const created = (await actor.createEmbeddedDocuments("Item", write.items as never, { keepId: true } as never)) ?? [];
+  const undo = async (): Promise<void> => {
+    const ids = created.map((i) => i.id).filter((id): id is string => typeof id === "string");
+    if (ids.length) await actor.deleteEmbeddedDocuments("Item", ids);
+  };
+  if (created.length !== write.items.length) {
+    await undo();
+    throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: `${created.length} / ${write.items.length}` });
+  }
+  const updated = await actor.update({
+    name: draft.build.name,
+    system: { ...write.system, biography: draft.biography ? `<p>${foundry.utils.escapeHTML(draft.biography)}</p>` : "" },
+    flags: { [BUILDER_SCOPE]: { creation: write.flags.clockwork.creation } },
+  } as never);
+  if (!updated) {
+    await undo();
+    throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: actor.name });
+  }
+  await actor.unsetFlag(BUILDER_SCOPE as never, DRAFT_FLAG as never);
+}

@@ -1,0 +1,98 @@
+// Validates every compendium source document against the data models the system registers,
+// with the same check as tests/packs/schema.test.ts: the system is booted in the test world
+// (tests/world, loaded through vite so its TypeScript runs as is) and each Item and Actor
+// source is built as a document there. A YAML file that does not parse, or a document that
+// does not validate, fails the build with the file, the field and the reason.
+//
+//   node scripts/validate-packs.mjs [sourceDir]     (default: packs/_source)
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { parse } from "yaml";
+import { createServer } from "vite";
+
+const root = new URL("..", import.meta.url).pathname;
+const sourceRoot = resolve(process.argv[2] ?? join(root, "packs", "_source"));
+
+/** Collection in a `_key` ("!items!id") to the document name validated here. */
+const VALIDATED = { items: "Item", actors: "Actor" };
+
+function yamlFiles(dir) {
+  return readdirSync(dir).sort().flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return yamlFiles(path);
+    return /\.ya?ml$/.test(entry) ? [path] : [];
+  });
+}
+
+/** A source as Foundry sees it: the CLI's `_key`s (nested ones included) removed. */
+function withoutKeys(value) {
+  if (Array.isArray(value)) return value.map(withoutKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_key").map(([key, v]) => [key, withoutKeys(v)]));
+  }
+  return value;
+}
+
+/** The file's path from the repository root, or from the source folder given. */
+function displayPath(file) {
+  const fromRoot = relative(root, file);
+  const shown = fromRoot.startsWith("..") ? join(relative(dirname(sourceRoot), sourceRoot), relative(sourceRoot, file)) : fromRoot;
+  return shown.split(sep).join("/");
+}
+
+function readSources() {
+  const problems = [];
+  const documents = [];
+  for (const file of yamlFiles(sourceRoot)) {
+    const path = displayPath(file);
+    let doc;
+    try {
+      doc = parse(readFileSync(file, "utf8"), { prettyErrors: true });
+    } catch (error) {
+      problems.push(`${path}: YAML: ${String(error.message).split("\n")[0]}`);
+      continue;
+    }
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) {
+      problems.push(`${path}: not a YAML mapping`);
+      continue;
+    }
+    const collection = String(doc._key ?? "").split("!")[1] ?? "";
+    const documentName = VALIDATED[collection];
+    if (documentName) documents.push({ path, documentName, source: withoutKeys(doc) });
+  }
+  return { problems, documents };
+}
+
+async function validate(documents) {
+  const server = await createServer({
+    root, configFile: false, logLevel: "error", appType: "custom",
+    server: { middlewareMode: true, hmr: false, watch: null },
+    optimizeDeps: { noDiscovery: true, entries: [] },
+    // Test modules may use CommonJS's __dirname, which vitest provides; so does this.
+    plugins: [{ name: "dirname", transform: (code, id) => (code.includes("__dirname") ? code.replaceAll("__dirname", JSON.stringify(dirname(id))) : null) }],
+  });
+  try {
+    const world = await server.ssrLoadModule("/tests/world/index.ts");
+    const instance = await world.createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
+    const problems = [];
+    await instance.as(instance.gm, () => {
+      for (const { path, documentName, source } of documents) {
+        const result = world.validateDocument(documentName, source);
+        for (const [field, reason] of Object.entries(result.errors)) problems.push(`${path}: ${field || "(document)"}: ${reason}`);
+      }
+    });
+    instance.close();
+    return problems;
+  } finally {
+    await server.close();
+  }
+}
+
+const { problems: parseProblems, documents } = readSources();
+const problems = [...parseProblems, ...(await validate(documents))];
+if (problems.length) {
+  console.error(`Compendium sources: ${problems.length} problem(s) in ${sourceRoot}:`);
+  for (const problem of problems) console.error(`  ${problem}`);
+  process.exit(1);
+}
+console.log(`Compendium sources: ${documents.length} documents valid against the system's data models.`);

@@ -47,7 +47,7 @@ describe("advancement window", () => {
     expect(html).toContain("Campaign speed: Normal");
     // Knowledge 10 → 9 costs 6 XP at normal speed: not affordable with 4 XP; Will 12 → 11 costs 2.
     expect(html).toMatch(/data-action="buyRank" data-skill="knowledge" disabled aria-label="Lower Knowledge to 9 for 6 XP"/);
-    expect(html).toMatch(/data-action="buyRank" data-skill="will"  aria-label="Lower Will to 11 for 2 XP"/);
+    expect(html).toMatch(/data-action="buyRank" data-skill="will" {2}aria-label="Lower Will to 11 for 2 XP"/);
     expect(count(html, 'data-action="buyRank"')).toBe(16);
     const rows = [...html.matchAll(/<tr data-entry="(log\d+)"/g)].map((m) => m[1]);
     expect(rows).toEqual(["log6", "log5", "log4", "log3", "log2", "log1"]);

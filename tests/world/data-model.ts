@@ -83,7 +83,9 @@ export class DataModel {
     return this.schema.clean(source, options) as PlainObject;
   }
 
+  /** Core: each field migrates its part, so a document's migration runs its system model's (DataModel.migrateData). */
   static migrateData(source: PlainObject): PlainObject {
+    this.schema.migrateSource(source, source);
     return source;
   }
 

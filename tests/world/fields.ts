@@ -129,6 +129,9 @@ export class DataField {
   /** Joint-validation hook for nested models; a no-op for plain fields. */
   _validateModel(_data: unknown, _options: FieldValidateOptions = {}): void {}
 
+  /** Migrate this field's part of candidate source data (core: only fields that hold models do). */
+  migrateSource(_sourceData: PlainObject, _fieldData: unknown): void {}
+
   initialize(value: unknown, _model?: DataModelLike, _options: PlainObject = {}): unknown {
     return value;
   }
@@ -227,6 +230,15 @@ export class SchemaField extends DataField {
     if (!isPlainObject(data)) return;
     for (const [name, field] of this.entries()) {
       if (name in data) field._validateModel(data[name], { ...options, source: options.source ?? data });
+    }
+  }
+
+  override migrateSource(sourceData: PlainObject, fieldData: unknown): void {
+    if (!isPlainObject(fieldData)) return;
+    for (const key of Object.keys(fieldData)) {
+      if (key.startsWith("-=")) continue;
+      const value = fieldData[key];
+      if (value !== null && typeof value === "object") this.fields[key]?.migrateSource(sourceData, value);
     }
   }
 
@@ -461,6 +473,10 @@ export class ArrayField extends DataField {
     if (Array.isArray(data)) for (const element of data) this.element._validateModel(element, options);
   }
 
+  override migrateSource(sourceData: PlainObject, fieldData: unknown): void {
+    if (Array.isArray(fieldData)) for (const element of fieldData) if (element !== null && typeof element === "object") this.element.migrateSource(sourceData, element);
+  }
+
   override initialize(value: unknown, model?: DataModelLike, options: PlainObject = {}): unknown {
     return Array.isArray(value) ? value.map((v) => this.element.initialize(v, model, options)) : value;
   }
@@ -490,6 +506,7 @@ interface ModelClass {
   defineSchema(): Record<string, DataField>;
   cleanData(source: PlainObject, options?: FieldCleanOptions): PlainObject;
   validateJoint(data: PlainObject): void;
+  migrateDataSafe(source: PlainObject): PlainObject;
 }
 
 /** A nested DataModel stored as a plain object and initialized as a model instance. */
@@ -508,6 +525,10 @@ export class EmbeddedDataField extends SchemaField {
 
   override initialize(value: unknown, model?: DataModelLike, _options: PlainObject = {}): unknown {
     return isPlainObject(value) ? new this.model(value, { parent: model }) : value;
+  }
+
+  override migrateSource(_sourceData: PlainObject, fieldData: unknown): void {
+    if (isPlainObject(fieldData)) this.model.migrateDataSafe(fieldData);
   }
 }
 

@@ -168,3 +168,30 @@ describe("compendium packs", () => {
     expect(client.notifications.at(-1)?.type).toBe("error");
   });
 });
+
+describe("migration", () => {
+  it("runs the subtype model's migrateData on creation and on each update's changes (TypeDataField#migrateSource)", async () => {
+    const bare = await createWorld({ packs: false, system: false, users: [{ name: "Gamemaster", role: "gm" }] });
+    const { TypeDataModel, fields } = await import("./index");
+    class Gadget extends TypeDataModel {
+      static override defineSchema() {
+        return { power: new fields.NumberField({ required: true, nullable: false, initial: 1 }) };
+      }
+
+      static override migrateData(source: Record<string, unknown>) {
+        if ("strength" in source) {
+          source.power = source.strength;
+          delete source.strength;
+        }
+        return super.migrateData(source);
+      }
+    }
+    const client = bare.gm;
+    (client.CONFIG.Item as { dataModels: Record<string, unknown> }).dataModels.gadget = Gadget;
+    const Item = (client.CONFIG.Item as { documentClass: { create(d: object): Promise<Doc> } }).documentClass;
+    const item = await bare.as(client, () => Item.create({ name: "Widget", type: "gadget", system: { strength: 4 } }));
+    expect(item.system.power).toBe(4);
+    await bare.as(client, () => item.update({ system: { strength: 6 } }));
+    expect(item.system.power).toBe(6);
+  });
+});

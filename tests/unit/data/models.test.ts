@@ -1,13 +1,13 @@
 /**
- * The registered data models against the Foundry stand-in: registration matches system.json,
- * defaults are valid, bad input is refused with a localized message naming the field, and a
- * refused update changes nothing.
+ * The registered data models in the test world: registration matches system.json, defaults are
+ * valid, bad input is refused with a localized message naming the field, and a refused update
+ * changes nothing. As in Foundry v13, a refused update does not throw: it resolves undefined,
+ * shows an error notification and logs the validation error (recorded in `client.errors`).
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bootClockwork } from "../../stand-in/boot";
-import { DataModelValidationError, validateDocument, type StandInHandle } from "../../stand-in";
+import { createWorld, DataModelValidationError, validateDocument, type World } from "../../world";
 import type { ClockworkActor } from "../../../src/documents/actor";
 import type { ClockworkItem } from "../../../src/documents/item";
 import { CLOCKWORK } from "../../../src/config";
@@ -17,27 +17,41 @@ const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as 
   documentTypes: Record<"Actor" | "Item", Record<string, { htmlFields?: string[] }>>;
 };
 
-let standIn: StandInHandle;
+let world: World;
 beforeAll(async () => {
-  standIn = await bootClockwork();
+  world = await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
 });
 
 type Ctor<T> = new (data: object) => T;
 const newActor = (data: object) => new (CONFIG.Actor.documentClass as unknown as Ctor<ClockworkActor>)(data);
-const newItem = (data: object) => new (CONFIG.Item.documentClass as unknown as Ctor<ClockworkItem>)(data);
+
+/** A document in the world (on the GM's client). */
+async function worldActor(data: object): Promise<ClockworkActor> {
+  const [id] = await world.seed("Actor", [data as Record<string, unknown>]);
+  return world.gm.game.actors.get(id) as unknown as ClockworkActor;
+}
+
+async function worldItem(data: object): Promise<ClockworkItem> {
+  const [id] = await world.seed("Item", [data as Record<string, unknown>]);
+  return world.gm.game.items.get(id) as unknown as ClockworkItem;
+}
 
 /** A document update with dot-notation keys, as sheets send them. */
 const update = (doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>) => doc.update(changes as never);
 
-/** The error thrown by `fn`, which must throw a DataModelValidationError. */
-async function rejection(fn: () => Promise<unknown> | unknown): Promise<DataModelValidationError> {
-  try {
-    await fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(DataModelValidationError);
-    return err as DataModelValidationError;
-  }
-  throw new Error("expected a validation error");
+/**
+ * The validation error of a refused update: the update resolves undefined, the GM sees an error
+ * notification, and the error is logged (ClientDatabaseBackend#preUpdateDocumentArray).
+ */
+async function rejection(doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>): Promise<DataModelValidationError> {
+  const errors = world.gm.errors.length;
+  await expect(update(doc, changes)).resolves.toBeUndefined();
+  expect(world.gm.notifications.at(-1)?.type).toBe("error");
+  expect(world.gm.errors).toHaveLength(errors + 1);
+  const error = world.gm.errors.at(-1);
+  expect(error).toBeInstanceOf(DataModelValidationError);
+  expect(world.gm.notifications.at(-1)?.message).toBe((error as Error).message);
+  return error as DataModelValidationError;
 }
 
 interface FieldLike {
@@ -113,9 +127,9 @@ describe("defaults", () => {
 
 describe("rejecting bad input", () => {
   it.each([3, 13])("refuses skill rank %i with the field and the allowed range, changing nothing", async (rank) => {
-    const actor = newActor({ name: "Ada", type: "character" });
+    const actor = await worldActor({ name: "Ada", type: "character" });
     const before = actor.toObject();
-    const error = await rejection(() => update(actor, { "system.skills.strength.rank": rank, "system.currency": 1500, name: "Renamed" }));
+    const error = await rejection(actor, { "system.skills.strength.rank": rank, "system.currency": 1500, name: "Renamed" });
     expect(Object.keys(error.getAllFailures())).toEqual(["system.skills.strength.rank"]);
     expect(error.message).toContain(`${rank} is outside the allowed range 4–12.`);
     expect(actor.toObject()).toEqual(before);
@@ -135,15 +149,15 @@ describe("rejecting bad input", () => {
   });
 
   it("refuses negative currency", async () => {
-    const actor = newActor({ name: "Ada", type: "character" });
-    const error = await rejection(() => update(actor, { "system.currency": -5 }));
+    const actor = await worldActor({ name: "Ada", type: "character" });
+    const error = await rejection(actor, { "system.currency": -5 });
     expect(error.getFailure("system.currency")?.message).toBe("-5 is below the minimum of 0.");
     expect(actor.creature.currency).toBe(2000);
   });
 
   it("refuses an unknown damage type, listing the valid ones", async () => {
-    const weapon = newItem({ name: "Sword", type: "weapon", system: { damage: { dice: 8, types: ["slashing"] } } });
-    const error = await rejection(() => update(weapon, { "system.damage.types": ["slashing", "fire"], "system.counters": 3 }));
+    const weapon = await worldItem({ name: "Sword", type: "weapon", system: { damage: { dice: 8, types: ["slashing"] } } });
+    const error = await rejection(weapon, { "system.damage.types": ["slashing", "fire"], "system.counters": 3 });
     expect(error.getFailure("system.damage.types.1")?.message).toBe('"fire" is not one of: ballistic, blunt, energy, piercing, slashing, explosive.');
     expect(weapon.system).toMatchObject({ counters: 2, damage: { types: ["slashing"] } });
   });
@@ -168,9 +182,9 @@ describe("rejecting bad input", () => {
   });
 
   it("keeps valid armor when an update would break the construction table", async () => {
-    const armor = newItem({ name: "Scalemail", type: "armor", system: { weight: "heavy", resistances: { ballistic: 3, blunt: 4, energy: 4, piercing: 4, slashing: 6, explosive: 3 } } });
+    const armor = await worldItem({ name: "Scalemail", type: "armor", system: { weight: "heavy", resistances: { ballistic: 3, blunt: 4, energy: 4, piercing: 4, slashing: 6, explosive: 3 } } });
     const before = armor.toObject();
-    await rejection(() => update(armor, { "system.resistances.ballistic": 4, name: "Better Scalemail" }));
+    await rejection(armor, { "system.resistances.ballistic": 4, name: "Better Scalemail" });
     expect(armor.toObject()).toEqual(before);
     await update(armor, { "system.resistances.ballistic": 4, "system.resistances.explosive": 2 });
     expect(armor.system).toMatchObject({ resistances: { ballistic: 4, explosive: 2 } });
@@ -283,9 +297,9 @@ describe("localization", () => {
     const keys = Object.values(CLOCKWORK).flatMap((list) => Object.values(list as Record<string, { label: string }>).map((e) => e.label));
     const own = keys.filter((k) => /^CLOCKWORK\.(Skill|Attribute|DamageType|Size|Weight|School|WeaponGroup|WeaponProperty|Condition)\./.test(k));
     expect(own.length).toBeGreaterThan(100);
-    expect(own.filter((k) => !standIn.i18n.has(k))).toEqual([]);
+    expect(own.filter((k) => !world.gm.i18n.has(k))).toEqual([]);
     for (const documentName of ["Actor", "Item"] as const) {
-      for (const type of Object.keys(manifest.documentTypes[documentName])) expect(standIn.i18n.has(`TYPES.${documentName}.${type}`)).toBe(true);
+      for (const type of Object.keys(manifest.documentTypes[documentName])) expect(world.gm.i18n.has(`TYPES.${documentName}.${type}`)).toBe(true);
     }
   });
 
@@ -296,6 +310,6 @@ describe("localization", () => {
     for (const code of ["budget", "overCap", "invalid"]) used.add(`CLOCKWORK.Error.Armor.${code}`);
     used.delete("CLOCKWORK.Error.Armor");
     expect(used.size).toBeGreaterThan(30);
-    expect([...used].filter((k) => !standIn.i18n.has(k))).toEqual([]);
+    expect([...used].filter((k) => !world.gm.i18n.has(k))).toEqual([]);
   });
 });

@@ -123,7 +123,11 @@ export async function updateDocuments(cls: DocumentClass, updates: PlainObject[]
       if (!update._id) throw new Error("You must provide an _id for every object in the update data Array.");
       let changes = update instanceof DataModel ? update.toObject() : expandObject(update);
       const doc = collection.get(update._id as string, { strict: true }) as WorldDocument;
+      // The subtype's migration needs the type (core adds it for the migration: schema._addTypes).
+      const addType = "type" in doc._source && !("type" in changes);
+      if (addType) changes.type = doc._source.type;
       changes = cls.migrateData(changes);
+      if (addType) delete changes.type;
       if (changes !== update) {
         for (const key of Object.keys(update)) delete update[key];
         changes = Object.assign(update, changes);

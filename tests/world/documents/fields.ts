@@ -65,6 +65,12 @@ export class TypeDataField extends ObjectField {
     cls.validateJoint(data);
   }
 
+  /** The subtype's model migrates the system data (TypeDataField#migrateSource). */
+  override migrateSource(sourceData: PlainObject, fieldData: unknown): void {
+    const cls = modelFor(this.documentName, sourceData.type);
+    if (cls && isPlainObject(fieldData)) cls.migrateDataSafe(fieldData);
+  }
+
   override initialize(value: unknown, model?: { _source?: PlainObject }): unknown {
     const cls = modelFor(this.documentName, model?._source?.type);
     if (!cls) return deepClone(value);
@@ -81,7 +87,7 @@ interface EmbeddedOwner {
   [key: string]: unknown;
 }
 
-type DocumentCtor = typeof DataModel & { cleanData(source: PlainObject): PlainObject; validateJoint(data: PlainObject): void };
+type DocumentCtor = typeof DataModel;
 
 /**
  * An array of embedded document sources, initialized as a Collection of documents. A document
@@ -153,6 +159,11 @@ export class EmbeddedCollectionField extends DataField {
 
   override toObject(value: unknown): unknown {
     return value instanceof Collection ? value.map((doc) => (doc as DataModel).toObject()) : deepClone(value);
+  }
+
+  override migrateSource(_sourceData: PlainObject, fieldData: unknown): void {
+    if (!Array.isArray(fieldData)) return;
+    for (const entry of fieldData) if (isPlainObject(entry)) this.documentClass.migrateDataSafe(entry);
   }
 }
 

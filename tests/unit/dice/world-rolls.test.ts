@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, type World, type WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID, seedActors } from "../../world/browser/seed";
-import { spendLuck } from "../../../src/dice/luck";
+import { refreshLuck, spendLuck } from "../../../src/dice/luck";
 import type { RollMessage } from "../../../src/dice/chat";
 
 interface ActorDoc {
@@ -84,6 +84,36 @@ describe("luck in a world", () => {
   });
 });
 
+describe("refreshing luck", () => {
+  beforeEach(() => boot());
+
+  it("sets every character back to its maximum in one batched update, GM only", async () => {
+    await world.seed("Actor", [
+      { _id: "brokeCharacter01", name: "Broke", type: "character", system: { luck: { value: 0 } } },
+      { _id: "npcWithLuck00001", name: "Npc", type: "npc", system: {} },
+    ]);
+    await world.as(alice, () => actor(alice).rollSkill("will", { skipDialog: true }));
+    await flush();
+    expect(await world.as(alice, () => refreshLuck())).toBe(0);
+    expect(alice.notifications.at(-1)).toMatchObject({ type: "warn" });
+    const cls = (gm.CONFIG.Actor as { documentClass: { updateDocuments(updates: object[]): Promise<unknown[]> } }).documentClass;
+    const original = cls.updateDocuments;
+    const batches: object[][] = [];
+    cls.updateDocuments = function (this: unknown, updates: object[]) {
+      batches.push(structuredClone(updates));
+      return original.call(this, updates);
+    };
+    try {
+      expect(await world.as(gm, () => refreshLuck())).toBe(1);
+    } finally {
+      cls.updateDocuments = original;
+    }
+    await flush();
+    expect(batches).toEqual([[{ _id: "brokeCharacter01", "system.luck.value": 3 }]]);
+    for (const client of [gm, alice]) expect(actor(client, "brokeCharacter01").system.luck.value).toBe(3);
+  });
+});
+
 describe("a damage card's resistances", () => {
   beforeEach(() => boot());
 
@@ -133,7 +163,7 @@ describe("roll modes", () => {
 
   it("on a v13 world: the mode is applied to the message once", async () => {
     await boot("v13");
-    const cls = alice.CONFIG.ChatMessage.documentClass as unknown as { applyRollMode(data: object, mode: string): object };
+    const cls = (alice.CONFIG.ChatMessage as { documentClass: { applyRollMode(data: object, mode: string): object } }).documentClass;
     const original = cls.applyRollMode;
     let calls = 0;
     cls.applyRollMode = function (this: unknown, data: object, mode: string) {

@@ -3,31 +3,26 @@
  * (the sheet's own action handlers) builds the pool the sheet shows, the dialog's odds equal
  * the core's, and the chat card marks every die.
  */
-import "../../stand-in/install";
-import { installDiceStandIn, queueFaces, type ChatMessage } from "../../stand-in/dice";
+import { clearQueuedFaces, createWorld, queueFaces, type World } from "../../world";
+import type { ChatMessage } from "../../world/documents/chat-message";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { bootClockwork } from "../../stand-in/boot";
 import { createRenderer } from "../../render/harness";
 import { BODY_8_RANKS, FOCUS_AXE, ORC, AXE, copy, creature } from "../../fixtures/actors";
 import { chanceOfGains, markDice } from "../../../src/rules";
 import { ClockworkRollDialog } from "../../../src/applications/dialogs/roll-dialog";
 import { ClockworkActorSheet } from "../../../src/applications/sheets/actor-sheet";
 import { ClockworkCharacterSheet } from "../../../src/applications/sheets/character-sheet";
-import { installActorRollMethods } from "../../../src/dice/actor-rolls";
 import { buildRollDialogContext } from "../../../src/dice/context/roll-dialog";
 import { buildPool, type GainRollRequest } from "../../../src/dice/pool";
-import { registerRollClasses } from "../../../src/dice/registry";
-import { registerDiceSettings } from "../../../src/dice/settings";
 import type { GainRoll } from "../../../src/dice/gain-roll";
 
-let messages: ChatMessage[];
+let world: World;
+/** The GM client's chat log, oldest first. */
+const messages = () => world.gm.game.messages.contents as unknown as ChatMessage[];
 
 beforeEach(async () => {
-  await bootClockwork();
-  ({ messages } = installDiceStandIn());
-  registerRollClasses();
-  registerDiceSettings();
-  installActorRollMethods(CONFIG.Actor.documentClass as unknown as { prototype: object });
+  world = await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
+  clearQueuedFaces();
   const renderer = createRenderer();
   foundry.applications.handlebars.renderTemplate = (async (path: string, context: object) => renderer.render(path, context)) as never;
 });
@@ -77,7 +72,7 @@ describe("rolling from the character sheet", () => {
     expect(dialog.pool.dice).toBe(strength.diceWithFocus);
     expect(dialog.odds.chance).toBe(chanceOfGains(strength.diceWithFocus, strength.rank, 3));
 
-    const message = messages.at(-1) as ChatMessage;
+    const message = messages().at(-1) as ChatMessage;
     const roll = message.rolls[0] as unknown as GainRoll;
     expect(roll.formula).toBe(`${strength.diceWithFocus}d12`);
     const marks = [...message.content.matchAll(/data-mark="(\w+)"/g)].map((m) => m[1]);
@@ -91,7 +86,7 @@ describe("rolling from the character sheet", () => {
     const prompt = vi.spyOn(ClockworkRollDialog, "prompt").mockImplementation(async (request) => request);
     await click(sheet, "rollAttack", { itemId: actor.items.getName("Axe")!.id });
     prompt.mockRestore();
-    const roll = (messages.at(-1) as ChatMessage).rolls[0] as unknown as GainRoll;
+    const roll = (messages().at(-1) as ChatMessage).rolls[0] as unknown as GainRoll;
     expect(roll.formula).toBe(`${actor.system.skills.strength.diceWithFocus}d12`);
     expect(roll.settings.subject).toMatchObject({ kind: "attack", skill: "strength", itemName: "Axe" });
   });

@@ -1,7 +1,8 @@
 /**
  * Acceptance: a character can be built entirely from compendium content. An Orc warrior is
  * made by the book's creation steps (§4.19) from the pack sources alone, through the system's
- * own documents booted against the stand-in, and the sheet numbers come out as the book says.
+ * own documents booted in the test world (with the real compendium packs), and the sheet numbers
+ * come out as the book says.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,7 +10,7 @@ import {
   skillCpCost, type SkillKey,
 } from "../../src/rules";
 import type { ClockworkActor } from "../../src/documents";
-import { bootClockwork } from "../stand-in/boot";
+import { createWorld } from "../world";
 import { items, manifest, named, type PlainObject, type SourceDocument } from "./load-sources";
 
 const uuidOf = (pack: string, doc: SourceDocument): string => `Compendium.${manifest.id}.${pack}.Item.${doc._id}`;
@@ -35,10 +36,7 @@ const skills = { ...premade, ...cpRanks } as Record<SkillKey, number>;
 let actor: ClockworkActor;
 
 beforeAll(async () => {
-  const handle = await bootClockwork();
-  for (const pack of manifest.packs.filter((p) => p.type === "Item")) {
-    for (const doc of items(pack.name)) handle.registerUuid(uuidOf(pack.name, doc), dropped(doc));
-  }
+  await createWorld({ users: [{ name: "Gamemaster", role: "gm" }] });
   const created = await CONFIG.Actor.documentClass.create({
     name: "Grusha",
     type: "character",

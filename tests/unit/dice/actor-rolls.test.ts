@@ -1,12 +1,12 @@
 /**
- * The roll API against the Foundry stand-in: requests become GainRolls with the right pool,
+ * The roll API in the test world (a GM and two players; the actors are plain test doubles, the
+ * chat messages real world ChatMessages): requests become GainRolls with the right pool,
  * chat cards are rendered with the real templates in every roll mode, hooks can edit or cancel
  * a roll, and luck rerolls in the same message (Halflings keep the best).
  */
-import "../../stand-in/install";
+import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
+import type { ChatMessage } from "../../world/documents/chat-message";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { installFoundryStandIn, type StandInHandle } from "../../stand-in";
-import { installDiceStandIn, queueFaces, users, type ChatMessage } from "../../stand-in/dice";
 import { count, createRenderer } from "../../render/harness";
 import { countGains, damageDealt, deathRollFatalWounds, markDice } from "../../../src/rules";
 import { ClockworkRollDialog } from "../../../src/applications/dialogs/roll-dialog";
@@ -20,24 +20,26 @@ import { registerRollClasses } from "../../../src/dice/registry";
 import { registerDiceSettings } from "../../../src/dice/settings";
 import { fakeActor, item, type FakeActor } from "./fake-actor";
 
-let standIn: StandInHandle;
+let world: World;
+let gm: WorldClient;
+/** The GM client's chat log, oldest first. */
 let messages: ChatMessage[];
 const known = new Map<string, FakeActor>();
 
-function setUser(isGM: boolean, id = isGM ? "standInUser00001" : "playerUser000001"): void {
-  (game as unknown as { user: unknown }).user = { id, name: isGM ? "Gamemaster" : "Player", isGM };
-}
-
-beforeEach(() => {
-  standIn = installFoundryStandIn();
-  ({ messages } = installDiceStandIn());
-  registerRollClasses();
-  registerDiceSettings();
+beforeEach(async () => {
+  world = await createWorld({ packs: false, system: false });
+  gm = world.gm;
+  clearQueuedFaces();
+  messages = [];
+  gm.Hooks.on("createChatMessage", ((message: ChatMessage) => void messages.push(message)) as never);
+  for (const client of world.clients) client.run(() => {
+    registerRollClasses();
+    registerDiceSettings();
+  });
   const renderer = createRenderer();
   foundry.applications.handlebars.renderTemplate = (async (path: string, context: object) => renderer.render(path, context)) as never;
   known.clear();
   (globalThis as unknown as { fromUuidSync: (uuid: string) => unknown }).fromUuidSync = (uuid: string) => known.get(uuid) ?? null;
-  setUser(true);
 });
 
 function actorWith(options: Parameters<typeof fakeActor>[0] = {}): FakeActor {
@@ -73,11 +75,11 @@ describe("rollSkill", () => {
     const actor = actorWith();
     queueFaces(5, 5, 5, 5, 5, 5, 5, 5);
     await rollSkill(actor, "agility", { skipDialog: true, rollMode: "blindroll" });
-    expect(lastMessage()).toMatchObject({ whisper: users.gmIds, blind: true });
+    expect(lastMessage()).toMatchObject({ whisper: [gm.userId], blind: true });
     expect(rollFlags(lastMessage())?.rollMode).toBe("blindroll");
     queueFaces(5, 5, 5, 5, 5, 5, 5, 5);
     await rollSkill(actor, "agility", { skipDialog: true, rollMode: "gmroll" });
-    expect(lastMessage()).toMatchObject({ whisper: users.gmIds, blind: false });
+    expect(lastMessage()).toMatchObject({ whisper: [gm.userId], blind: false });
   });
 
   it("applies the roll mode once: to the message data, with no rollMode option for core to apply again", async () => {
@@ -131,8 +133,8 @@ describe("rollSkill", () => {
   it("refuses a misspelt skill with a localized notification and no roll", async () => {
     expect(await rollSkill(actorWith(), "strenght", { skipDialog: true })).toBeNull();
     expect(messages).toHaveLength(0);
-    expect(standIn.notifications.at(-1)?.type).toBe("error");
-    expect(standIn.notifications.at(-1)?.message).toMatch(/^Cannot roll: skill must be one of .*got "strenght"/);
+    expect(gm.notifications.at(-1)?.type).toBe("error");
+    expect(gm.notifications.at(-1)?.message).toMatch(/^Cannot roll: skill must be one of .*got "strenght"/);
   });
 });
 
@@ -216,7 +218,7 @@ describe("luck", () => {
     expect(message.rolls).toHaveLength(1);
     expect(rollFlags(message)?.luck.spent).toBe(0);
     expect(message.content).toBe(content);
-    expect(standIn.notifications.at(-1)).toMatchObject({ type: "warn", message: "Ada's luck could not be spent, so the roll stands." });
+    expect(gm.notifications.at(-1)).toMatchObject({ type: "warn", message: "Ada's luck could not be spent, so the roll stands." });
   });
 
   it("allows one luck per roll for everyone but Halflings", async () => {
@@ -224,7 +226,7 @@ describe("luck", () => {
     const message = await rolled(actor, [5, 5, 5, 5, 5, 5, 5, 5]);
     await spendLuck(message);
     expect(await spendLuck(message)).toBeNull();
-    expect(standIn.notifications.at(-1)?.message).toBe("Luck was already spent on this roll.");
+    expect(gm.notifications.at(-1)?.message).toBe("Luck was already spent on this roll.");
     expect(message.rolls).toHaveLength(2);
     expect(actor.system.luck?.value).toBe(2);
   });
@@ -249,12 +251,12 @@ describe("luck", () => {
     const broke = actorWith({ luck: 0 });
     const message = await rolled(broke, [5, 5, 5, 5, 5, 5, 5, 5]);
     expect(await spendLuck(message)).toBeNull();
-    expect(standIn.notifications.at(-1)?.message).toBe("Ada has no luck left this session.");
+    expect(gm.notifications.at(-1)?.message).toBe("Ada has no luck left this session.");
     const other = actorWith();
     other.isOwner = false;
     const theirs = await rolled(other, [5, 5, 5, 5, 5, 5, 5, 5]);
     expect(await spendLuck(theirs)).toBeNull();
-    expect(standIn.notifications.at(-1)?.message).toMatch(/^Only the owner/);
+    expect(gm.notifications.at(-1)?.message).toMatch(/^Only the owner/);
     expect(theirs.rolls).toHaveLength(1);
   });
 
@@ -273,8 +275,8 @@ describe("luck", () => {
     const a = fakeActor({ luck: 0 });
     const b = fakeActor({ luck: 3 });
     const npc = { ...fakeActor({ luck: 1 }), type: "npc" };
-    const world = game.actors as unknown as Map<string, unknown>;
-    world.set("a", a).set("b", b).set("n", npc);
+    const actors = game.actors as unknown as Map<string, unknown>;
+    actors.set("a", a).set("b", b).set("n", npc);
     // One batched update, as core's updateDocuments: each change lands on its actor.
     const batches: object[][] = [];
     Object.defineProperty(Actor, "implementation", { configurable: true, value: {
@@ -283,15 +285,13 @@ describe("luck", () => {
         return updates.map((u) => { a.system.luck!.value = u["system.luck.value"]; return a; });
       },
     } });
-    setUser(false);
-    expect(await refreshLuck()).toBe(0);
+    expect(await world.as(world.player("Alice"), () => refreshLuck())).toBe(0);
     expect(a.system.luck?.value).toBe(0);
-    setUser(true);
     expect(await refreshLuck()).toBe(1);
     expect(batches).toEqual([[{ _id: a.id, "system.luck.value": 3 }]]);
     expect(a.system.luck?.value).toBe(3);
     expect(npc.system.luck?.value).toBe(1);
-    expect(standIn.notifications.at(-1)?.message).toBe("Luck refreshed for 2 characters.");
+    expect(gm.notifications.at(-1)?.message).toBe("Luck refreshed for 2 characters.");
   });
 });
 
@@ -312,18 +312,19 @@ function fakeMessageElement(withButton: boolean) {
 describe("chat hook", () => {
   it("shows the blind roller a summary without the dice, and other players only that a roll was made", async () => {
     const actor = actorWith();
-    setUser(false, "playerUser000001");
+    const alice = world.player("Alice");
+    const bob = world.player("Bob");
     queueFaces(5, 5, 5, 5, 5, 5, 5, 5);
-    await rollSkill(actor, "strength", { skipDialog: true, rollMode: "blindroll" });
-    const message = lastMessage();
+    await world.as(alice, () => rollSkill(actor, "strength", { skipDialog: true, rollMode: "blindroll" }));
+    await world.settle();
+    const id = lastMessage().id as string;
     const own = fakeMessageElement(false);
-    onRenderChatMessageHTML(message, own.html, spendLuck);
+    await world.as(alice, () => onRenderChatMessageHTML(alice.game.messages.get(id), own.html, spendLuck));
     await vi.waitFor(() => expect(own.content.innerHTML).toContain('data-visibility="summary"'));
     expect(own.content.innerHTML).not.toContain("cw-roll-die");
     expect(own.content.innerHTML).toContain("Strength");
-    setUser(false, "someoneElse00001");
     const other = fakeMessageElement(false);
-    onRenderChatMessageHTML(message, other.html, spendLuck);
+    await world.as(bob, () => onRenderChatMessageHTML(bob.game.messages.get(id), other.html, spendLuck));
     await vi.waitFor(() => expect(other.content.innerHTML).toContain('data-visibility="hidden"'));
     expect(other.content.innerHTML).not.toContain("Strength");
   });

@@ -93,6 +93,9 @@ const healthBounds: ActorSystemStep = {
 
 const SLOT_TYPES: Record<string, string> = { mainHand: "weapon", offHand: "weapon", armor: "armor", shield: "shield" };
 
+/** Only well-formed ids can name a deleted item; anything else is left for validation to report. */
+const ITEM_ID = /^[a-zA-Z0-9]{16}$/;
+
 /**
  * 0.2.0: deleting an equipped item used to leave its id in `system.equipped`, and an
  * enchantment's `appliedTo` could name a deleted armor or weapon. Such ids are cleared.
@@ -110,7 +113,7 @@ const danglingReferences: ActorStep = {
       const equipped = system.equipped;
       for (const [slot, type] of Object.entries(SLOT_TYPES)) {
         const id = equipped[slot];
-        if (typeof id === "string" && id !== "" && typeOf.get(id) !== type) {
+        if (typeof id === "string" && ITEM_ID.test(id) && typeOf.get(id) !== type) {
           equipped[slot] = "";
           if (!changed) mark(actor);
           changed = true;
@@ -121,7 +124,7 @@ const danglingReferences: ActorStep = {
       const itemSystem = item.system;
       if (item.type !== "enchantment" || !isObject(itemSystem)) continue;
       const target = itemSystem.appliedTo;
-      if (typeof target === "string" && target !== "" && !typeOf.has(target)) {
+      if (typeof target === "string" && ITEM_ID.test(target) && !typeOf.has(target)) {
         itemSystem.appliedTo = "";
         mark(item);
         changed = true;

@@ -17,8 +17,8 @@ let world: World;
 beforeEach(async () => {
   world = await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
   // The fixtures' grant UUIDs are not valid document ids; the world answers them from these sources.
-  world.gm.uuidOverrides.set("Item.focusAxe000001", copy(FOCUS_AXE));
-  world.gm.uuidOverrides.set("Item.focusBow000001", copy(FOCUS_BOW));
+  world.gm.uuidOverrides.set("Item.focusAxe000001", { ...copy(FOCUS_AXE) });
+  world.gm.uuidOverrides.set("Item.focusBow000001", { ...copy(FOCUS_BOW) });
 });
 
 /** A character in the world, owned by the GM's client. */

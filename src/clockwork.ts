@@ -6,6 +6,7 @@
 import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder";
 import { registerAttack } from "./combat/attack";
+import { registerCombat } from "./combat";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
 import type { CharacterData, NpcData } from "./data/actor";
@@ -40,6 +41,7 @@ export function initClockwork(): void {
   registerSelfTest();
   registerBuilder();
   registerAttack();
+  registerCombat();
 }
 
 installActorRollMethods(ClockworkActor);

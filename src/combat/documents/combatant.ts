@@ -1,0 +1,192 @@
+/**
+ * The system's Combatant (issue 10 items 2, 3, 12): its counter record in `system.counters`,
+ * the counter API for sheets, macros and the attack workflow (`spendCounters`, `passTurn`,
+ * `prepareAction` …), defenseless until its first turn, initiative through the combat, and a
+ * minion group's members. Counter writes go through `update`, which the combatant's owners may
+ * make (v13 BaseCombatant: owners of the actor own the combatant).
+ */
+import { localize } from "../../foundry";
+import {
+  CounterError, chargeFor, groupAttack, isDefenseless, passTurn, prepareAction, spendCounters, triggerPrepared,
+  type AttackInput, type CounterProblem, type CounterState, type SpendOptions,
+} from "../../rules";
+import { conditionEffects, hasStatus, type StatusActor } from "../conditions";
+import { countersOf } from "../turns";
+
+/** Why counters cannot be spent: the rules core's reasons and the ones conditions add. */
+export type SpendProblem = CounterProblem | "cannotAct" | "pacified" | "notOwner";
+
+/** A payment worked out without making it. */
+export interface SpendCheck {
+  cost: number;
+  pool: "available" | "reserved";
+  problem: SpendProblem | null;
+  /** Localized reason, or "" when it can be paid. */
+  reason: string;
+}
+
+/** Options of a payment from the API. */
+export interface SpendCallOptions extends Omit<SpendOptions, "stunned"> {
+  /** Override Stunned (default: the actor's status). */
+  stunned?: boolean;
+  /** No warning notification when refused. */
+  quiet?: boolean;
+}
+
+const PROBLEM_KEYS: Record<SpendProblem, string> = {
+  defenseless: "CLOCKWORK.Combat.Turns.Problem.defenseless",
+  passed: "CLOCKWORK.Combat.Turns.Problem.passed",
+  insufficient: "CLOCKWORK.Combat.Turns.Problem.insufficient",
+  cannotAct: "CLOCKWORK.Combat.Turns.Problem.cannotAct",
+  pacified: "CLOCKWORK.Combat.Turns.Problem.pacified",
+  notOwner: "CLOCKWORK.Combat.Turns.Problem.notOwner",
+};
+
+type CombatLike = { started?: boolean; round?: number } | null;
+
+export class ClockworkCombatant extends Combatant {
+  /** The typed system data (src/combat/data/combatant.ts). */
+  get clockwork(): { counters: CounterState; initiativeSkill: string; controllerId: string; members: string[] } {
+    return this.system as unknown as { counters: CounterState; initiativeSkill: string; controllerId: string; members: string[] };
+  }
+
+  /** The counter record (a copy). */
+  get counters(): CounterState {
+    return countersOf(this as unknown as { system: { counters?: CounterState } });
+  }
+
+  /** No turn yet this combat: no counters, no counter reactions (§4.6 step 4). */
+  get isDefenseless(): boolean {
+    return isDefenseless(this.counters);
+  }
+
+  get #statusActor(): StatusActor | null {
+    return (this.actor as unknown as StatusActor | null) ?? null;
+  }
+
+  /** Stunned: every cost +1 (§4.7). */
+  get isStunned(): boolean {
+    return hasStatus(this.#statusActor, "stunned");
+  }
+
+  /** Whether counters are charged at all: only in a started combat. */
+  get chargesCounters(): boolean {
+    const combat = this.combat as unknown as CombatLike;
+    return combat?.started === true;
+  }
+
+  /**
+   * Works out a payment without making it: the cost after Stunned, the pool, and the problem —
+   * the counter rules, and conditions that stop a creature acting (Frozen, Petrified, dying,
+   * stabilized, dead: no counters at all; Pacified: reactions only, docs/rulings.md 81).
+   */
+  checkSpend(baseCost: number, options: SpendCallOptions = {}): SpendCheck {
+    const charge = chargeFor(this.counters, baseCost, { reaction: options.reaction, stunned: options.stunned ?? this.isStunned });
+    const effects = conditionEffects(this.#statusActor);
+    let problem: SpendProblem | null = charge.problem;
+    const free = options.reaction && charge.cost === 0;
+    if (!free && effects.cannotAct) problem = "cannotAct";
+    else if (!options.reaction && hasStatus(this.#statusActor, "pacified")) problem = "pacified";
+    return { cost: charge.cost, pool: charge.pool, problem, reason: problem ? this.#reason(problem, charge.cost, charge.pool) : "" };
+  }
+
+  #reason(problem: SpendProblem, cost: number, pool: "available" | "reserved"): string {
+    const counters = this.counters;
+    return localize(PROBLEM_KEYS[problem], { name: this.name ?? "", cost, have: counters[pool], pool: localize(`CLOCKWORK.Combat.Turns.Pool.${pool}`) });
+  }
+
+  /** Whether a payment can be made now (always true outside a started combat). */
+  canSpend(baseCost: number, options: SpendCallOptions = {}): boolean {
+    return !this.chargesCounters || this.checkSpend(baseCost, options).problem === null;
+  }
+
+  #refuse(check: SpendCheck, options: { quiet?: boolean }): null {
+    if (!options.quiet) ui.notifications?.warn(check.reason);
+    return null;
+  }
+
+  async #write(next: CounterState): Promise<CounterState | null> {
+    if (!this.isOwner) return this.#refuse({ cost: 0, pool: "available", problem: "notOwner", reason: this.#reason("notOwner", 0, "available") }, {});
+    await this.update({ "system.counters": next } as never);
+    return next;
+  }
+
+  /**
+   * Pays an action (or with `reaction: true` a dodge, block, prepared action, Counterspell) of
+   * `baseCost` counters; Stunned adds 1. Resolves the new counters; outside a started combat
+   * nothing is charged and the counters come back unchanged. When it cannot be paid the user
+   * gets a localized warning, nothing changes, and it resolves null.
+   */
+  async spendCounters(baseCost: number, options: SpendCallOptions = {}): Promise<CounterState | null> {
+    if (!this.chargesCounters) return this.counters;
+    const check = this.checkSpend(baseCost, options);
+    if (check.problem) return this.#refuse(check, options);
+    return this.#write(spendCounters(this.counters, baseCost, { reaction: options.reaction, stunned: options.stunned ?? this.isStunned }));
+  }
+
+  /** Passes: the counters left become reserved for reactions (§4.7). */
+  async passTurn(): Promise<CounterState | null> {
+    const counters = this.counters;
+    if (!this.chargesCounters || !counters.hadTurn || counters.passed) return counters;
+    return this.#write(passTurn(counters));
+  }
+
+  /** Sets a prepared action's counters aside (Stunned included); resolves how many. */
+  async prepareAction(baseCost: number, options: { quiet?: boolean } = {}): Promise<number | null> {
+    if (!this.chargesCounters) return 0;
+    const check = this.checkSpend(baseCost);
+    if (check.problem) return this.#refuse(check, options);
+    const { state, counters } = prepareAction(this.counters, baseCost, { stunned: this.isStunned });
+    return (await this.#write(state)) ? counters : null;
+  }
+
+  /** Spends the counters set aside for a prepared action when its trigger happens. */
+  async triggerPrepared(counters: number, options: { quiet?: boolean } = {}): Promise<CounterState | null> {
+    if (!this.chargesCounters) return this.counters;
+    try {
+      return await this.#write(triggerPrepared(this.counters, counters));
+    } catch (error) {
+      if (!(error instanceof CounterError)) throw error;
+      return this.#refuse({ cost: counters, pool: "reserved", problem: error.reason, reason: this.#reason(error.reason, counters, "reserved") }, options);
+    }
+  }
+
+  /** Sets the counter record directly (GM corrections, macros); checked by the data model. */
+  async setCounters(counters: Partial<CounterState>): Promise<CounterState | null> {
+    return this.#write({ ...this.counters, ...counters });
+  }
+
+  /** Rolls this combatant's initiative through its combat (one chat card, roll-offs included). */
+  override async rollInitiative(): Promise<this> {
+    const combat = this.combat as unknown as { rollInitiative(ids: string[]): Promise<unknown> } | null;
+    await combat?.rollInitiative([this.id as string]);
+    return this;
+  }
+
+  // ---------------------------------------------------------------- minion groups
+
+  /** A minion group's member tokens (ids), or [] for a single combatant. */
+  get members(): string[] {
+    return [...(this.clockwork.members ?? [])];
+  }
+
+  /** The member tokens' actors that still stand (neither dying nor dead). */
+  standingMembers(): number {
+    const members = this.members;
+    if (!members.length) return 1;
+    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): { actor: { system: { health?: { dying?: boolean; dead?: boolean } } } | null } | undefined } } | null;
+    return members.filter((id) => {
+      const health = scene?.tokens.get(id)?.actor?.system.health;
+      return health !== undefined && !health.dying && !health.dead;
+    }).length;
+  }
+
+  /**
+   * A minion group's attack (docs/rulings.md 91): the attack input with +1 attack die and +1
+   * damage die per standing member beyond the first (both capped at 12). `members` defaults to
+   * the standing members.
+   */
+  groupAttack(input: AttackInput, members = this.standingMembers()): AttackInput {
+    return groupAttack(input, Math.max(1, members));
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Dying and death in play (issue 10 item 9, digest §4.14): whatever writes the health track (an
+ * attack, a tick, a sheet, a token bar), the designated GM follows it —
+ * - losing the last vital: the `dying` status drawn over the token, and a death roll at once
+ *   (a minion is out of the fight instead: dead, docs/rulings.md 90);
+ * - damage while dying: another death roll (the attack workflow's `clockwork.damageApplied` hook,
+ *   or a damage writer calling `afterDamage`);
+ * - wounds above grit: the `dead` status over the token and every combatant of the actor defeated;
+ * - getting a vital back or being stabilized ends `dying`.
+ * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
+ */
+import { localize } from "../foundry";
+import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
+import { addStatus, removeStatus, type StatusActor } from "./conditions";
+import { DAMAGE_APPLIED_HOOK } from "./gm-writes";
+import { requestDeathRoll, type PromptActor } from "./prompts";
+import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turns";
+
+export const QUERY_STABILIZE = "clockwork.stabilize";
+/** Update option carrying the health before the write (set on the writing client). */
+export const HEALTH_BEFORE_OPTION = "clockworkHealthBefore";
+
+type DyingActor = TurnActor & StatusActor & PromptActor & {
+  id: string | null;
+  isOwner: boolean;
+  items: Iterable<{ id: string | null; type: string; system: { identifier?: string } }>;
+  update(changes: object, options?: object): Promise<unknown>;
+};
+
+type Changes = Record<string, unknown>;
+
+function isActiveGM(): boolean {
+  return (game.user as unknown as { isActiveGM?: boolean } | null)?.isActiveGM === true
+    || (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
+}
+
+function touchesHealth(changes: Changes): boolean {
+  const system = changes.system as Changes | undefined;
+  return (system !== undefined && typeof system === "object" && "health" in system) || Object.keys(changes).some((k) => k.startsWith("system.health"));
+}
+
+/** preUpdateActor (on the writing client): remember the health before the write for the GM. */
+export function stashHealth(actor: DyingActor, changes: Changes, options: Changes): void {
+  if (!touchesHealth(changes)) return;
+  const before = storedHealthOf(actor);
+  if (before) options[HEALTH_BEFORE_OPTION] = before;
+}
+
+/** Every combatant of the actor in every combat (linked actor by id, token actor by token). */
+function combatantsOf(actor: DyingActor): { update(changes: object): Promise<unknown>; defeated?: boolean }[] {
+  const token = (actor as unknown as { token?: { id?: string | null } | null }).token;
+  const found: { update(changes: object): Promise<unknown>; defeated?: boolean }[] = [];
+  for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<{ actorId: string | null; tokenId: string | null; defeated?: boolean; update(c: object): Promise<unknown> }> }>) {
+    for (const c of combat.combatants) {
+      if (token?.id ? c.tokenId === token.id : c.actorId === actor.id) found.push(c);
+    }
+  }
+  return found;
+}
+
+/** Dead: the overlay, no dying, every combatant defeated. */
+async function markDead(actor: DyingActor): Promise<void> {
+  await removeStatus(actor, "dying");
+  await addStatus(actor, "dead", { overlay: true });
+  for (const combatant of combatantsOf(actor)) if (!combatant.defeated) await combatant.update({ defeated: true });
+  // A minion group is defeated when its last member falls (docs/rulings.md 91).
+  const tokenId = (actor as unknown as { token?: { id?: string | null } | null }).token?.id;
+  if (!tokenId) return;
+  for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<GroupLeader> }>) {
+    for (const c of combat.combatants) {
+      if (!c.defeated && c.system.members?.includes(tokenId) && c.standingMembers?.() === 0) await c.update({ defeated: true });
+    }
+  }
+}
+
+interface GroupLeader {
+  defeated?: boolean;
+  system: { members?: string[] };
+  standingMembers?(): number;
+  update(changes: object): Promise<unknown>;
+}
+
+async function becameDying(actor: DyingActor): Promise<void> {
+  if (actor.system.minion) {
+    // A minion that loses its vital is out of the fight at once (docs/rulings.md 90).
+    await actor.update({ "system.health.dying": false, "system.health.dead": true });
+    return;
+  }
+  await addStatus(actor, "dying", { overlay: true });
+  await requestDeathRoll(actor, "dying");
+}
+
+/**
+ * updateActor on the designated GM: follows the health track with statuses, defeat and death
+ * rolls. `before` comes from the writing client (stashHealth).
+ */
+export async function onHealthUpdate(actor: DyingActor, changes: Changes, options: Changes): Promise<void> {
+  if (!isActiveGM() || !touchesHealth(changes)) return;
+  const after = storedHealthOf(actor);
+  if (!after) return;
+  const before = (options[HEALTH_BEFORE_OPTION] as StoredHealth | undefined) ?? null;
+  if (after.dead) {
+    if (!before?.dead) await markDead(actor);
+    return;
+  }
+  if (after.dying && !before?.dying) {
+    await becameDying(actor);
+    return;
+  }
+  if (!after.dying && before?.dying) {
+    await removeStatus(actor, "dying");
+  }
+}
+
+/**
+ * For damage writers (the attack workflow, macros), on the GM after applying damage: a creature
+ * that was already dying and took damage makes another death roll. Becoming dying and dying
+ * are followed from the health write itself.
+ */
+export async function afterDamage(actor: DyingActor, application: Pick<DamageApplication, "damage" | "becameDying" | "died" | "deathRollRequired">): Promise<void> {
+  if (application.deathRollRequired && !application.becameDying && !application.died && application.damage > 0) {
+    await requestDeathRoll(actor, "damage");
+  }
+}
+
+// ---------------------------------------------------------------- stabilize
+
+/** The healer's Medicine focus (a Mind / Knowledge focus), if any. */
+function medicineFocus(healer: DyingActor): string | undefined {
+  for (const item of healer.items) if (item.type === "focus" && item.system.identifier === "medicine") return item.id ?? undefined;
+  return undefined;
+}
+
+/** On the GM (or an owner of the target): applies a stabilize roll's gains. Resolves success. */
+export async function applyStabilize(target: DyingActor, gains: number): Promise<boolean> {
+  const track = healthTrackOf(target);
+  if (!track?.dying || track.dead) return false;
+  const result = attemptStabilize(track, gains);
+  if (!result.success) return false;
+  await addStatus(target, "stabilized");
+  await target.update({ "system.health.dying": false });
+  return true;
+}
+
+/** The stabilize query: a healer's client sends its gains, the GM applies them. */
+async function answerStabilize(data: { targetUuid: string; gains: number }): Promise<boolean> {
+  const target = (await fromUuid(data.targetUuid as never)) as unknown as DyingActor | null;
+  return target ? applyStabilize(target, data.gains) : false;
+}
+
+interface StabilizeCombatant {
+  spendCounters(cost: number, options?: object): Promise<unknown>;
+}
+
+/**
+ * Stabilize (§4.14): the healer rolls Mind / Knowledge with its Medicine focus against the
+ * target's wounds; success ends dying (the target stays out of the fight for the combat). In a
+ * running combat it costs the healer's counters first. Resolves the outcome, or null when it
+ * could not be attempted.
+ */
+export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
+  const track = healthTrackOf(target);
+  if (!track?.dying || track.dead) {
+    ui.notifications?.warn(localize("CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name }));
+    return null;
+  }
+  if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
+  const roll = await healer.rollSkill("knowledge", { focus: medicineFocus(healer) ?? false, difficulty: track.wounds, skipDialog: options.skipDialog });
+  if (!roll) return null;
+  let success: boolean;
+  if (game.user?.isGM || target.isOwner) success = await applyStabilize(target, roll.gains);
+  else {
+    const gm = (game.users as unknown as { activeGM?: { query(name: string, data: object): Promise<unknown> } | null }).activeGM;
+    if (!gm) {
+      ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
+      return null;
+    }
+    success = (await gm.query(QUERY_STABILIZE, { targetUuid: (target as unknown as { uuid: string }).uuid, gains: roll.gains })) === true;
+  }
+  ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
+  return { success, gains: roll.gains };
+}
+
+/** Registers the hooks and the stabilize query. */
+export function registerDying(): void {
+  Hooks.on("preUpdateActor", ((actor: DyingActor, changes: Changes, options: Changes) => stashHealth(actor, changes, options)) as never);
+  Hooks.on("updateActor", ((actor: DyingActor, changes: Changes, options: Changes) => {
+    onHealthUpdate(actor, changes, options).catch((error: unknown) => console.error(error));
+  }) as never);
+  Hooks.on(DAMAGE_APPLIED_HOOK as never, ((actor: DyingActor, application: Parameters<typeof afterDamage>[1]) => {
+    afterDamage(actor, application).catch((error: unknown) => console.error(error));
+  }) as never);
+  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_STABILIZE] = (data: { targetUuid: string; gains: number }) => answerStabilize(data);
+}

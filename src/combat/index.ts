@@ -1,0 +1,34 @@
+/**
+ * Combat at the table (issue 10): turns, counters, initiative, conditions, dying and minions.
+ * `registerCombat()` runs in `init` (src/clockwork.ts). The attack workflow registers itself
+ * beside it (src/combat/attack*, gm-writes).
+ */
+import { registerStatusEffects } from "./conditions";
+import { config as combatantModels } from "./data/combatant";
+import { ClockworkCombat, QUERY_INITIATIVE, TICK_TEMPLATE } from "./documents/combat";
+import { ClockworkCombatant } from "./documents/combatant";
+import { registerDying } from "./dying";
+import { INITIATIVE_CARD_TEMPLATE } from "./initiative";
+import { PROMPT_TEMPLATES, registerPrompts } from "./prompts";
+import { TRACKER_TEMPLATE, registerTracker } from "./tracker";
+
+export { ClockworkCombat, ClockworkCombatant };
+export { groupMinions } from "./minions";
+export { stabilize, afterDamage } from "./dying";
+export { addStatus, removeStatus, activeStatuses, conditionEffects } from "./conditions";
+
+/** Every template this part renders (preloaded; the smoke test checks each exists). */
+export const COMBAT_TEMPLATES = [INITIATIVE_CARD_TEMPLATE, TICK_TEMPLATE, TRACKER_TEMPLATE, ...Object.values(PROMPT_TEMPLATES)];
+
+/** Registers the combat documents, the Combatant data model, status effects, queries and hooks. */
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = ClockworkCombat as never;
+  CONFIG.Combatant.documentClass = ClockworkCombatant as never;
+  Object.assign(CONFIG.Combatant.dataModels as object, combatantModels);
+  registerStatusEffects();
+  registerPrompts();
+  registerDying();
+  registerTracker();
+  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_INITIATIVE] = (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data);
+  void foundry.applications.handlebars?.loadTemplates?.(COMBAT_TEMPLATES);
+}

@@ -9,6 +9,8 @@ import { browserEntry, type BrowserEntry } from "../../src/applications/builder/
 import { catalogFrom } from "../../src/applications/builder/catalog";
 import type { BuilderCatalog, Translate } from "../../src/applications/builder/builder-context";
 import { applyChanges, newDraft, type BuilderChange, type BuilderDraft } from "../../src/applications/builder/draft";
+import { emptyAllocation, planAward, planPowerPurchase, planRefund, planSkillPurchase, untrainedSkills } from "../../src/rules";
+import type { XpState } from "../../src/rules";
 import { BUILDER_TEMPLATES } from "../../src/applications/builder/templates";
 import { items, manifest } from "../packs/load-sources";
 import { ROOT, type Renderer } from "./harness";
@@ -111,3 +113,27 @@ export function dwarfDraft(entries: readonly BrowserEntry[], steps = Infinity): 
 }
 
 export const renderBuilder = (r: Renderer, context: object): string => renderParts(r, BUILDER_TEMPLATES, context);
+
+/** Log ids and dates that read the same in every run. */
+function stamper() {
+  let n = 0;
+  return () => {
+    n += 1;
+    return { id: `log${n}`, date: Date.UTC(2026, 10, 1, 18, n) };
+  };
+}
+
+/** A character after three awards (8 XP), a Knowledge rank, a spell, and a refund of the spell. */
+export function xpHistory(): { state: XpState; skills: ReturnType<typeof untrainedSkills> } {
+  const stamp = stamper();
+  let state: XpState = { earned: 0, spent: 0, log: [] };
+  state = planAward(state, { ...stamp(), amount: 3, reason: "essential", note: "held the bridge" }).state;
+  state = planAward(state, { ...stamp(), amount: 4, reason: "majorQuest" }).state;
+  state = planAward(state, { ...stamp(), amount: 1, reason: "clue" }).state;
+  const skills = { ...untrainedSkills(), knowledge: 11, strength: 8, stamina: 8 };
+  const bought = planSkillPurchase(state, { ...stamp(), skill: "knowledge", skills, speed: "normal", allocation: emptyAllocation() });
+  state = bought.state;
+  state = planPowerPurchase(state, { ...stamp(), kind: "spell", name: "Fire Bolt", identifier: "fire-bolt", level: 2, speed: "normal", owned: [] }).state;
+  state = planRefund(state, { ...stamp(), skills: bought.skills, allocation: emptyAllocation() }).state;
+  return { state, skills: bought.skills };
+}

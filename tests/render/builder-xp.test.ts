@@ -9,30 +9,13 @@ import { buildBrowserContext, BROWSER_LIMIT, entryDetails } from "../../src/appl
 import { filterEntries, filterValues } from "../../src/applications/builder/browser-core";
 import { ADVANCEMENT_TEMPLATES, BROWSER_TEMPLATES } from "../../src/applications/builder/templates";
 import { DEFAULT_CHOICES } from "../../src/applications/context/choices";
-import { emptyAllocation, planAward, planPowerPurchase, planRefund, planSkillPurchase, untrainedSkills } from "../../src/rules";
-import type { XpState } from "../../src/rules";
-import { entry, sourceEntries, translator } from "./builder-fixtures";
+import { emptyAllocation } from "../../src/rules";
+import { entry, sourceEntries, translator, xpHistory } from "./builder-fixtures";
 import { count, createRenderer } from "./harness";
 import { renderParts } from "./sheets";
 
 const renderer = createRenderer();
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
-let n = 0;
-const stamp = () => ({ id: `log${++n}`, date: Date.UTC(2026, 10, 1, 18, n) });
-
-/** A character after three awards (8 XP), a Knowledge rank, a spell, and a refund of the spell. */
-export function xpHistory(): { state: XpState; skills: ReturnType<typeof untrainedSkills> } {
-  let state: XpState = { earned: 0, spent: 0, log: [] };
-  state = planAward(state, { ...stamp(), amount: 3, reason: "essential", note: "held the bridge" }).state;
-  state = planAward(state, { ...stamp(), amount: 4, reason: "majorQuest" }).state;
-  state = planAward(state, { ...stamp(), amount: 1, reason: "clue" }).state;
-  const skills = { ...untrainedSkills(), knowledge: 11, strength: 8, stamina: 8 };
-  const bought = planSkillPurchase(state, { ...stamp(), skill: "knowledge", skills, speed: "normal", allocation: emptyAllocation() });
-  state = bought.state;
-  state = planPowerPurchase(state, { ...stamp(), kind: "spell", name: "Fire Bolt", identifier: "fire-bolt", level: 2, speed: "normal", owned: [] }).state;
-  state = planRefund(state, { ...stamp(), skills: bought.skills, allocation: emptyAllocation() }).state;
-  return { state, skills: bought.skills };
-}
 
 describe("advancement window", () => {
   const { state, skills } = xpHistory();
@@ -46,8 +29,8 @@ describe("advancement window", () => {
     expect(html).toMatch(/data-total="available"><dt>Available<\/dt><dd>4<\/dd>/);
     expect(html).toContain("Campaign speed: Normal");
     // Knowledge 10 → 9 costs 6 XP at normal speed: not affordable with 4 XP; Will 12 → 11 costs 2.
-    expect(html).toMatch(/data-action="buyRank" data-skill="knowledge" disabled aria-label="Lower Knowledge to 9 for 6 XP"/);
-    expect(html).toMatch(/data-action="buyRank" data-skill="will" {2}aria-label="Lower Will to 11 for 2 XP"/);
+    expect(html).toMatch(/data-action="buyRank" data-skill="knowledge" disabled title="Lower Knowledge to 9 for 6 XP"><span class="cw-visually-hidden">Knowledge:<\/span> 9 · 6 XP/);
+    expect(html).toMatch(/data-action="buyRank" data-skill="will" {2}title="Lower Will to 11 for 2 XP">/);
     expect(count(html, 'data-action="buyRank"')).toBe(16);
     const rows = [...html.matchAll(/<tr data-entry="(log\d+)"/g)].map((m) => m[1]);
     expect(rows).toEqual(["log6", "log5", "log4", "log3", "log2", "log1"]);
@@ -59,7 +42,7 @@ describe("advancement window", () => {
 
   it("offers the refund of the last purchase only", () => {
     const html = renderParts(renderer, { body: ADVANCEMENT_TEMPLATES.advancement }, context());
-    expect(html).toMatch(/data-action="refund" aria-label="Refund the last purchase: Knowledge 11 → 10">/);
+    expect(html).toMatch(/data-action="refund">Refund the last purchase: Knowledge 11 → 10 \(\+4 XP\)/);
   });
 
   it("asks for the placement of new Body points before a rank that raises Body", () => {

@@ -78,6 +78,7 @@ function stepNav(draft: BuilderDraft, problems: CreationProblem[], t: Translate)
     const count = problems.filter((p) => p.step === id).length;
     return {
       id, number: i + 1, label: t(`${P}.Step.${id}`), active: draft.step === id, problems: count, hasProblems: count > 0,
+      problemsLabel: t(`${P}.ProblemCount`, { count }),
       cssClass: [draft.step === id ? "active" : "", count > 0 ? "has-problems" : "", id === "review" ? "review" : ""].filter(Boolean).join(" "),
     };
   });
@@ -127,7 +128,8 @@ function conceptView(draft: BuilderDraft, problems: CreationProblem[], msg: Msg)
 
 function skillsView(build: CreationBuild, summary: CreationSummary, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg) {
   const mode = build.premadeOption === null ? "free" : String(build.premadeOption);
-  const ranks = [7, 8, 9, 10, 11, 12];
+  // A rank outside the step's range (a mistake to fix) is still shown as it is.
+  const ranksFor = (rank: number) => [...new Set([rank, 7, 8, 9, 10, 11, 12])].filter((r) => Number.isInteger(r) && r >= 4 && r <= 12).sort((a, b) => a - b);
   return {
     modes: [
       { value: "free", label: t(`${P}.Skills.Free`), selected: mode === "free" },
@@ -143,7 +145,7 @@ function skillsView(build: CreationBuild, summary: CreationSummary, problems: Cr
       value: summary.derived.attributes[attribute],
       skills: (choices.attributeSkills[attribute] ?? []).filter((k) => (SKILL_KEYS as readonly string[]).includes(k)).map((key) => ({
         key, label: t(choices.label.skill(key)), name: `rank.${key}`,
-        options: options(ranks, build.skills[key as SkillKey], (v) => v),
+        options: options(ranksFor(build.skills[key as SkillKey]), build.skills[key as SkillKey], (v) => v),
         problem: subjectMessages(problems, "skills", key, msg),
       })),
     })),

@@ -13,7 +13,9 @@ import {
   type TurnChangeResult, type TurnEvent, type TurnPrompt,
 } from "../rules";
 import { activeStatuses, type StatusActor } from "./conditions";
-import { TURN_HISTORY_LIMIT } from "./data/combatant";
+
+/** Turn changes kept per combatant for going back (older ones fall off). */
+export const TURN_HISTORY_LIMIT = 12;
 
 /** The stored health fields a tick may change (system.health). */
 export interface StoredHealth {

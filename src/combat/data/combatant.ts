@@ -10,9 +10,6 @@ import { booleanField, integerField, nullableIntegerField, optionalChoiceField, 
 
 const { ArrayField, NumberField, ObjectField, SchemaField, StringField } = foundry.data.fields;
 
-/** Turn changes kept for going back (older ones fall off). */
-export const TURN_HISTORY_LIMIT = 12;
-
 function defineCombatantSchema() {
   return {
     /** The counter record (src/rules/counters.ts); the defaults are a defenseless combatant. */

@@ -71,8 +71,9 @@ export interface TokenPip {
 export function tokenPipLayout(counters: CounterState, size: { width: number; height: number }): TokenPip[] {
   const pips = counterPips(counters);
   if (!pips.length) return [];
-  const gap = 2;
-  const radius = Math.max(3, Math.min(8, (size.width - gap * (pips.length + 1)) / (pips.length * 2)));
+  // Small tokens with many counters shrink the pips and the gaps rather than overflow.
+  const gap = Math.min(2, size.width / (pips.length * 4));
+  const radius = Math.min(8, (size.width - gap * (pips.length + 1)) / (pips.length * 2));
   const total = pips.length * radius * 2 + (pips.length - 1) * gap;
   const start = (size.width - total) / 2 + radius;
   const y = size.height - radius - 2;

@@ -23,3 +23,6 @@ export * from "./conditions";
 export * from "./minions";
 export * from "./area";
 export * from "./initiative-turns";
+export * from "./mana";
+export * from "./spells";
+export * from "./spells-tables";

@@ -1,0 +1,88 @@
+/**
+ * Initiative in the multi-user world (issue 10 item 2): 12 dice against the better of Agility
+ * and Intuition (or the owner's pick), roll-offs in the same chat card, companions after their
+ * controller; a player's roll is made by the active GM.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { as, combatOn, createFight, queueFaces, type Fight } from "./setup";
+
+let fight: Fight;
+beforeEach(async () => {
+  fight = await createFight({ initiative: { ada: null as never, bo: null as never, gob: null as never, orc: null as never } });
+});
+afterEach(() => fight.world.close());
+
+/** 12 faces with `gains` gains against any rank from 8 to 11 (12s count double: use 11s). */
+const gainsOf = (gains: number) => [...Array(gains).fill(11), ...Array(12 - gains).fill(2)];
+const order = (client = fight.gm) => combatOn(client, fight.combatId).turns.map((c) => c.name);
+const messages = (client = fight.gm) => client.game.messages.contents as unknown as { content: string; rolls: unknown[] }[];
+
+describe("rolling initiative", () => {
+  it("the GM rolls everyone: one chat card, gains shown, sorted by gains", async () => {
+    queueFaces(...gainsOf(2), ...gainsOf(4), ...gainsOf(1), ...gainsOf(3));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada, fight.ids.bo, fight.ids.gob, fight.ids.orc]));
+    expect(order(fight.bob)).toEqual(["Bo", "Orc", "Ada", "Gob"]);
+    const combat = combatOn(fight.gm, fight.combatId);
+    expect(combat.turns.map((c) => Math.floor(c.initiative as number))).toEqual([4, 3, 2, 1]);
+    expect(messages()).toHaveLength(1);
+    const card = messages()[0];
+    expect(card.content).toContain("cw-card--initiative");
+    expect(card.rolls).toHaveLength(4);
+    expect((card.content.match(/cw-initiative-roll"/g) ?? []).length).toBe(4);
+  });
+
+  it("rolls against the better rank, Agility unless Intuition is better, or the owner's pick", async () => {
+    queueFaces(...gainsOf(0), ...gainsOf(0));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada, fight.ids.gob]));
+    const roll = (key: "ada" | "gob") => (combatOn(fight.gm, fight.combatId).combatants.get(fight.ids[key])?.system.initiativeRoll as { skill: string; rank: number });
+    expect(roll("ada")).toMatchObject({ skill: "agility", rank: 8 });
+    expect(roll("gob")).toMatchObject({ skill: "agility", rank: 9 });
+    queueFaces(...gainsOf(0));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada], { skills: { [fight.ids.ada]: "intuition" } }));
+    expect(roll("ada")).toMatchObject({ skill: "intuition", rank: 10 });
+  });
+
+  it("ties are rolled off, one d12 each until resolved, in the same card", async () => {
+    queueFaces(...gainsOf(3), ...gainsOf(3), 5, 5, 2, 9);
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada, fight.ids.bo]));
+    expect(order().slice(0, 2)).toEqual(["Bo", "Ada"]);
+    expect(messages()).toHaveLength(1);
+    expect(messages()[0].content).toContain("Roll-offs");
+    expect(messages()[0].content).toMatch(/Ada<\/span>: <span class="cw-initiative-rolloffs__dice">5, 2/);
+    expect(messages()[0].rolls).toHaveLength(6);
+  });
+
+  it("a player's roll goes to the GM, who rolls only combatants that player owns", async () => {
+    queueFaces(...gainsOf(5));
+    await as(fight, fight.alice, (c) => c.rollInitiative([fight.ids.ada, fight.ids.gob]));
+    const combat = combatOn(fight.alice, fight.combatId);
+    expect(combat.combatants.get(fight.ids.ada)?.initiative).toBeGreaterThanOrEqual(5);
+    expect(combat.combatants.get(fight.ids.gob)?.initiative).toBeNull();
+    expect(fight.alice.notifications.filter((n) => n.type !== "info")).toEqual([]);
+  });
+
+  it("without a GM a player's roll is refused with a message", async () => {
+    fight.gm.disconnect();
+    await as(fight, fight.alice, (c) => c.rollInitiative([fight.ids.ada]));
+    expect(fight.alice.notifications.at(-1)).toEqual({ type: "warn", message: "No GM is connected: this needs a GM. Nothing was changed." });
+    expect(combatOn(fight.alice, fight.combatId).combatants.get(fight.ids.ada)?.initiative).toBeNull();
+  });
+
+  it("a companion rolls nothing and acts right after its controller", async () => {
+    await as(fight, fight.gm, (c) => c.updateEmbeddedDocuments("Combatant", [{ _id: fight.ids.gob, "system.controllerId": fight.ids.orc }]));
+    queueFaces(...gainsOf(1), ...gainsOf(4), ...gainsOf(2));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada, fight.ids.bo, fight.ids.gob, fight.ids.orc]));
+    expect(order()).toEqual(["Bo", "Orc", "Gob", "Ada"]);
+    expect(messages()[0].content).toContain("Gob acts right after Orc");
+  });
+
+  it("a late combatant's roll can tie with an earlier one: both roll off", async () => {
+    queueFaces(...gainsOf(2));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada]));
+    queueFaces(...gainsOf(2), 3, 8);
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.bo]));
+    expect(order().slice(0, 2)).toEqual(["Bo", "Ada"]);
+    const ada = combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.ada)?.system.initiativeRoll as { tieBreaks: number[] };
+    expect(ada.tieBreaks).toEqual([3]);
+  });
+});

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    exclude: ["tests/browser/**", "node_modules/**"],
+    exclude: ["tests/browser/**", "tests/e2e/**", "node_modules/**"],
     environment: "node",
     benchmark: { include: ["tests/bench/**/*.bench.ts"] },
   },

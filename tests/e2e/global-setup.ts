@@ -12,7 +12,11 @@ declare module "vitest" {
 let server: ViteDevServer | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  server = await createServer({ configFile: join(import.meta.dirname, "..", "world", "browser", "vite.config.ts"), server: { port: 0 } });
+  // No HMR and no file watching: an edit elsewhere in the tree must not reload a page mid-test.
+  server = await createServer({
+    configFile: join(import.meta.dirname, "..", "world", "browser", "vite.config.ts"),
+    server: { port: 0, hmr: false, watch: null },
+  });
   await server.listen();
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error("the browser host did not start");

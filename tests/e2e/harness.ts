@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 export const SHOT_DIR = join(import.meta.dirname, "..", "..", "artifacts", "screenshots");
@@ -29,23 +29,29 @@ export interface ClientPage {
 export interface OpenOptions {
   user: string;
   theme?: "light" | "dark";
-  /** A world snapshot (world.save()) to start from instead of the seeded fixture. */
-  state?: unknown;
-  width?: number;
-  height?: number;
+  /** Start from the seeded fixture instead of the state the context's pages saved. */
+  fresh?: boolean;
 }
 
-/** Opens the host as one user and waits until that client has booted the system. */
-export async function openClient(browser: Browser, { user, theme = "dark", state, width = 1400, height = 940 }: OpenOptions): Promise<ClientPage> {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+/**
+ * Opens the host as one user in a browser context (pages of one context share the saved
+ * world, as the users of one server do) and waits until that client has booted the system.
+ */
+export async function openClient(context: BrowserContext, { user, theme = "dark", fresh = false }: OpenOptions): Promise<ClientPage> {
+  const page = await context.newPage();
+  // Everything here answers in well under a second (more on a loaded CI machine); a missing
+  // element should still fail fast.
+  page.setDefaultTimeout(10_000);
   const errors: string[] = [];
   page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
   page.on("pageerror", (error) => errors.push(String(error)));
-  if (state !== undefined) {
-    await page.addInitScript((json) => sessionStorage.setItem("clockwork-world-handoff", json), JSON.stringify(state));
-  }
-  await page.goto(`${inject("hostUrl")}/?user=${encodeURIComponent(user)}&theme=${theme}`);
-  await page.waitForFunction(() => (window as unknown as { clockworkWorld?: { ready?: boolean } }).clockworkWorld?.ready === true, null, { timeout: 30_000 });
+  await page.goto(`${inject("hostUrl")}/?user=${encodeURIComponent(user)}&theme=${theme}${fresh ? "&fresh=1" : ""}`);
+  await page.waitForFunction(() => {
+    const handle = (window as unknown as { clockworkWorld?: { ready?: boolean; error?: string } }).clockworkWorld;
+    return handle?.ready === true || handle?.error !== undefined;
+  }, null, { timeout: 30_000 });
+  const error = await page.evaluate(() => (window as unknown as { clockworkWorld?: { error?: string } }).clockworkWorld?.error);
+  if (error) throw new Error(`the host did not boot as ${user}:\n${error}`);
   return { page, errors };
 }
 

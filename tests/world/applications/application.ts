@@ -27,7 +27,8 @@
  *
  * Not modelled: window dragging, resizing, minimizing, z-order beyond a counter, header
  * control menus (rendered, not wired), context menus, CSS transitions (closing is immediate),
- * `setPosition` geometry (position is recorded and written as style, never measured).
+ * CSS min/max sizes and scale in `setPosition` (sizes are clamped to the viewport and a window
+ * without left/top is centred, as core does).
  */
 import { FormDataExtended } from "./form-data";
 import { applicationsRoot, instancesOf } from "./registry";
@@ -456,19 +457,44 @@ export class ApplicationV2 extends EventTarget {
     if (!this.options.window.positioned) return;
     Object.assign(this.#position, position);
     this._prePosition(this.#position);
-    const el = this.#element;
-    if (el) {
-      const { width, height, left, top } = this.#position;
-      Object.assign(el.style, {
-        width: width === "auto" || width === undefined ? "" : `${width}px`,
-        height: height === "auto" || height === undefined ? "" : `${height}px`,
-        left: left === undefined ? "" : `${left}px`,
-        top: top === undefined ? "" : `${top}px`,
-      });
-    }
+    Object.assign(this.#position, this._updatePosition(this.#position));
+    this.#applyPosition(this.#position);
     this._onPosition(this.#position);
     this.dispatchEvent(new Event("position"));
     return this.#position;
+  }
+
+  /**
+   * Core's resolution of a requested position: explicit sizes clamped to the viewport, a
+   * window without `left`/`top` centred, and kept on screen. (Min/max CSS sizes and scale are
+   * not read.)
+   */
+  protected _updatePosition(position: ApplicationPosition): ApplicationPosition {
+    const el = this.#element;
+    if (!el) return position;
+    const { clientWidth, clientHeight } = document.documentElement;
+    let { width, height } = position;
+    if (width !== "auto" && width !== undefined && clientWidth) width = Math.min(Number(width), clientWidth);
+    if (height !== "auto" && height !== undefined && clientHeight) height = Math.min(Number(height), clientHeight);
+    this.#applyPosition({ ...position, width, height, left: undefined, top: undefined });
+    const bounds = el.getBoundingClientRect();
+    const w = typeof width === "number" ? width : bounds.width;
+    const h = typeof height === "number" ? height : bounds.height;
+    const left = Math.max(0, Math.min(position.left ?? (clientWidth - w) / 2, Math.max(clientWidth - w, 0)));
+    const top = Math.max(0, Math.min(position.top ?? (clientHeight - h) / 2, Math.max(clientHeight - h, 0)));
+    return { ...position, width, height, left: Math.round(left), top: Math.round(top) };
+  }
+
+  #applyPosition(position: ApplicationPosition): void {
+    const el = this.#element;
+    if (!el) return;
+    const { width, height, left, top } = position;
+    Object.assign(el.style, {
+      width: width === "auto" || width === undefined ? "" : `${width}px`,
+      height: height === "auto" || height === undefined ? "" : `${height}px`,
+      left: left === undefined ? "" : `${left}px`,
+      top: top === undefined ? "" : `${top}px`,
+    });
   }
 
   bringToFront(): void {

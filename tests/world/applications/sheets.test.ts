@@ -200,9 +200,7 @@ describe("drag and drop", () => {
 });
 
 describe("deleting an equipped item", () => {
-  // Fails until the world's server takes an embedded Item's permission from its actor
-  // (requests-apps.md #5): the server refuses Alice deleting her own actor's item.
-  it.fails("asks, then deletes the item and frees the slot on every client", async () => {
+  it("asks, then deletes the item and frees the slot on every client", async () => {
     const sheet = await openSheet(alice);
     expect((actorOf(gm).system.equipped as Record<string, string>).mainHand).toBe(WEAPON_ID);
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));

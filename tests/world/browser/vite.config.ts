@@ -96,8 +96,10 @@ export default defineConfig({
   publicDir: false,
   clearScreen: false,
   logLevel: "warn",
-  server: { host: "127.0.0.1", port: 5317, strictPort: false, fs: { allow: [REPO] } },
   preview: { host: "127.0.0.1" },
-  optimizeDeps: { include: ["handlebars"] },
+  // The one bare dependency the page imports, prebundled up front: no discovery, so no
+  // mid-test "optimized dependencies changed" reload.
+  optimizeDeps: { include: ["handlebars"], noDiscovery: true },
+  server: { host: "127.0.0.1", port: 5317, strictPort: false, fs: { allow: [REPO] }, warmup: { clientFiles: ["./main.ts"] } },
   plugins: [clockworkWorld()],
 });

@@ -88,7 +88,8 @@ describe("one write", () => {
       if ("hits" in changes && changes.hits !== current.hits) expect(next.hits).toBeLessThanOrEqual(boxCapacity({ grit: g, wounds: next.wounds }));
       if ("vitalsLost" in changes && changes.vitalsLost !== current.vitalsLost) expect(next.vitalsLost).toBeLessThanOrEqual(v);
       if ("wounds" in changes && changes.wounds !== current.wounds && next.wounds > g) expect(next.dead).toBe(true);
-      const statusWritten = ["dead", "wounds"].some((key) => key in changes && changes[key as keyof StoredHealth] !== current[key as keyof StoredHealth]);
+      const written = changes as Partial<StoredHealth>;
+      const statusWritten = (["dead", "wounds"] as const).some((key) => key in written && written[key] !== current[key]);
       if (statusWritten && !(gm && "dying" in changes)) expect(next.dead && next.dying).toBe(false);
     }), { numRuns: 500 });
   });

@@ -131,7 +131,7 @@ describe("health, mana and statuses", () => {
     expect(refused.stored.system.mana.value).toBe(0);
     expect(refused.messages).toEqual(["Ada: 7 mana is more than the maximum of 6."]);
     // 12 mana stored while an Amulet of Wizardry (+6) was worn; it is gone now.
-    const lowered = await play([], async (actor) => (actor.system as { mana: { value: number; max: number } }).mana, { system: { mana: { value: 12 } } });
+    const lowered = await play([], async (actor) => (actor.system as unknown as { mana: { value: number; max: number } }).mana, { system: { mana: { value: 12 } } });
     expect(lowered.result).toEqual({ value: 6, max: 6 });
     expect(lowered.stored.system.mana.value).toBe(12);
   });
@@ -173,7 +173,7 @@ describe("number boxes on items and below the document", () => {
           errors.push((error as Error).message);
         }
       }
-      return { errors, rank: (actor.system as { skills: { strength: { rank: number } } }).skills.strength.rank };
+      return { errors, rank: (actor.system as unknown as { skills: { strength: { rank: number } } }).skills.strength.rank };
     });
     expect(result.rank).toBe(7);
     expect(result.errors).toHaveLength(3);

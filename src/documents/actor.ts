@@ -13,7 +13,7 @@ import { applySpeciesTo, type SpeciesActor } from "./species-apply";
 import type { SpeciesPicks } from "./species-picks";
 import { creatureSystem, itemSystem, type CreatureSystem } from "./system";
 import { modifyHealthBar } from "./token-bars";
-import { ARTIFACT_SLOT_LIMIT, TITAN_GRIP, guardActorUpdate } from "./write-rules";
+import { ARTIFACT_SLOT_LIMIT, TITAN_GRIP, guardActorUpdate, settleCreatedSlots } from "./write-rules";
 import { markForPersist, migrateActorSource } from "../migrations/steps";
 
 export class ClockworkActor extends Actor {
@@ -118,6 +118,12 @@ export class ClockworkActor extends Actor {
     const source = data instanceof foundry.abstract.DataModel ? data.toObject() : data;
     migrateActorSource(source, markForPersist);
     return super._initializeSource(source as Actor.CreateData, options);
+  }
+
+  /** An actor created with its items keeps only the equipped slots the hand rules allow. */
+  protected override async _preCreate(data: Actor.CreateData, options: Actor.Database.PreCreateOptions, user: User.Implementation): Promise<boolean | void> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    settleCreatedSlots(this as never);
   }
 
   /** The rules every write keeps (write-rules.ts); false refuses the write. */

@@ -20,7 +20,7 @@ import { labelOf } from "../data/labels";
 import { takeUnreadableNumbers, type KeptNumber } from "../data/number-inputs";
 import { localize } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
-import { slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
+import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
 
 type Changes = Record<string, unknown>;
@@ -177,6 +177,39 @@ export function guardActorUpdate(actor: ActorLike, changes: Changes, options: Ch
     }
   }
   return true;
+}
+
+/**
+ * ClockworkActor#_preCreate: an actor created with its items (a duplicate, an import, the
+ * builder) keeps only the equipped slots the hand rules allow: the slots are rebuilt by
+ * equipping armor, shield, main hand and off hand in turn, and whatever the rules refuse is
+ * left unequipped, with a warning. Nothing else of the actor changes.
+ */
+export function settleCreatedSlots(actor: ActorLike & { updateSource(changes: object): unknown }): void {
+  const wanted = system(actor as unknown as ItemLike).equipped as EquippedSlots | undefined;
+  if (!wanted) return;
+  const context = { titanGrip: hasTitanGrip(actor), lookup: (id: string) => candidate(actor.items.get(id)) };
+  const order: (keyof EquippedSlots)[] = ["armor", "shield", "mainHand", "offHand"];
+  let slots: EquippedSlots = { mainHand: "", offHand: "", armor: "", shield: "" };
+  const dropped: string[] = [];
+  for (const slot of order) {
+    const id = wanted[slot];
+    if (!id || Object.values(slots).includes(id)) continue;
+    const item = context.lookup(id);
+    try {
+      if (!item) throw new EquipError("CLOCKWORK.Error.Equip.NotOwnedId", { id });
+      const next = planEquip(slots, item, slot, context);
+      // Equipping must not push out what an earlier slot already holds.
+      if (Object.values(slots).some((held) => held && !Object.values(next).includes(held))) throw new EquipError("CLOCKWORK.Error.Equip.WrongSlot", { slot });
+      slots = next;
+    } catch (error) {
+      if (!(error instanceof EquipError)) throw error;
+      dropped.push(actor.items.get(id)?.name ?? id);
+    }
+  }
+  if ((Object.keys(slots) as (keyof EquippedSlots)[]).every((slot) => slots[slot] === wanted[slot])) return;
+  actor.updateSource({ system: { equipped: slots } });
+  if (dropped.length) notify("warn", "CLOCKWORK.Safety.Equip.CreatedUnequipped", { name: actor.name, items: dropped.join(", ") });
 }
 
 // ---------------------------------------------------------------- items

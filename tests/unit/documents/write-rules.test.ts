@@ -63,6 +63,26 @@ describe("equipped slots written through the API", () => {
   });
 });
 
+describe("an actor created with its items (a duplicate, an import, the builder)", () => {
+  it("keeps the slots the hand rules allow and unequips the rest, saying which", async () => {
+    const unarmed = { _id: "unarmedStrike001", name: "Unarmed Strike", type: "weapon", system: { category: "melee", group: "unarmed", hands: "none" } };
+    const messages: string[] = [];
+    const id = await world.as(world.gm, async () => {
+      const before = world.gm.notifications.length;
+      const actor = await Actor.create({
+        name: "Imported", type: "character", items: [copy(BATTLEAXE), copy(KITE_SHIELD), unarmed, copy(SCALEMAIL)],
+        system: { equipped: { mainHand: unarmed._id, offHand: BATTLEAXE._id, armor: SCALEMAIL._id, shield: KITE_SHIELD._id } },
+      } as never, { keepEmbeddedIds: true } as never);
+      messages.push(...world.gm.notifications.slice(before).map((n) => n.message));
+      return actor!.id as string;
+    });
+    await world.settle();
+    const stored = world.server.sources.Actor.get(id) as { system: { equipped: Record<string, string> } };
+    expect(stored.system.equipped).toEqual({ mainHand: "", offHand: "", armor: SCALEMAIL._id, shield: KITE_SHIELD._id });
+    expect(messages).toEqual(["Imported: Unarmed Strike, Battleaxe could not stay equipped (the hand rules do not allow it) and are unequipped."]);
+  });
+});
+
 describe("belt and bandolier on every path", () => {
   it("sends a dropped item that does not fit the belt to the backpack, and says so", async () => {
     const { stored, messages } = await play([potion(1), potion(2), potion(3)], (actor) => actor.createEmbeddedDocuments("Item", [potion(4)] as never));

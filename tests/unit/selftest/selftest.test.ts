@@ -63,6 +63,13 @@ describe("game.clockwork.selfTest()", () => {
     expect(actors(gm)).toEqual([]);
   });
 
+  it("lists console warnings without failing for them", async () => {
+    gm.Hooks.on("createActor", (() => console.warn("a module's deprecation warning")) as never);
+    const report = await world.as(gm, () => selfTest(gm));
+    expect(report?.errors).toContain("warn: a module's deprecation warning");
+    expect(report?.ok).toBe(true);
+  });
+
   it("removes what an interrupted earlier run left behind", async () => {
     await world.seed("Actor", [{ name: "Left over", type: "character", flags: { clockwork: { selfTest: true } } }]);
     await world.settle();

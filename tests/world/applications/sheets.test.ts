@@ -234,3 +234,93 @@ describe("rolling a skill", () => {
     expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
   });
 });
+
+describe("the roll dialog", () => {
+  it("re-renders only the parts a change alters: the Roll button stays the same element under the pointer", async () => {
+    const sheet = await openSheet(alice);
+    await click(alice, sheet.element.querySelector("[data-action=rollSkill][data-skill=strength]"));
+    const dialog = root(alice).querySelector<HTMLElement>(".cw-roll-dialog-app")!;
+    const footer = dialog.querySelector("[data-application-part=footer]");
+    const button = dialog.querySelector("button[type=submit]");
+    const pool = dialog.querySelector("[data-application-part=pool]")!.textContent;
+    const situational = dialog.querySelector<HTMLInputElement>("input[name=situational]")!;
+    await change(alice, situational, "2");
+    expect(dialog.querySelector("[data-application-part=footer]")).toBe(footer);
+    expect(dialog.querySelector("button[type=submit]")).toBe(button);
+    expect(dialog.querySelector("[data-application-part=pool]")!.textContent).not.toBe(pool);
+    await click(alice, dialog.querySelector("[data-action=close]"));
+    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
+  });
+});
+
+describe("a species dropped from the compendium", () => {
+  it("opens the choice dialog; applying the picks creates the species on every client", async () => {
+    const sheet = await openSheet(alice);
+    const species = await world.as(alice, async () => {
+      const pack = (game as unknown as { packs: { get(id: string): { getIndex(): Promise<Iterable<{ uuid: string; name: string }>> } } }).packs.get("clockwork.species");
+      return [...await pack.getIndex()].find((e) => e.name === "Humans") ?? [...await pack.getIndex()][0];
+    });
+    await world.as(alice, async () => {
+      const event = new Event("drop", { bubbles: true, cancelable: true });
+      Object.defineProperty(event, "dataTransfer", { value: { getData: () => JSON.stringify({ type: "Item", uuid: species.uuid }) } });
+      sheet.element.querySelector(".window-content")!.dispatchEvent(event);
+      await flush();
+    });
+    const dialog = root(alice).querySelector<HTMLElement>("dialog.dialog")!;
+    expect(dialog).not.toBeNull();
+    expect(dialog.querySelector(".window-title")?.textContent).toContain(species.name);
+    await world.as(alice, async () => {
+      for (const select of dialog.querySelectorAll<HTMLSelectElement>("select")) {
+        const option = [...select.options].find((o) => o.value);
+        if (option) select.value = option.value;
+      }
+      const picks = [...dialog.querySelectorAll<HTMLFieldSetElement>("fieldset.cw-pick")];
+      for (const fieldset of picks) {
+        const need = Number(/\d+/.exec(fieldset.querySelector("legend")?.textContent ?? "")?.[0] ?? 0);
+        const boxes = [...fieldset.querySelectorAll<HTMLInputElement>("input[type=checkbox]")];
+        boxes.forEach((box, i) => { box.checked = i < need; });
+      }
+      dialog.querySelector<HTMLElement>("button[data-action=apply]")!.click();
+      await flush();
+    });
+    expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);
+    for (const client of [gm, alice, bob]) {
+      expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
+    }
+    expect(sheet.element.querySelector(".cw-species-name")?.textContent).toBe(species.name);
+  });
+});
+
+describe("the item sheet", () => {
+  it("edits an owned item for its actor's owner and is read-only for an observer", async () => {
+    const sword = (c: WorldClient) => actorOf(c).items.get(WEAPON_ID)!;
+    const mine = await world.as(alice, async () => {
+      const s = sword(alice).sheet;
+      await s.render({ force: true });
+      return s;
+    });
+    expect(mine.element.classList).toContain("item");
+    const name = mine.element.querySelector<HTMLInputElement>("input[name=name]")!;
+    expect(name.disabled).toBe(false);
+    await change(alice, name, "Bastard sword");
+    expect(sword(gm).name).toBe("Bastard sword");
+    expect(sword(bob).name).toBe("Bastard sword");
+    const theirs = await world.as(bob, async () => {
+      const s = sword(bob).sheet;
+      await s.render({ force: true });
+      return s;
+    });
+    const fields = [...theirs.element.querySelectorAll<HTMLInputElement>(".window-content input, .window-content select")];
+    expect(fields.every((f) => f.disabled)).toBe(true);
+  });
+});
+
+describe("the NPC sheet", () => {
+  it("opens for the GM", async () => {
+    const sheet = await openSheet(gm, GRUSHA_ID);
+    expect(sheet.rendered).toBe(true);
+    expect(sheet.element.classList).toContain("npc");
+    expect(sheet.element.querySelectorAll("[data-action=rollSkill]").length).toBeGreaterThan(0);
+    expect(gm.errors).toEqual([]);
+  });
+});

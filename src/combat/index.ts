@@ -5,12 +5,12 @@
  */
 import { registerStatusEffects } from "./conditions";
 import { config as combatantModels } from "./data/combatant";
-import { ClockworkCombat, QUERY_INITIATIVE, TICK_TEMPLATE } from "./documents/combat";
+import { ClockworkCombat, QUERY_INITIATIVE } from "./documents/combat";
 import { ClockworkCombatant } from "./documents/combatant";
 import { registerDying } from "./dying";
-import { INITIATIVE_CARD_TEMPLATE } from "./initiative";
-import { PROMPT_TEMPLATES, registerPrompts } from "./prompts";
-import { TRACKER_TEMPLATE, registerTracker } from "./tracker";
+import { registerPrompts } from "./prompts";
+import { registerTracker } from "./tracker";
+import { TURN_TEMPLATES } from "./templates";
 
 export { ClockworkCombat, ClockworkCombatant };
 export { groupMinions } from "./minions";
@@ -18,7 +18,7 @@ export { stabilize, afterDamage } from "./dying";
 export { addStatus, removeStatus, activeStatuses, conditionEffects } from "./conditions";
 
 /** Every template this part renders (preloaded; the smoke test checks each exists). */
-export const COMBAT_TEMPLATES = [INITIATIVE_CARD_TEMPLATE, TICK_TEMPLATE, TRACKER_TEMPLATE, ...Object.values(PROMPT_TEMPLATES)];
+export const COMBAT_TEMPLATES = Object.values(TURN_TEMPLATES);
 
 /** Registers the combat documents, the Combatant data model, status effects, queries and hooks. */
 export function registerCombat(): void {

@@ -11,8 +11,9 @@ import {
   INITIATIVE_DICE, breakTies, initiativeGains, initiativeScores, initiativeSkill, markDice, placeCompanions,
   type DiceRoller, type DieMark, type InitiativeEntry, type InitiativeSkill,
 } from "../rules";
+import { TURN_TEMPLATES } from "./templates";
 
-export const INITIATIVE_CARD_TEMPLATE = "systems/clockwork/templates/chat/initiative-card.hbs";
+export const INITIATIVE_CARD_TEMPLATE = TURN_TEMPLATES.initiativeCard;
 
 /** What initiative reads of a combatant. */
 export interface InitiativeCombatantLike {

@@ -10,6 +10,7 @@ import { localize } from "../foundry";
 import { renderTemplate } from "../applications/ui";
 import type { EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
+import { TURN_TEMPLATES } from "./templates";
 
 export const SYSTEM_ID = "clockwork";
 export const QUERY_END_CHECKS = "clockwork.endOfTurnChecks";
@@ -19,10 +20,7 @@ export const AUTO_NPC_SETTING = "autoRollNpcChecks";
 /** Client: this user's own prompts roll at once. */
 export const AUTO_OWN_SETTING = "autoRollOwnChecks";
 
-export const PROMPT_TEMPLATES = {
-  endChecks: "systems/clockwork/templates/combat/condition-prompt.hbs",
-  deathRoll: "systems/clockwork/templates/combat/condition-death.hbs",
-} as const;
+export const PROMPT_TEMPLATES = { endChecks: TURN_TEMPLATES.endChecks, deathRoll: TURN_TEMPLATES.deathRoll } as const;
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -97,32 +95,44 @@ export function registerPrompts(): void {
 
 export interface EndChecksContext {
   actorName: string;
-  checks: { label: string; kind: "flat" | "stamina"; isFlat: boolean; target: number; twice: boolean; chance: string; becomes: string }[];
+  checks: {
+    /** Lang key of the status's name, or "" for a species ability's recharge (then `ability`). */
+    labelKey: string;
+    ability: string;
+    kind: "flat" | "stamina";
+    isFlat: boolean;
+    target: number;
+    twice: boolean;
+    chance: string;
+    /** Lang key of the status a success turns it into (Frozen → Chilled), or "". */
+    becomesKey: string;
+  }[];
 }
 
-/** The end-of-turn prompt's context: one line per check with its odds. */
+/** The end-of-turn prompt's context: one line per check with its odds (keys localized by the template). */
 export function endChecksContext(actorName: string, checks: readonly EndOfTurnCheck[]): EndChecksContext {
   return {
     actorName,
     checks: checks.map((check) => ({
-      label: check.statusId ? localize(statusLabel(check.statusId)) : localize("CLOCKWORK.Conditions.Recharge", { ability: check.cooldown ?? "" }),
+      labelKey: check.statusId ? statusLabel(check.statusId) : "",
+      ability: check.cooldown ?? "",
       kind: check.kind,
       isFlat: check.kind === "flat",
       target: check.target,
       twice: check.rolls === 2,
       chance: check.chance === null ? "" : `${Math.round(check.chance * 100)}%`,
-      becomes: check.becomes ? localize(statusLabel(check.becomes)) : "",
+      becomesKey: check.becomes ? statusLabel(check.becomes) : "",
     })),
   };
 }
 
 export interface DeathRollContext {
   actorName: string;
-  reason: string;
+  reasonKey: string;
 }
 
 export function deathRollContext(actorName: string, reason: string): DeathRollContext {
-  return { actorName, reason: localize(`CLOCKWORK.Conditions.Death.Reason.${reason}`) };
+  return { actorName, reasonKey: `CLOCKWORK.Conditions.Death.Reason.${reason}` };
 }
 
 // ---------------------------------------------------------------- rolling

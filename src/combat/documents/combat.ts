@@ -12,6 +12,7 @@ import { renderTemplate } from "../../applications/ui";
 import {
   applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent,
 } from "../../rules";
+import { TURN_TEMPLATES } from "../templates";
 import { activeStatuses, addStatus, removeStatus, type StatusActor } from "../conditions";
 import { INITIATIVE_CARD_TEMPLATE, initiativeCardContext, planInitiative, shownGains, withFoundryDice, type InitiativeCombatantLike } from "../initiative";
 import { requestDeathRoll, requestEndChecks, type EndCheckResults, type PromptActor } from "../prompts";
@@ -21,7 +22,7 @@ import {
 } from "../turns";
 
 export const QUERY_INITIATIVE = "clockwork.rollInitiative";
-export const TICK_TEMPLATE = "systems/clockwork/templates/combat/condition-tick.hbs";
+export const TICK_TEMPLATE = TURN_TEMPLATES.turnNote;
 
 type AnyCombatant = Combatant.Implementation & TurnCombatant & InitiativeCombatantLike;
 

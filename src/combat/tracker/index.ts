@@ -10,8 +10,9 @@ import { shownGains, type InitiativeCombatantLike } from "../initiative";
 import { countersOf } from "../turns";
 import { trackerCountersContext } from "./context";
 import { registerTokenPips } from "./token-pips";
+import { TURN_TEMPLATES } from "../templates";
 
-export const TRACKER_TEMPLATE = "systems/clockwork/templates/combat/tracker-counters.hbs";
+export const TRACKER_TEMPLATE = TURN_TEMPLATES.tracker;
 
 interface TrackerCombatant extends InitiativeCombatantLike {
   isOwner: boolean;

@@ -23,7 +23,7 @@ function scripted(...faces: number[]): DiceRoller & { left: () => number } {
   const roller = ((count: number) => {
     if (queue.length < count) throw new Error(`script ran out: wanted ${count}, had ${queue.length}`);
     return queue.splice(0, count);
-  }) as DiceRoller & { left: () => number };
+  }) as unknown as DiceRoller & { left: () => number };
   roller.left = () => queue.length;
   return roller;
 }

@@ -145,9 +145,10 @@ describe("a character sheet in Chromium", () => {
     expect(await card.locator(".message-content").innerHTML()).toMatch(/cw-/);
     await shot(alice.page, "roll-card");
     await settle(alice.page);
-    const gm = await openClient(context, { user: "Gamemaster" });
+    const gm = await openClient(context, { user: "Gamemaster", theme: "light" });
     expect(await gm.page.locator("#chat-log .chat-message").count()).toBeGreaterThan(0);
-    await shot(gm.page, "gm-sees-roll");
+    await openAda(gm.page);
+    await shot(gm.page, "gm-sees-roll-light");
     await gm.page.close();
   });
 

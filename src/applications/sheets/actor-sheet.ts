@@ -103,7 +103,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   }
 
   protected override async _processSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_processSubmitData"]>): Promise<void> {
-    await guardSubmitAsync(this, () => super._processSubmitData(...args));
+    await guardSubmitAsync(this, () => super._processSubmitData(...args), this.actor);
   }
 
   /* ------------------------------------------------------------------ drag and drop */

@@ -49,14 +49,21 @@ export function guardSubmit<T>(sheet: RefusableSheet, step: () => T, fallback: T
   }
 }
 
-/** `guardSubmit` for asynchronous steps. */
-export async function guardSubmitAsync(sheet: RefusableSheet, step: () => Promise<void>): Promise<void> {
+/**
+ * `guardSubmit` for the asynchronous write. A write Foundry refuses without throwing (a
+ * `preUpdate` hook, the server's permission check) leaves the document's source as it was;
+ * then the form, which still shows what the user typed, is redrawn from the stored data.
+ */
+export async function guardSubmitAsync(sheet: RefusableSheet, step: () => Promise<void>, document?: { _source: object }): Promise<void> {
+  const before = document ? JSON.stringify(document._source) : null;
   try {
     await step();
   } catch (error) {
     reportRefusedUpdate(error, sheet.form ?? null);
     void sheet.render();
+    return;
   }
+  if (before !== null && document && JSON.stringify(document._source) === before) void sheet.render();
 }
 
 /**

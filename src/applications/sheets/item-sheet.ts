@@ -61,7 +61,7 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
   }
 
   protected override async _processSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_processSubmitData"]>): Promise<void> {
-    await guardSubmitAsync(this, () => super._processSubmitData(...args));
+    await guardSubmitAsync(this, () => super._processSubmitData(...args), this.item);
   }
 
   #rows(path: string): unknown[] {

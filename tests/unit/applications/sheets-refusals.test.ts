@@ -76,6 +76,21 @@ describe("a refused write from a sheet", () => {
     expect((ada(gm).system.health as { vitalsLost: number }).vitalsLost).not.toBe(lost);
   });
 
+  it("a form field: the value the user typed is replaced by the stored one when a module vetoes the write", async () => {
+    const sheet = await open(alice, ada(alice));
+    const stored = String((ada(gm).system.luck as { value: number }).value);
+    alice.Hooks.on("preUpdateActor", (() => false) as never);
+    await world.as(alice, async () => {
+      const input = sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!;
+      input.value = stored === "1" ? "2" : "1";
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      await flush();
+    });
+    expect(String((ada(gm).system.luck as { value: number }).value)).toBe(stored);
+    expect(sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(stored);
+    expect(alice.errors).toEqual([]);
+  });
+
   it("item rows: nothing stored, no error thrown, and the item sheet redrawn", async () => {
     const weapon = ada(alice).items.get(WEAPON_ID)!;
     const sheet = await open(alice, weapon);

@@ -11,7 +11,7 @@ import { notify } from "../ui";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
 import { buildBuilderContext, EMPTY_VIEW, type BuilderCatalog, type BuilderViewState } from "./builder-context";
-import { parseBuilderForm } from "./builder-form";
+import { flattenForm, parseBuilderForm } from "./builder-form";
 import { catalogFrom, loadBrowserEntries } from "./catalog";
 import { commitBuild } from "./commit";
 import { BUILDER_TEMPLATES } from "./templates";
@@ -141,8 +141,17 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     await this.render();
   }
 
+  /** The field whose change submits the form; only it (or its filter group) is read. */
+  #changed: string | null = null;
+
+  protected override _onChangeForm(formConfig: never, event: Event): void {
+    this.#changed = (event.target as HTMLInputElement | null)?.name || null;
+    super._onChangeForm(formConfig, event);
+  }
+
   static async #onSubmit(this: ClockworkCharacterBuilder, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
-    const parsed = parseBuilderForm(formData.object, this.#draft, (uuid) => this.#entry(uuid));
+    const parsed = parseBuilderForm(onlyChanged(formData.object, this.#changed), this.#draft, (uuid) => this.#entry(uuid));
+    this.#changed = null;
     const filters: Partial<BuilderViewState> = {};
     if (parsed.spellFilters && !sameFilters(parsed.spellFilters, this.#view.spellFilters)) filters.spellFilters = parsed.spellFilters;
     if (parsed.gearFilters && !sameFilters(parsed.gearFilters, this.#view.gearFilters)) filters.gearFilters = parsed.gearFilters;
@@ -228,6 +237,17 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     await this.close();
     await this.actor.sheet?.render(true);
   }
+}
+
+/**
+ * One change edits one field: reading only it keeps a stale or half-drawn control elsewhere in
+ * the form from undoing other choices. A filter reads its whole group (search and selects).
+ */
+function onlyChanged(form: Record<string, unknown>, changed: string | null): Record<string, unknown> {
+  if (!changed) return form;
+  const flat = flattenForm(form);
+  const group = /^(spellFilter|gearFilter)\./.exec(changed)?.[1];
+  return Object.fromEntries(Object.entries(flat).filter(([key]) => (group ? key.startsWith(`${group}.`) : key === changed)));
 }
 
 function sameFilters(a: Partial<BrowserFilters>, b: Partial<BrowserFilters>): boolean {

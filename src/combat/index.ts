@@ -12,10 +12,14 @@ import { registerPrompts } from "./prompts";
 import { registerTracker } from "./tracker";
 import { TURN_TEMPLATES } from "./templates";
 
+import { activeStatuses, addStatus, conditionEffects, removeStatus } from "./conditions";
+import { afterDamage, stabilize } from "./dying";
+import { groupMinions } from "./minions";
+
 export { ClockworkCombat, ClockworkCombatant };
-export { groupMinions } from "./minions";
-export { stabilize, afterDamage } from "./dying";
-export { addStatus, removeStatus, activeStatuses, conditionEffects } from "./conditions";
+
+/** `game.clockwork.turns`: conditions by id, stabilize, minion groups (docs/combat.md). */
+export const turnsApi = { addStatus, removeStatus, activeStatuses, conditionEffects, stabilize, afterDamage, groupMinions };
 
 /** Every template this part renders (preloaded; the smoke test checks each exists). */
 export const COMBAT_TEMPLATES = Object.values(TURN_TEMPLATES);
@@ -30,5 +34,7 @@ export function registerCombat(): void {
   registerDying();
   registerTracker();
   (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_INITIATIVE] = (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data);
+  const api = (game as { clockwork?: Record<string, unknown> }).clockwork;
+  if (api) api.turns = turnsApi;
   void foundry.applications.handlebars?.loadTemplates?.(COMBAT_TEMPLATES);
 }

@@ -25,9 +25,9 @@ function expectClean(): void {
 describe("tracker counters", () => {
   it("draws a pip per counter: this turn's, reserved and spent, with the numbers and a pass button", () => {
     const html = renderer.render(TRACKER_TEMPLATE, trackerCountersContext({ ...view, counters: { available: 3, reserved: 1, hadTurn: true, passed: false } }));
-    expect(count(html, "cw-pip--available")).toBe(3);
-    expect(count(html, "cw-pip--reserved")).toBe(1);
-    expect(count(html, "cw-pip--spent")).toBe(2);
+    expect(count(html, "cw-counter-pip--available")).toBe(3);
+    expect(count(html, "cw-counter-pip--reserved")).toBe(1);
+    expect(count(html, "cw-counter-pip--spent")).toBe(2);
     expect(html).toContain('aria-label="Ada: 3 counters, 1 reserved"');
     expect(html).toContain("+1");
     expect(html).toContain('data-cw-action="pass"');
@@ -38,7 +38,7 @@ describe("tracker counters", () => {
     const html = renderer.render(TRACKER_TEMPLATE, trackerCountersContext({ ...view, counters: newCounters() }));
     expect(html).toContain("cw-counters--defenseless");
     expect(html).toContain("Defenseless");
-    expect(count(html, "cw-pip ")).toBe(0);
+    expect(count(html, "cw-counter-pip ")).toBe(0);
     expect(renderer.render(TRACKER_TEMPLATE, trackerCountersContext({ ...view, started: false, counters: newCounters() })).trim()).toBe("");
     const passed = renderer.render(TRACKER_TEMPLATE, trackerCountersContext({ ...view, counters: passTurn(spendCounters(beginTurn(newCounters()), 4)) }));
     expect(passed).toContain("cw-counters--passed");

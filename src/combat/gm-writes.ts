@@ -44,7 +44,13 @@ export type GmWriteOp =
   /** Pay counters from a combatant's `system.counters`, or set them. */
   | { op: "counters"; uuid: string; spend?: { cost: number; reaction?: boolean; stunned?: boolean }; set?: CounterState }
   /** Any other change, only on paths the relay carries (see {@link allowGmWritePaths}). */
-  | { op: "update"; uuid: string; changes: Record<string, unknown> };
+  | { op: "update"; uuid: string; changes: Record<string, unknown> }
+  /**
+   * Writes what earlier ops of this batch did (`from`: their indices) at `path` of a document, as
+   * `{ userId, results }`, or null with `clear`. With `once`, a value already there refuses the
+   * batch (a chat card applied twice at the same moment).
+   */
+  | { op: "record"; uuid: string; path: string; from?: number[]; clear?: boolean; once?: boolean };
 
 /** What one op did. */
 export interface GmWriteOpResult {
@@ -56,7 +62,8 @@ export interface GmWriteOpResult {
   application?: Omit<DamageApplication, "track">;
   /** Counters before and after (counters). */
   counters?: { before: CounterState; after: CounterState };
-  /** Whether a status op changed anything. */
+  /** The status of a status op, and whether it changed anything. */
+  status?: string;
   changed?: boolean;
 }
 
@@ -139,8 +146,12 @@ export function pathsAllowed(documentName: string, changes: Record<string, unkno
 }
 
 const EXPECTED_DOCUMENT: Record<GmWriteOp["op"], string | null> = {
-  damage: "Actor", heal: "Actor", health: "Actor", status: "Actor", counters: "Combatant", update: null,
+  damage: "Actor", heal: "Actor", health: "Actor", status: "Actor", counters: "Combatant", update: null, record: null,
 };
+
+function valueAt(doc: object, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
+}
 
 function resolve(uuid: string): WritableDoc | null {
   try {
@@ -219,6 +230,9 @@ function checkShape(op: GmWriteOp): void {
     case "update":
       if (!op.changes || typeof op.changes !== "object") bad();
       break;
+    case "record":
+      if (typeof op.path !== "string" || !op.path || (op.from !== undefined && !Array.isArray(op.from))) bad();
+      break;
   }
 }
 
@@ -226,7 +240,7 @@ function checkShape(op: GmWriteOp): void {
  * Works out every write of a batch against the documents as they are, in order; several ops on
  * one actor build on each other. Throws a PlanError (nothing written) when any op cannot be made.
  */
-function plan(ops: readonly GmWriteOp[]): PlannedWrite[] {
+function plan(ops: readonly GmWriteOp[], requesterId: string | null): PlannedWrite[] {
   const tracks = new Map<string, HealthTrack>();
   const counters = new Map<string, CounterState>();
   const planned: PlannedWrite[] = [];
@@ -263,9 +277,11 @@ function plan(ops: readonly GmWriteOp[]): PlannedWrite[] {
         });
         break;
       }
-      case "status":
-        planned.push({ doc, status: { id: op.status, active: op.active }, result: { op: op.op, uuid: op.uuid, changed: false } });
+      case "status": {
+        const had = (doc as StatusActor).statuses?.has(op.status) === true;
+        planned.push({ doc, status: { id: op.status, active: op.active }, result: { op: op.op, uuid: op.uuid, status: op.status, changed: had !== op.active } });
         break;
+      }
       case "counters": {
         const current = counters.get(op.uuid) ?? (doc.system as { counters?: CounterState } | undefined)?.counters;
         if (!current) refuse("CLOCKWORK.Combat.Attack.GmWrite.NoCounters", { name });
@@ -289,6 +305,14 @@ function plan(ops: readonly GmWriteOp[]): PlannedWrite[] {
         if (!pathsAllowed(doc.documentName, op.changes)) refuse("CLOCKWORK.Combat.Attack.GmWrite.Path", { document: doc.documentName });
         planned.push({ doc, changes: op.changes, result: { op: op.op, uuid: op.uuid } });
         break;
+      case "record": {
+        const changes = { [op.path]: op.clear ? null : { userId: requesterId, results: (op.from ?? []).map((i) => planned[i]?.result ?? null) } };
+        if (!pathsAllowed(doc.documentName, changes)) refuse("CLOCKWORK.Combat.Attack.GmWrite.Path", { document: doc.documentName });
+        const existing = valueAt(doc, op.path);
+        if (op.once && existing !== undefined && existing !== null) refuse("CLOCKWORK.Combat.Attack.GmWrite.Already");
+        planned.push({ doc, changes, inverse: { [op.path]: existing ?? null }, result: { op: op.op, uuid: op.uuid } });
+        break;
+      }
     }
   }
   return planned;
@@ -309,7 +333,7 @@ export async function executeWrites(ops: readonly GmWriteOp[], requesterId: stri
   const viaGM = requesterId !== (game.user?.id ?? null);
   let planned: PlannedWrite[];
   try {
-    planned = plan(ops);
+    planned = plan(ops, requesterId);
   } catch (error) {
     if (error instanceof PlanError) return { ok: false, problem: error.problem, viaGM };
     throw error;

@@ -43,7 +43,7 @@ export function actorSources(users: { alice: string; bob: string }): Record<stri
     },
     {
       _id: BRAM, name: "Bram", type: "character", ownership: { default: 0, [users.bob]: OWNER },
-      system: { skills: skills({ strength: 9, agility: 8, stamina: 9 }), equipped: { offHand: SHIELD } },
+      system: { skills: skills({ strength: 9, agility: 8, stamina: 9 }), equipped: { shield: SHIELD } },
       items: [{ _id: SHIELD, name: "Buckler", type: "shield", system: {} }],
     },
     {
@@ -88,7 +88,14 @@ export async function seedFight(world: World, options: { combat?: boolean; count
       })),
     }]);
     // Seeding a started combat trips the world's turn events (no previous state); start it instead.
-    if (gmOnline) await world.as(world.gm, () => world.gm.game.combats.get(COMBAT_ID)!.update({ round: 1, turn: 0 }));
+    if (gmOnline) {
+      const combat = world.gm.game.combats.get(COMBAT_ID)!;
+      await world.as(world.gm, () => combat.update({ round: 1, turn: 0 }));
+      await world.settle();
+      // Starting the combat resets every combatant's counters (the turn bookkeeping); set the fight's.
+      const updates = Object.keys(POSITIONS).map((actorId) => ({ _id: combatantId(actorId), "system.counters": counters(actorId) }));
+      await world.as(world.gm, () => (combat as unknown as { updateEmbeddedDocuments(n: string, u: object[]): Promise<unknown> }).updateEmbeddedDocuments("Combatant", updates));
+    }
     await world.settle();
   }
   return { world, gm: world.gm, alice, bob };

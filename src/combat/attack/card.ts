@@ -1,0 +1,176 @@
+/**
+ * The attack card (pure): what a message stores about an attack (`flags.clockwork.attack`) and
+ * what each viewer sees of it. Everyone sees who was attacked, hit or miss and the damage dealt;
+ * a target's defense, resistance and health (wounds gained, vitals lost) only users who may
+ * observe its actor; the Apply button its author and the GM, Undo the GM. A card whose attacker
+ * or target no longer exists says so.
+ */
+import { localize } from "../../foundry";
+import { markDice, type AttackMode, type CalledShot, type DamageType } from "../../rules";
+import { statusLabel } from "../conditions";
+import type { StoredHealth } from "../gm-writes";
+import type { Reaction } from "./reactions";
+
+export const ATTACK_FLAG = "attack";
+export const ATTACK_CARD_TEMPLATE = "systems/clockwork/templates/chat/attack-card.hbs";
+
+/** What one target took. */
+export interface CardTarget {
+  /** The token's (else the actor's) UUID with dots as underscores: a flag key. */
+  key: string;
+  name: string;
+  img?: string | null;
+  actorUuid: string;
+  tokenUuid?: string | null;
+  /** Index of its attack in `attacks` (one per roll; an area attack has one for all). */
+  attack: number;
+  hit: boolean;
+  gains: number;
+  defense: number;
+  reaction: Reaction;
+  automaticMiss: string | null;
+  damage: { total: number; points: number; criticals: number; resistance: number; armorPierced: number };
+  /** What the damage does to the track as it stood when rolled. */
+  health: { absorbed: number; woundsAdded: number; vitalsLost: number; dying: boolean; dead: boolean } | null;
+  /** Status ids the hit applies. */
+  conditions: string[];
+  procs: number;
+}
+
+/** One roll pair: indices into the message's rolls. */
+export interface CardAttack {
+  attackRoll: number;
+  damageRoll: number;
+  dice: number;
+  threshold: number;
+  hexed?: boolean;
+  criticals: number;
+  attackFaces: number[];
+  damageFaces: number[];
+}
+
+/** What was written by Apply, per target key (null after an Undo). */
+export interface AppliedRecord {
+  userId: string | null;
+  results: ({ op: string; uuid: string; before?: StoredHealth; after?: StoredHealth; status?: string; changed?: boolean } | null)[];
+}
+
+export interface AttackCardData {
+  version: 1;
+  actorUuid: string | null;
+  actorName: string;
+  itemName: string;
+  itemImg?: string | null;
+  mode: AttackMode;
+  damageType: DamageType;
+  calledShot: CalledShot | null;
+  /** Counters paid (0 outside combat). */
+  counters: number;
+  attacks: CardAttack[];
+  targets: CardTarget[];
+  applied?: Record<string, AppliedRecord | null>;
+}
+
+/** Who is looking at the card. */
+export interface AttackCardViewer {
+  isGM: boolean;
+  isAuthor: boolean;
+  /** May observe this target's actor. */
+  canObserve(target: CardTarget): boolean;
+  /** The document still exists. */
+  exists(uuid: string | null | undefined): boolean;
+}
+
+export function isApplied(data: AttackCardData, key: string): boolean {
+  const record = data.applied?.[key];
+  return record !== undefined && record !== null;
+}
+
+/** Targets that Apply would still write to: damaged or given a condition, not applied, still there. */
+export function pendingTargets(data: AttackCardData, exists: (uuid: string) => boolean): CardTarget[] {
+  return data.targets.filter((t) => !isApplied(data, t.key) && exists(t.actorUuid) && (t.damage.total > 0 || t.conditions.length > 0));
+}
+
+function conditionLabels(ids: readonly string[]): string {
+  return ids.map((id) => localize(statusLabel(id))).join(", ");
+}
+
+const MARK_TITLE = (mark: string) => `CLOCKWORK.Chat.Die.${mark}`;
+
+/** One attack's dice: the attack roll marked against its rank, the damage roll's 12s and 1s. */
+function diceOf(attack: CardAttack, index: number, count: number) {
+  const marks = attack.threshold >= 1 ? markDice(attack.attackFaces, Math.min(12, attack.threshold), { hexed: attack.hexed === true }) : [];
+  return {
+    label: count > 1 ? localize("CLOCKWORK.Combat.Attack.Card.AttackNumber", { n: index + 1 }) : null,
+    pool: localize("CLOCKWORK.Combat.Attack.Card.Pool", { dice: attack.dice, rank: attack.threshold }),
+    attack: attack.attackFaces.map((face, i) => ({ face, mark: marks[i] ?? "none", title: MARK_TITLE(marks[i] ?? "none") })),
+    damage: attack.damageFaces.map((face) => {
+      const mark = face === 12 ? "double" : face === 1 ? "cancel" : "none";
+      return { face, mark, title: MARK_TITLE(mark) };
+    }),
+  };
+}
+
+/** The card's template context for one viewer. */
+export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardViewer) {
+  const attackerGone = data.actorUuid !== null && !viewer.exists(data.actorUuid);
+  const targets = data.targets.map((t) => {
+    const observe = viewer.isGM || viewer.canObserve(t);
+    const gone = !viewer.exists(t.actorUuid);
+    const applied = isApplied(data, t.key);
+    const outcome = t.automaticMiss ? "automaticMiss" : t.hit ? "hit" : "miss";
+    return {
+      key: t.key,
+      name: t.name,
+      img: t.img ?? null,
+      hit: t.hit,
+      outcomeLabel: localize(`CLOCKWORK.Combat.Attack.Card.${outcome}`),
+      outcomeClass: t.hit ? "cw-hit" : "cw-miss",
+      automaticMiss: t.automaticMiss ? localize(`CLOCKWORK.Combat.Attack.AutoMiss.${t.automaticMiss}`) : null,
+      reaction: t.reaction !== "none" ? localize(`CLOCKWORK.Combat.Attack.Reaction.${t.reaction}`) : null,
+      damage: t.damage.total,
+      criticals: t.damage.criticals,
+      conditions: t.conditions.length ? conditionLabels(t.conditions) : null,
+      observe,
+      defense: observe ? t.defense : null,
+      gains: t.gains,
+      resistance: observe ? t.damage.resistance : null,
+      armorPierced: observe && t.damage.armorPierced > 0 ? t.damage.armorPierced : null,
+      wounds: observe && t.health ? t.health.woundsAdded : null,
+      vitals: observe && t.health ? t.health.vitalsLost : null,
+      absorbed: observe && t.health && t.health.absorbed > 0 ? t.health.absorbed : null,
+      dying: observe && t.health?.dying === true && !t.health.dead,
+      dead: observe && t.health?.dead === true,
+      gone,
+      applied,
+    };
+  });
+  const pending = pendingTargets(data, (uuid) => viewer.exists(uuid)).length;
+  const appliedCount = data.targets.filter((t) => isApplied(data, t.key)).length;
+  const canApply = (viewer.isGM || viewer.isAuthor) && !attackerGone;
+  return {
+    actorName: data.actorName,
+    itemName: data.itemName,
+    itemImg: data.itemImg ?? null,
+    title: localize("CLOCKWORK.Combat.Attack.Card.Title", { actor: data.actorName, item: data.itemName }),
+    mode: data.mode !== "single" ? localize(`CLOCKWORK.Combat.Attack.Mode.${data.mode}`) : null,
+    damageType: localize(`CLOCKWORK.DamageType.${data.damageType}`),
+    calledShot: data.calledShot ? localize(`CLOCKWORK.Combat.Attack.CalledShot.${data.calledShot}`) : null,
+    counters: data.counters > 0 ? data.counters : null,
+    attackerGone,
+    attackerGoneText: attackerGone ? localize("CLOCKWORK.Combat.Attack.Card.AttackerGone", { name: data.actorName }) : null,
+    attacks: data.attacks.map((a, i) => diceOf(a, i, data.attacks.length)),
+    targets,
+    showApply: canApply && pending > 0,
+    allApplied: pending === 0 && appliedCount > 0,
+    showUndo: viewer.isGM && appliedCount > 0,
+  };
+}
+
+/** The card as stored in the message: what a viewer who may observe no target sees. */
+export const PUBLIC_VIEWER: AttackCardViewer = {
+  isGM: false,
+  isAuthor: false,
+  canObserve: () => false,
+  exists: () => true,
+};

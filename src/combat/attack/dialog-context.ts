@@ -1,0 +1,176 @@
+/**
+ * The attack dialog's context (pure): the declaration's controls, and per target the defense it
+ * will face, the exact chance to hit and the exact expected damage against its resistance —
+ * each number shown only as far as the viewer may see it (GMs and observers everything, others
+ * what the world setting allows) — and what the attack costs. The form's values come back
+ * through {@link applyAttackForm}.
+ */
+import { localize } from "../../foundry";
+import { CALLED_SHOTS, COVER_LEVELS, isAreaMode, type AttackMode, type CalledShot, type CoverPercent, type DamageType, type SkillKey } from "../../rules";
+import { ROLL_MODES, type FocusChoice, type RollModeKey } from "../../dice/types";
+import { expected, percent } from "./format";
+import { visibilityOf, type AttackPreview, type AttackTargetInfo, type HiddenInfoLevel } from "./preview";
+import type { AttackDeclaration } from "./source";
+
+/** What the dialog is built from. */
+export interface AttackDialogInput {
+  actorName: string;
+  itemName: string;
+  declaration: AttackDeclaration;
+  targets: readonly AttackTargetInfo[];
+  preview: AttackPreview;
+  choices: { modes: readonly AttackMode[]; damageTypes: readonly DamageType[]; skills: readonly string[] };
+  foci: readonly FocusChoice[];
+  /** The attacker has Power Attack and holds a melee weapon. */
+  powerAttack: boolean;
+  /** The attacker's counters in a running combat, else null (nothing is charged). */
+  counters: { available: number; reserved: number } | null;
+  viewer: { isGM: boolean; hiddenInfo: HiddenInfoLevel };
+  idPrefix?: string;
+}
+
+interface Option {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+function options<T extends string | number>(values: readonly T[], selected: T | null | undefined, label: (v: T) => string): Option[] {
+  return values.map((v) => ({ value: String(v), label: label(v), selected: v === selected }));
+}
+
+const REACTION_BLOCK_KEYS: Record<string, string> = {
+  defenseless: "CLOCKWORK.Combat.Attack.NoReaction.defenseless",
+  grappled: "CLOCKWORK.Combat.Attack.NoReaction.grappled",
+  area: "CLOCKWORK.Combat.Attack.NoReaction.area",
+  stealthedAttacker: "CLOCKWORK.Combat.Attack.NoReaction.stealthedAttacker",
+  noShield: "CLOCKWORK.Combat.Attack.NoReaction.noShield",
+  voidBolt: "CLOCKWORK.Combat.Attack.NoReaction.voidBolt",
+  cannotSee: "CLOCKWORK.Combat.Attack.NoReaction.cannotSee",
+};
+
+/** One target's row. */
+function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInput) {
+  const row = input.preview.rows[index];
+  const level = visibilityOf(info, input.viewer);
+  const odds = row.odds;
+  const everything = level === "everything";
+  const shown = level !== "nothing";
+  const area = isAreaMode(input.declaration.mode);
+  const coverApplies = !area && (input.preview.input.weapon.kind === "ranged" && !input.preview.input.weapon.arcShot);
+  const alternatives = (["dodge", "block"] as const).flatMap((reaction) => {
+    const alt = odds.ifReaction[reaction];
+    if (!alt || !shown) return [];
+    return [{
+      label: localize(`CLOCKWORK.Combat.Attack.Reaction.${reaction}`),
+      chance: percent(alt.chanceToHit),
+      defense: everything ? alt.defense : null,
+      damage: everything ? expected(alt.expectedDamage) : null,
+    }];
+  });
+  const blocked = row.reactions.dodge ?? row.reactions.block;
+  const noReaction = row.reactions.dodge && row.reactions.block && blocked !== "noShield" ? localize(REACTION_BLOCK_KEYS[blocked as string] ?? "") : null;
+  return {
+    index,
+    key: info.key,
+    name: info.name,
+    img: info.img ?? null,
+    include: info.include,
+    showInclude: !area,
+    distance: info.situation.distance ?? null,
+    dice: odds.setup.pool.dice,
+    level,
+    hidden: level === "nothing",
+    defense: everything ? odds.setup.defense.total : null,
+    chance: shown ? percent(odds.chanceToHit) : null,
+    chanceValue: shown ? odds.chanceToHit : null,
+    expected: everything ? expected(odds.expectedDamage) : null,
+    wound: everything && odds.chanceToWound !== null ? percent(odds.chanceToWound) : null,
+    alternatives,
+    automaticMiss: odds.setup.automaticMiss ? localize(`CLOCKWORK.Combat.Attack.AutoMiss.${odds.setup.automaticMiss}`) : null,
+    defenseless: info.situation.defenseless === true,
+    noReaction,
+    coverApplies,
+    coverName: `targets.${index}.cover`,
+    includeName: `targets.${index}.include`,
+    covers: options(COVER_LEVELS, info.situation.cover ?? 0, (c) => localize(`CLOCKWORK.Combat.Attack.Cover.${c}`)),
+  };
+}
+
+/** The whole dialog context. */
+export function buildAttackDialogContext(input: AttackDialogInput) {
+  const d = input.declaration;
+  const area = isAreaMode(d.mode);
+  const melee = input.preview.input.weapon.kind === "melee";
+  const cost = input.preview.cost;
+  const included = input.targets.filter((t) => t.include).length;
+  let costText: string;
+  if (!input.counters) costText = localize("CLOCKWORK.Combat.Attack.Dialog.OutOfCombat");
+  else if (cost.attacks > 1) costText = localize("CLOCKWORK.Combat.Attack.Dialog.CostMany", { each: cost.each, attacks: cost.attacks, total: cost.total, available: input.counters.available });
+  else costText = localize("CLOCKWORK.Combat.Attack.Dialog.Cost", { total: cost.total, available: input.counters.available });
+  const problem = cost.problem ? localize(`CLOCKWORK.Combat.Attack.Counters.${cost.problem}`, { name: input.actorName }) : null;
+  const prefix = input.idPrefix ?? "cw-attack";
+  return {
+    idPrefix: prefix,
+    title: localize("CLOCKWORK.Combat.Attack.Dialog.Title", { actor: input.actorName, item: input.itemName }),
+    modes: input.choices.modes.length > 1 ? options(input.choices.modes, d.mode, (m) => localize(`CLOCKWORK.Combat.Attack.Mode.${m}`)) : null,
+    damageTypes: input.choices.damageTypes.length > 1 ? options(input.choices.damageTypes, d.damageType, (t) => localize(`CLOCKWORK.DamageType.${t}`)) : null,
+    skills: input.choices.skills.length ? options(input.choices.skills, d.skill ?? input.choices.skills[0], (s) => localize(`CLOCKWORK.Skill.${s}`)) : null,
+    foci: input.foci.length ? [{ value: "", label: localize("CLOCKWORK.Combat.Attack.Dialog.NoFocus"), selected: d.focusId === "" }, ...options(input.foci.map((f) => f.id), d.focusId, (id) => input.foci.find((f) => f.id === id)?.name ?? id)] : null,
+    calledShots: area ? null : [{ value: "", label: localize("CLOCKWORK.Combat.Attack.CalledShot.none"), selected: d.calledShot === null }, ...options(CALLED_SHOTS, d.calledShot, (c) => localize(`CLOCKWORK.Combat.Attack.CalledShot.${c}`))],
+    situational: d.situational,
+    powerAttack: input.powerAttack && melee ? d.powerAttack : null,
+    stealthed: d.stealthed,
+    rollModes: options(ROLL_MODES, d.rollMode, (m) => localize(`CLOCKWORK.Roll.Mode.${m}`)),
+    areaNote: area ? localize("CLOCKWORK.Combat.Attack.Dialog.AreaNote") : null,
+    targets: input.targets.map((t, i) => targetRow(t, i, input)),
+    costText,
+    problem,
+    canAttack: problem === null && included > 0,
+    submitLabel: localize("CLOCKWORK.Combat.Attack.Dialog.Submit"),
+  };
+}
+
+export type AttackDialogContext = ReturnType<typeof buildAttackDialogContext>;
+
+/** The form's fields as strings (FormData); checkboxes as booleans. */
+export type AttackDialogForm = Record<string, string | boolean | number | null | undefined>;
+
+function integer(value: unknown, fallback: number, min: number, max: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
+}
+
+/**
+ * Applies the form to the declaration and the targets. Unknown values are ignored, so a stale or
+ * hand-made form cannot smuggle in a mode the weapon lacks.
+ */
+export function applyAttackForm(
+  declaration: AttackDeclaration,
+  targets: readonly AttackTargetInfo[],
+  form: AttackDialogForm,
+  choices: { modes: readonly AttackMode[]; damageTypes: readonly DamageType[]; skills: readonly string[]; foci: readonly FocusChoice[] },
+): { declaration: AttackDeclaration; targets: AttackTargetInfo[] } {
+  const next: AttackDeclaration = { ...declaration };
+  if (typeof form.mode === "string" && choices.modes.includes(form.mode as AttackMode)) next.mode = form.mode as AttackMode;
+  if (typeof form.damageType === "string" && choices.damageTypes.includes(form.damageType as DamageType)) next.damageType = form.damageType as DamageType;
+  if (typeof form.skill === "string" && choices.skills.includes(form.skill)) next.skill = form.skill as SkillKey;
+  if (typeof form.focusId === "string" && (form.focusId === "" || choices.foci.some((f) => f.id === form.focusId))) next.focusId = form.focusId;
+  if (form.calledShot !== undefined) next.calledShot = (CALLED_SHOTS as readonly unknown[]).includes(form.calledShot) ? form.calledShot as CalledShot : null;
+  if (form.situational !== undefined) next.situational = integer(form.situational, next.situational, -12, 12);
+  if (form.powerAttack !== undefined) next.powerAttack = integer(form.powerAttack, next.powerAttack, 0, 6);
+  if (form.stealthed !== undefined) next.stealthed = form.stealthed === true || form.stealthed === "true" || form.stealthed === "on";
+  if (typeof form.rollMode === "string" && (ROLL_MODES as readonly string[]).includes(form.rollMode)) next.rollMode = form.rollMode as RollModeKey;
+  if (isAreaMode(next.mode)) next.calledShot = null;
+  const nextTargets = targets.map((t, i) => {
+    const cover = form[`targets.${i}.cover`];
+    const include = form[`targets.${i}.include`];
+    const coverValue = cover === undefined ? t.situation.cover : (COVER_LEVELS as readonly number[]).includes(Number(cover)) ? Number(cover) as CoverPercent : t.situation.cover;
+    return {
+      ...t,
+      include: include === undefined ? t.include : include === true || include === "true" || include === "on",
+      situation: { ...t.situation, cover: coverValue },
+    };
+  });
+  return { declaration: next, targets: nextTargets };
+}

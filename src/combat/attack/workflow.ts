@@ -1,0 +1,515 @@
+/**
+ * `actor.attack(item, { targets })` (issue 10 item 5): declare → pay → reactions → roll → card.
+ *
+ * 1. The targets are the given ones or the user's targeted tokens (none: the user is asked to
+ *    target one). An area weapon or fire mode collects the tokens inside its area instead.
+ * 2. The dialog (unless skipped) shows per target the defense faced, the exact chance to hit and
+ *    the expected damage against its resistance; the declaration comes back.
+ * 3. In a running combat the attacker must be able to pay; if not, a localized warning and
+ *    nothing changes. Each target that may react is asked dodge / block / none.
+ * 4. The counters (the attack's and the reactions') are paid in one batch, through the GM where
+ *    the user does not own a combatant; a refused batch stops the attack before any roll.
+ * 5. Single attacks roll once per target; area attacks and fire modes roll the attack once and
+ *    the damage once for all. The rules core resolves hits, criticals, damage per target's
+ *    resistance and procs. One chat card shows every target; Apply writes the damage.
+ */
+import { notify } from "../../applications/ui";
+import {
+  CALLED_SHOTS, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
+  type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type TargetResult, type TargetSetup,
+} from "../../rules";
+import { DamageRoll } from "../../dice/damage-roll";
+import { GainRoll } from "../../dice/gain-roll";
+import { buildPool, chosenFocus } from "../../dice/pool";
+import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
+import type { RollModeKey } from "../../dice/types";
+import { requestWrites, healthTrackOf, type GmWriteOp } from "../gm-writes";
+import { areaOf, damageTypesOf, defaultDeclaration, modesOf, poolRequest, skillChoices, weaponConditions, type AttackActor, type AttackDeclaration, type AttackItem } from "./source";
+import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from "./geometry";
+import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
+import { decideReaction, type Reaction, type ReactionDecision } from "./reactions";
+import { hiddenInfoLevel } from "./settings";
+import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget } from "./card";
+import { renderAttackCard, safeKey } from "./chat";
+import { placeArea } from "../area/placement";
+import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTokenDoc } from "../area/templates";
+
+// ---------------------------------------------------------------- documents
+
+/** An actor document as the workflow needs it. */
+export interface WorkflowActor extends AttackActor {
+  id: string | null;
+  uuid: string;
+  img?: string | null;
+  isOwner?: boolean;
+  token?: TokenDoc | null;
+  testUserPermission(user: unknown, level: string): boolean;
+  getActiveTokens?(linked?: boolean, document?: boolean): unknown[];
+}
+
+/** A token document as the workflow needs it. */
+export interface TokenDoc extends AreaTokenDoc {
+  id: string | null;
+  uuid: string;
+  name: string;
+  documentName?: string;
+  actor: WorkflowActor | null;
+  texture?: { src?: string | null };
+  parent?: (AreaScene & { grid?: { size?: number } }) | null;
+}
+
+interface CombatantDoc {
+  uuid: string;
+  actorId: string | null;
+  tokenId: string | null;
+  system?: { counters?: CounterState };
+}
+
+interface CombatDoc {
+  started: boolean;
+  combatants: Iterable<CombatantDoc>;
+}
+
+/** Anything a caller may name a target by: a token (placeable or document), an actor, or a UUID. */
+export type TargetLike = string | { document?: unknown } | TokenDoc | WorkflowActor;
+
+function fromUuid(uuid: string): unknown {
+  try {
+    return fromUuidSync(uuid as never);
+  } catch {
+    return null;
+  }
+}
+
+/** The token document behind a placeable, a document, an actor or a UUID. */
+export function tokenDocOf(target: TargetLike | null | undefined): TokenDoc | null {
+  const value = typeof target === "string" ? fromUuid(target) : target;
+  if (!value || typeof value !== "object") return null;
+  const doc = (value as { document?: unknown }).document ?? value;
+  const named = doc as { documentName?: string };
+  if (named.documentName === "Token") return doc as TokenDoc;
+  if (named.documentName === "Actor") {
+    const actor = doc as WorkflowActor;
+    if (actor.token) return actor.token;
+    const tokens = actor.getActiveTokens?.(false, true) ?? [];
+    const first = tokens[0] as { document?: unknown } | undefined;
+    return ((first?.document ?? first) as TokenDoc | undefined) ?? null;
+  }
+  return null;
+}
+
+function actorOf(target: TargetLike): WorkflowActor | null {
+  const token = tokenDocOf(target);
+  if (token?.actor) return token.actor;
+  const value = typeof target === "string" ? fromUuid(target) : target;
+  const doc = (value as { document?: unknown } | null)?.document ?? value;
+  return (doc as { documentName?: string } | null)?.documentName === "Actor" ? doc as WorkflowActor : null;
+}
+
+/** The running combat (the active one, else the viewed one), when it has started. */
+function runningCombat(): CombatDoc | null {
+  const combats = game.combats as unknown as { active?: CombatDoc | null } | undefined;
+  const combat = combats?.active ?? (game.combat as unknown as CombatDoc | null);
+  return combat?.started ? combat : null;
+}
+
+function combatantFor(combat: CombatDoc | null, actor: WorkflowActor | null, token: TokenDoc | null): CombatantDoc | null {
+  if (!combat) return null;
+  const all = [...combat.combatants];
+  return (token?.id ? all.find((c) => c.tokenId === token.id) : undefined) ?? all.find((c) => actor?.id && c.actorId === actor.id) ?? null;
+}
+
+function countersOf(combatant: CombatantDoc | null): CounterState | null {
+  const counters = combatant?.system?.counters;
+  if (!counters) return null;
+  try {
+    return requireCounters(counters);
+  } catch {
+    return null;
+  }
+}
+
+function hasStatus(actor: { statuses?: Iterable<string> } | null, id: string): boolean {
+  return actor?.statuses ? new Set(actor.statuses).has(id) : false;
+}
+
+function boxOf(token: TokenDoc | null): GridBox | null {
+  return token ? tokenBox(token, gridSizeOf(token)) : null;
+}
+
+// ---------------------------------------------------------------- the session
+
+/** Options of `actor.attack(item, options)`. */
+export interface AttackCallOptions extends Partial<Omit<AttackDeclaration, "focusId">> {
+  /** Targets; by default the user's targeted tokens. */
+  targets?: TargetLike[];
+  /** Skip the dialog (shift-click does the same). */
+  skipDialog?: boolean;
+  event?: { shiftKey?: boolean } | null;
+  /** A focus id or name, or "" for none. */
+  focus?: string;
+  /** Cover of every target, or per target key (token UUID). */
+  cover?: AttackTargetInfo["situation"]["cover"] | Record<string, AttackTargetInfo["situation"]["cover"]>;
+  /** Reactions already decided, per target key (nothing is asked for these). */
+  reactions?: Record<string, Reaction>;
+  /** An area's target point (grid space); by default the first target's space. */
+  area?: { x: number; y: number };
+  /** Draw the area on the scene (default true where templates exist). */
+  drawArea?: boolean;
+}
+
+/** Everything the dialog edits and the roll uses. */
+export interface AttackSession {
+  actor: WorkflowActor;
+  item: AttackItem;
+  token: TokenDoc | null;
+  declaration: AttackDeclaration;
+  targets: AttackTargetInfo[];
+  counters: CounterState | null;
+  stunned: boolean;
+  areaDistance?: number;
+  placement: AreaPlacement | null;
+  /** The user's own targets (kept so a change of fire mode can go back to them). */
+  aimed: TokenDoc[];
+  choices: { modes: AttackDeclaration["mode"][]; damageTypes: AttackDeclaration["damageType"][]; skills: string[]; calledShots: readonly string[] };
+}
+
+function targetInfo(token: TokenDoc | null, actor: WorkflowActor, attackerBox: GridBox | null, combat: CombatDoc | null, cover: AttackCallOptions["cover"]): AttackTargetInfo {
+  const key = token?.uuid ?? actor.uuid;
+  const combatant = combatantFor(combat, actor, token);
+  const counters = countersOf(combatant);
+  const box = boxOf(token);
+  const chosenCover = typeof cover === "number" ? cover : cover?.[key];
+  return {
+    key,
+    name: token?.name || actor.name,
+    img: token?.texture?.src ?? actor.img ?? null,
+    actor,
+    actorUuid: actor.uuid,
+    tokenUuid: token?.uuid ?? null,
+    situation: {
+      ...(attackerBox && box ? { distance: spacesBetween(attackerBox, box) } : {}),
+      defenseless: counters ? !counters.hadTurn : false,
+      cover: chosenCover ?? 0,
+    },
+    include: true,
+    observable: actor.testUserPermission(game.user, "OBSERVER"),
+    counters,
+    stunned: hasStatus(actor, "stunned"),
+  };
+}
+
+/** Sets the targets for the session's fire mode: the area's tokens, or the aimed ones. */
+export function retarget(session: AttackSession, options: Pick<AttackCallOptions, "area" | "cover"> = {}): AttackSession {
+  const combat = runningCombat();
+  const attackerBox = boxOf(session.token);
+  const mode = session.declaration.mode;
+  const previous = new Map(session.targets.map((t) => [t.key, t]));
+  const keep = (info: AttackTargetInfo): AttackTargetInfo => {
+    const before = previous.get(info.key);
+    return before ? { ...info, include: before.include, situation: { ...info.situation, cover: before.situation.cover } } : info;
+  };
+  if (!isAreaMode(mode)) {
+    const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
+    return { ...session, targets, placement: null, areaDistance: undefined };
+  }
+  const aimToken = session.aimed[0] ?? null;
+  const aimBox = boxOf(aimToken);
+  const aim = options.area ?? (aimBox ? { x: aimBox.x, y: aimBox.y } : null);
+  const scene = session.token?.parent ?? aimToken?.parent ?? null;
+  if (!aim || !attackerBox || !scene) {
+    // Without a canvas position the aimed tokens are the area's targets.
+    const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
+    return { ...session, targets, placement: null, areaDistance: targets[0]?.situation.distance };
+  }
+  const placement = placeArea(mode, areaOf(session.item), attackerBox, aim);
+  const inside = tokensInside(placement, scene) as TokenDoc[];
+  const targets = inside.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
+  return { ...session, targets, placement, areaDistance: spacesToPoint(attackerBox, aim) };
+}
+
+/** The odds of the session as it stands. */
+export function previewSession(session: AttackSession): AttackPreview {
+  return attackPreview({
+    actor: session.actor, item: session.item, declaration: session.declaration, targets: session.targets,
+    counters: session.counters, stunned: session.stunned, areaDistance: session.areaDistance,
+  });
+}
+
+/** The user's targeted tokens. */
+function userTargets(): TokenDoc[] {
+  const targets = (game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [];
+  return [...targets].map((t) => tokenDocOf(t as TargetLike)).filter((t): t is TokenDoc => t !== null);
+}
+
+/** Builds the session: declaration defaults, targets, counters. Null (with a message) when there is nothing to attack. */
+export function startSession(actor: WorkflowActor, item: AttackItem, options: AttackCallOptions = {}): AttackSession | null {
+  if (item.type !== "weapon" || !damageTypesOf(item).length || !item.system.damage?.dice) {
+    notify("warn", "CLOCKWORK.Combat.Attack.NotAWeapon", { name: item.name });
+    return null;
+  }
+  const named = options.targets?.map((t) => ({ token: tokenDocOf(t), actor: actorOf(t) })).filter((t) => t.actor) ?? null;
+  const aimed = named ? named.map((t) => t.token).filter((t): t is TokenDoc => t !== null) : userTargets();
+  const tokenless = named ? named.filter((t) => !t.token).map((t) => t.actor as WorkflowActor) : [];
+  if (!aimed.length && !tokenless.length && !options.area) {
+    notify("warn", "CLOCKWORK.Combat.Attack.NoTarget");
+    return null;
+  }
+  const token = tokenDocOf(actor);
+  const combat = runningCombat();
+  const counters = countersOf(combatantFor(combat, actor, token));
+  const rollMode: RollModeKey = options.rollMode ?? currentRollMode();
+  let focusId: string | undefined;
+  if (options.focus !== undefined) {
+    const foci = poolRequest(actor, item, { skill: options.skill, rollMode }).foci;
+    focusId = options.focus === "" ? "" : foci.find((f) => f.id === options.focus || f.name === options.focus)?.id ?? "";
+  }
+  const declaration = defaultDeclaration(actor, item, rollMode, { ...options, ...(focusId !== undefined ? { focusId } : {}) });
+  if (declaration.calledShot && !CALLED_SHOTS.includes(declaration.calledShot)) declaration.calledShot = null;
+  let session: AttackSession = {
+    actor, item, token, declaration, targets: [], counters, stunned: hasStatus(actor, "stunned"), placement: null, aimed,
+    choices: { modes: modesOf(item), damageTypes: damageTypesOf(item), skills: skillChoices(item), calledShots: CALLED_SHOTS },
+  };
+  session = retarget(session, options);
+  if (tokenless.length) {
+    session.targets.push(...tokenless.map((a) => targetInfo(null, a, boxOf(token), combat, options.cover)));
+  }
+  if (!session.targets.length) {
+    notify("warn", isAreaMode(declaration.mode) ? "CLOCKWORK.Combat.Attack.NoOneInArea" : "CLOCKWORK.Combat.Attack.NoTarget");
+    return null;
+  }
+  return session;
+}
+
+// ---------------------------------------------------------------- rolling
+
+/** What `attack()` resolves to. */
+export interface AttackOutcome {
+  session: AttackSession;
+  results: TargetResult[];
+  reactions: Record<string, ReactionDecision>;
+  data: AttackCardData;
+  message: unknown;
+}
+
+interface HookCaller {
+  call(hook: string, ...args: unknown[]): boolean;
+  callAll(hook: string, ...args: unknown[]): boolean;
+}
+const hooks = (): HookCaller => Hooks as unknown as HookCaller;
+
+/** Public hooks of the attack workflow. */
+export const ATTACK_HOOKS = {
+  /** (actor, item, session): before reactions and payment; false cancels. */
+  preAttack: "clockwork.preAttack",
+  /** (actor, item, outcome): after the card is posted. */
+  attack: "clockwork.attack",
+} as const;
+
+function targetsWith(session: AttackSession, preview: AttackPreview, reactions: Record<string, Reaction>): AttackTarget[] {
+  return preview.targets.map((t) => ({ ...t, reaction: reactions[t.id] ?? "none" }));
+}
+
+/** The attack roll and the damage roll of one attack (one target, or every target of an area). */
+async function rollPair(input: AttackInput, setup: TargetSetup, session: AttackSession, targets: AttackTarget[]): Promise<{ attack: GainRoll; damage: DamageRoll }> {
+  const request = poolRequest(session.actor, session.item, session.declaration);
+  // The card lists the pool's parts; range, autofire, prone and Exhausted show as situational dice.
+  const bonus = request.bonusSkill && !request.fixedPool ? 1 : 0;
+  const focus = chosenFocus(request) ? 1 : 0;
+  const situational = setup.pool.raw - request.attributeDice - bonus - focus + setup.pool.vitalsPenalty;
+  const parts = buildPool({ ...request, situational }).parts;
+  const attack = GainRoll.fromPool(setup.pool.dice, {
+    threshold: Math.max(1, setup.threshold),
+    hexed: input.attacker.hexed === true,
+    critical: { headShot: !setup.area && session.declaration.calledShot === "head", improvedCritical: input.attacker.improvedCritical, extra: setup.flatCriticals },
+    needed: targets.length === 1 ? setup.defense.total : null,
+    difficulty: targets.length === 1 ? "defense" : "none",
+    outOfCombat: false,
+    automaticFailure: setup.pool.automaticFailure,
+    parts,
+    subject: { kind: "attack", itemName: session.item.name, itemUuid: session.item.uuid },
+  });
+  await attack.evaluate();
+  const damage = DamageRoll.forDice(input.weapon.damageDice, {
+    damageType: session.declaration.damageType, armorPiercing: input.weapon.armorPiercing, aoe: setup.area, itemName: session.item.name,
+  });
+  await damage.evaluate();
+  return { attack, damage };
+}
+
+/** What the damage does to the target's track as it stands now (for the card). */
+function healthPreview(actor: WorkflowActor, damage: number): CardTarget["health"] {
+  const track = healthTrackOf(actor.system);
+  if (!track) return null;
+  const minion = (actor.system as { minion?: boolean }).minion === true;
+  let application: DamageApplication;
+  try {
+    application = minion ? applyMinionDamage(track, damage) : applyDamageDetailed(track, damage);
+  } catch {
+    return null;
+  }
+  return { absorbed: application.absorbed, woundsAdded: application.woundsAdded, vitalsLost: application.vitalsLost, dying: application.track.dying, dead: application.track.dead };
+}
+
+/** Status ids a result applies: its conditions, and the called shot's disabled arm or leg (§4.10). */
+function statusesOf(result: TargetResult, session: AttackSession): string[] {
+  const ids: string[] = [...result.conditions];
+  const shot = session.declaration.calledShot;
+  if (result.hit && !result.setup.area && (shot === "arm" || shot === "leg")) ids.push(shot === "arm" ? "armDisabled" : "legDisabled");
+  return ids;
+}
+
+/** Pays, asks, rolls and posts. Null when the attack did not happen (a message says why). */
+export async function performAttack(session: AttackSession, options: Pick<AttackCallOptions, "reactions" | "drawArea"> = {}): Promise<AttackOutcome | null> {
+  const included = session.targets.filter((t) => t.include);
+  if (!included.length) {
+    notify("warn", "CLOCKWORK.Combat.Attack.NoTarget");
+    return null;
+  }
+  session = { ...session, targets: included };
+  let preview = previewSession(session);
+  if (preview.cost.problem) {
+    notify("warn", `CLOCKWORK.Combat.Attack.Counters.${preview.cost.problem}`, { name: session.actor.name });
+    return null;
+  }
+  if (hooks().call(ATTACK_HOOKS.preAttack, session.actor, session.item, session) === false) return null;
+
+  // Reactions: asked in parallel, declared before any die is rolled (§4.9 step 2).
+  const names = { attacker: session.actor.name, weapon: session.item.name };
+  const decisions: Record<string, ReactionDecision> = {};
+  await Promise.all(preview.rows.map(async (row, i) => {
+    const preset = options.reactions?.[row.key];
+    decisions[row.key] = preset ? { reaction: preset, by: "player" } : await decideReaction(session.targets[i] as AttackTargetInfo & { actor: WorkflowActor }, row, names);
+  }));
+  // A reaction a target may not take (or cannot pay) counts as none.
+  for (const row of preview.rows) {
+    const decided = decisions[row.key];
+    if (decided.reaction !== "none" && (row.reactions[decided.reaction] !== null || row.reactionCharge)) decisions[row.key] = { reaction: "none", by: decided.by };
+  }
+
+  // Pay everything in one batch: the attack's counters and each reaction's reserved one.
+  const ops: GmWriteOp[] = [];
+  const combat = runningCombat();
+  const attackerCombatant = combatantFor(combat, session.actor, session.token);
+  if (session.counters && attackerCombatant) {
+    for (let i = 0; i < preview.cost.attacks; i++) ops.push({ op: "counters", uuid: attackerCombatant.uuid, spend: { cost: preview.cost.base, stunned: session.stunned } });
+  }
+  for (const info of session.targets) {
+    const reaction = decisions[info.key].reaction;
+    if (reaction === "none" || !info.counters) continue;
+    const combatant = combatantFor(combat, info.actor as WorkflowActor, tokenDocOf(info.tokenUuid ?? null));
+    if (combatant) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: 1, reaction: true, stunned: info.stunned } });
+  }
+  if (ops.length) {
+    const paid = await requestWrites(ops);
+    if (!paid.ok) return null;
+  }
+
+  const reactions = Object.fromEntries(Object.entries(decisions).map(([k, d]) => [k, d.reaction]));
+  const targets = targetsWith(session, preview, reactions);
+  preview = { ...preview, targets };
+  const conditions = weaponConditions(session.item);
+  const rolls: (GainRoll | DamageRoll)[] = [];
+  const attacks: AttackCardData["attacks"] = [];
+  const results: TargetResult[] = [];
+  const resultAttack: number[] = [];
+  const groups: AttackTarget[][] = isAreaMode(session.declaration.mode) ? [targets] : targets.map((t) => [t]);
+  for (const group of groups) {
+    const setup = setupTarget(preview.input, group[0]);
+    const { attack, damage } = await rollPair(preview.input, setup, session, group);
+    const resolved = resolveAttack(preview.input, group, { attack: attack.faces, damage: damage.faces }, {
+      onHit: conditions.onHit, always: conditions.always, procs: conditions.procs,
+    });
+    attacks.push({
+      attackRoll: rolls.length, damageRoll: rolls.length + 1, dice: setup.pool.dice, threshold: setup.threshold, hexed: preview.input.attacker.hexed === true,
+      criticals: resolved.find((r) => r.hit)?.damage.criticals ?? 0, attackFaces: attack.faces, damageFaces: damage.faces,
+    });
+    rolls.push(attack, damage);
+    for (const r of resolved) {
+      results.push(r);
+      resultAttack.push(attacks.length - 1);
+    }
+  }
+
+  const data: AttackCardData = {
+    version: 1,
+    actorUuid: session.actor.uuid,
+    actorName: session.token?.name || session.actor.name,
+    itemName: session.item.name,
+    itemImg: (session.item as { img?: string | null }).img ?? null,
+    mode: session.declaration.mode,
+    damageType: session.declaration.damageType,
+    calledShot: isAreaMode(session.declaration.mode) ? null : session.declaration.calledShot,
+    counters: ops.filter((op) => op.op === "counters" && op.uuid === attackerCombatant?.uuid).length * preview.cost.each,
+    attacks,
+    targets: results.map((r, i): CardTarget => {
+      const info = session.targets[i];
+      return {
+        key: safeKey(info.key), name: info.name, img: info.img ?? null, actorUuid: info.actorUuid, tokenUuid: info.tokenUuid ?? null,
+        attack: resultAttack[i], hit: r.hit, gains: r.gains, defense: r.setup.defense.total, reaction: r.setup.reaction,
+        automaticMiss: r.setup.automaticMiss,
+        damage: { total: r.damage.total, points: r.damage.points, criticals: r.damage.criticals, resistance: r.damage.resistance, armorPierced: r.damage.armorPierced },
+        health: healthPreview(info.actor as WorkflowActor, r.damage.total),
+        conditions: statusesOf(r, session),
+        procs: r.procs.procs,
+      };
+    }),
+    applied: {},
+  };
+  const message = await postAttackCard(session, data, rolls);
+  if (session.placement && options.drawArea !== false) await drawArea(session.placement, session.token?.parent ?? null);
+  const outcome: AttackOutcome = { session, results, reactions: decisions, data, message };
+  hooks().callAll(ATTACK_HOOKS.attack, session.actor, session.item, outcome);
+  return outcome;
+}
+
+async function postAttackCard(session: AttackSession, data: AttackCardData, rolls: (GainRoll | DamageRoll)[]): Promise<unknown> {
+  const content = await renderAttackCard(data, PUBLIC_VIEWER);
+  const messageData = applyRollMode({
+    speaker: ChatMessage.getSpeaker({ actor: session.actor as never, token: session.token as never }),
+    rolls,
+    content,
+    sound: CONFIG.sounds?.dice,
+    flags: { clockwork: { [ATTACK_FLAG]: data } },
+  }, session.declaration.rollMode);
+  return ChatMessage.implementation.create(messageData as never);
+}
+
+// ---------------------------------------------------------------- the entry point
+
+type DialogPrompt = (session: AttackSession) => Promise<AttackSession | null>;
+let dialogPrompt: DialogPrompt | null = null;
+
+/** The attack dialog (set by the dialog module, so this file stays free of the UI). */
+export function setAttackDialog(prompt: DialogPrompt | null): void {
+  dialogPrompt = prompt;
+}
+
+function skipsDialog(options: AttackCallOptions): boolean {
+  if (options.skipDialog || options.event?.shiftKey) return true;
+  const keyboard = (game as unknown as { keyboard?: { isModifierActive(key: string): boolean } }).keyboard;
+  return keyboard?.isModifierActive("Shift") === true;
+}
+
+/** `actor.attack(item, options)`: the whole attack, or null when it did not happen. */
+export async function attack(actor: WorkflowActor, item: AttackItem, options: AttackCallOptions = {}): Promise<AttackOutcome | null> {
+  let session: AttackSession | null;
+  try {
+    session = startSession(actor, item, options);
+    if (!session) return null;
+    if (!skipsDialog(options) && dialogPrompt) {
+      session = await dialogPrompt(session);
+      if (!session) return null;
+    }
+    return await performAttack(session, options);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    notify("error", "CLOCKWORK.Combat.Attack.Error", { details: error.message });
+    return null;
+  }
+}
+
+/** What a viewer may see of a target in the dialog (exported for the dialog's context). */
+export function viewerOf(): { isGM: boolean; hiddenInfo: ReturnType<typeof hiddenInfoLevel> } {
+  return { isGM: game.user?.isGM === true, hiddenInfo: hiddenInfoLevel() };
+}

@@ -21,6 +21,7 @@ export function loadSystem(entry: SystemEntry): Promise<unknown> {
 }
 
 export async function bootClient(client: WorldClient): Promise<void> {
+  client.booted = true;
   client.Hooks.adopt(loaderScope.Hooks);
   await client.run(async () => {
     client.Hooks.callAll("init");

@@ -137,7 +137,6 @@ function buildConfig(profile: Profile): PlainObject {
     statusEffects: [],
     sounds: { dice: "sounds/dice.wav", notification: "sounds/notify.wav", combat: "sounds/drums.wav" },
     time: { turnTime: 0, roundTime: 0 },
-    ActiveEffect: { legacyTransferral: false },
     TextEditor: { enrichers: [] },
     ui: {},
   };
@@ -146,6 +145,7 @@ function buildConfig(profile: Profile): PlainObject {
   // v14 renamed roll modes to message modes (CONFIG.ChatMessage.modes).
   if (profile === "v14") (config.ChatMessage as PlainObject).modes = Object.fromEntries(Object.values(MESSAGE_MODES).map((m) => [m, { label: `CHAT.Mode.${m}` }]));
   (config.Combat as PlainObject).initiative = { formula: null, decimals: 2 };
+  (config.ActiveEffect as PlainObject).legacyTransferral = false;
   return config;
 }
 
@@ -400,11 +400,20 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     this.#server.connect(this);
   }
 
-  /** Reconnect: join again and reload every world document, as a page reload does. */
+  /** Has the system started on this client (init … ready)? */
+  booted = false;
+  /** Starts the system on this client; set by the world. */
+  boot: ((client: WorldClient) => Promise<void>) | null = null;
+
+  /**
+   * (Re)connect: join, then load every world document as a page load does; a client that was
+   * offline when the world started boots the system now (init … ready), as opening the page would.
+   */
   async connect(): Promise<void> {
     if (this.connected) return;
     this.join();
-    this.loadWorld();
+    if (!this.booted && this.boot) await this.boot(this);
+    else this.loadWorld();
   }
 
   disconnect(): void {

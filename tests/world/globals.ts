@@ -14,7 +14,7 @@ import { utils, type PlainObject } from "./utils";
 import { DataModelValidationError, DataModelValidationFailure } from "./validation";
 import { CompendiumCollection } from "./packs";
 import { Collection, WorldCollection } from "./collections";
-import { Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User } from "./documents/classes";
+import { ActiveEffect, Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User } from "./documents/classes";
 import { presentation, WorldDocument } from "./documents/document";
 import type { WorldClient } from "./client";
 import * as apps from "./applications";
@@ -59,7 +59,7 @@ function parseUuid(uuid: string): PlainObject {
 }
 
 const documents = {
-  Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, Setting, User, JournalEntry, JournalEntryPage,
+  ActiveEffect, Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, Setting, User, JournalEntry, JournalEntryPage,
   BaseActor: Actor, BaseItem: Item,
   collections: {
     get Actors() {
@@ -104,7 +104,7 @@ export function installGlobals(): void {
   defineValue("CONST", CONST);
   defineValue("Roll", Roll);
   defineValue("Handlebars", apps.handlebars);
-  for (const [name, cls] of Object.entries({ Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, User, JournalEntry })) defineValue(name, cls);
+  for (const [name, cls] of Object.entries({ ActiveEffect, Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, User, JournalEntry })) defineValue(name, cls);
   defineGetter("game", () => scope().game);
   defineGetter("CONFIG", () => scope().CONFIG);
   defineGetter("Hooks", () => scope().Hooks);

@@ -130,3 +130,34 @@ describe("persistence", () => {
     copy.close();
   });
 });
+
+describe("status effects", () => {
+  it("toggleStatusEffect adds an effect from CONFIG.statusEffects with its static id, then removes it; statuses follow on every client", async () => {
+    const [id] = await world.seed("Actor", [{ name: "Target", type: "npc" }], { ownership: { [alice.userId]: 3 } });
+    for (const client of world.clients) client.CONFIG.statusEffects = [{ id: "prone", _id: "proneStatus00000", name: "Prone", img: "icons/svg/falling.svg" }];
+    type StatusActor = Doc & { statuses: Set<string>; toggleStatusEffect(id: string, o?: object): Promise<unknown>; effects: { contents: { id: string; name: string }[] } };
+    const mine = alice.game.actors.get(id) as unknown as StatusActor;
+    const added = (await world.as(alice, () => mine.toggleStatusEffect("prone"))) as { id: string };
+    expect(added.id).toBe("proneStatus00000");
+    await world.settle();
+    expect((gm.game.actors.get(id) as unknown as StatusActor).statuses.has("prone")).toBe(true);
+    expect(await world.as(alice, () => mine.toggleStatusEffect("prone", { active: true }))).toBe(true);
+    expect(await world.as(alice, () => mine.toggleStatusEffect("prone"))).toBe(false);
+    await world.settle();
+    expect((gm.game.actors.get(id) as unknown as StatusActor).statuses.size).toBe(0);
+    await expect(world.as(alice, () => mine.toggleStatusEffect("nope"))).rejects.toThrow('Invalid status ID "nope"');
+  });
+});
+
+describe("offline users", () => {
+  it("have no running client until they connect; then the system boots for them", async () => {
+    const late = await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }, { name: "Alice", role: "player", active: false }] });
+    const client = late.player("Alice");
+    expect(client.booted).toBe(false);
+    expect(late.gm.game.users.get(client.userId)?.active).toBe(false);
+    await client.connect();
+    expect(client.game.ready).toBe(true);
+    expect(late.gm.game.users.get(client.userId)?.active).toBe(true);
+    expect(client.errors).toEqual([]);
+  });
+});

@@ -94,9 +94,13 @@ export class World {
     const world = new World(options, users);
     if (options.entry) await loadSystem(options.entry);
     const active = new Set(options.snapshot ? users.map((u) => u._id as string) : specs.map((s, i) => (s.active === false ? null : (users[i]._id as string))).filter(Boolean));
-    for (const client of world.clients) if (active.has(client.userId)) client.join();
-    for (const client of world.clients) await bootClient(client);
-    setDefaultScope(world.gm);
+    for (const client of world.clients) {
+      client.boot = bootClient;
+      if (active.has(client.userId)) client.join();
+    }
+    // Only connected users have a running client; the others boot when they connect.
+    for (const client of world.clients) if (client.connected) await bootClient(client);
+    setDefaultScope(world.defaultClient);
     return world;
   }
 
@@ -113,8 +117,9 @@ export class World {
       client.Hooks.adopt(loaderScope.Hooks);
       client.loadWorld();
       client.game.ready = true;
+      client.booted = true;
     });
-    setDefaultScope(world.gm);
+    setDefaultScope(world.defaultClient);
     return world;
   }
 
@@ -133,14 +138,20 @@ export class World {
 
   /** The first (full or assistant) GM's client. */
   get gm(): WorldClient {
-    const gm = this.clients.find((c) => c.user?.isGM);
+    const gm = this.clients.find((c) => this.server.user(c.userId)?.isGM);
     if (!gm) throw new Error("This world has no GM");
     return gm;
   }
 
+  /** The scope of the globals outside `as()`: the first connected GM, else the first connected client. */
+  get defaultClient(): WorldClient {
+    const connected = this.clients.filter((c) => c.connected);
+    return connected.find((c) => this.server.user(c.userId)?.isGM) ?? connected[0] ?? this.gm;
+  }
+
   /** A client by user name or id. */
   player(nameOrId: string): WorldClient {
-    const client = this.clients.find((c) => c.userId === nameOrId || c.user?.name === nameOrId);
+    const client = this.clients.find((c) => c.userId === nameOrId || this.server.user(c.userId)?.name === nameOrId);
     if (!client) throw new Error(`No user named ${nameOrId} in this world`);
     return client;
   }
@@ -152,11 +163,12 @@ export class World {
 
   /**
    * Server-side setup without permission checks: the sources are cleaned and validated with the
-   * GM client's classes (an invalid source throws), stored, and broadcast to every client as a
-   * create by the GM. Resolves with the new ids once every client has them.
+   * classes of the default client (the first connected GM, else the first connected client; an
+   * invalid source throws), stored, and broadcast to every client as a create by the GM.
+   * Resolves with the new ids once every client has them.
    */
   async seed(documentName: string, sources: PlainObject[], options: { ownership?: Record<string, number> } = {}): Promise<string[]> {
-    const gm = this.gm;
+    const gm = this.defaultClient;
     const cls = (gm.CONFIG as Record<string, { documentClass?: new (d: PlainObject, c: PlainObject) => { toObject(): PlainObject } }>)[documentName]?.documentClass;
     if (!cls) throw new Error(`No document class for ${documentName}`);
     const cleaned = gm.run(() => sources.map((source) => {
@@ -165,7 +177,7 @@ export class World {
       if (options.ownership) data.ownership = { default: 0, ...((data.ownership as PlainObject) ?? {}), ...options.ownership };
       return new cls(data, { host: gm }).toObject();
     }));
-    this.server.seed(documentName, cleaned, { userId: gm.userId });
+    this.server.seed(documentName, cleaned, { userId: this.gm.userId });
     await this.settle();
     return cleaned.map((s) => s._id as string);
   }

@@ -9,13 +9,14 @@ import { getProperty, type PlainObject } from "../utils";
 import { WorldDocument, hostOf, type DocumentMetadata, type PermissionSubject } from "./document";
 import { DocumentOwnershipField, EmbeddedCollectionField, TypeDataField, documentStatsField } from "./fields";
 import { updateSyntheticActor } from "./scene";
+import { applicableEffects, collectStatuses, toggleStatusEffect, type ActiveEffect } from "./active-effect";
 import type { UserLike } from "./host";
 
 export class Actor extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Actor",
     collection: "actors",
-    embedded: { Item: "items" },
+    embedded: { Item: "items", ActiveEffect: "effects" },
     hasTypeData: true,
     permissions: {
       create: (user: UserLike) => user.hasPermission("ACTOR_CREATE"),
@@ -28,6 +29,9 @@ export class Actor extends WorldDocument {
   declare system: unknown;
   declare ownership: Record<string, number>;
   declare items: Collection<WorldDocument>;
+  declare effects: Collection<ActiveEffect>;
+  /** Status ids of the enabled effects (set while preparing data). */
+  declare statuses: Set<string>;
   declare prototypeToken: PlainObject;
 
   static override defineSchema(): Record<string, DataField> {
@@ -39,12 +43,31 @@ export class Actor extends WorldDocument {
       system: new TypeDataField("Actor"),
       prototypeToken: new ObjectField(),
       items: new EmbeddedCollectionField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
       folder: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       ownership: new DocumentOwnershipField(),
       flags: new ObjectField(),
       _stats: documentStatsField(),
     };
+  }
+
+  /** Embedded documents, then the effects' statuses (Actor#applyActiveEffects, statuses only). */
+  override prepareEmbeddedDocuments(): void {
+    super.prepareEmbeddedDocuments();
+    collectStatuses(this as never);
+  }
+
+  allApplicableEffects(): Generator<ActiveEffect> {
+    return applicableEffects(this as never);
+  }
+
+  get appliedEffects(): ActiveEffect[] {
+    return [...applicableEffects(this as never)].filter((e) => e.active);
+  }
+
+  async toggleStatusEffect(statusId: string, options: { active?: boolean; overlay?: boolean } = {}): Promise<unknown> {
+    return toggleStatusEffect(this as never, statusId, options);
   }
 
   /** A synthetic actor belongs to an unlinked token (its parent). */

@@ -11,7 +11,7 @@ import { CHAT_MESSAGE_STYLES, DICE_ROLL_MODES, DOCUMENT_OWNERSHIP_LEVELS, MESSAG
 import type { Collection } from "../collections";
 import type { PlainObject } from "../utils";
 import { WorldDocument, currentHost, hostOf, requireHost, type DocumentMetadata, type PermissionSubject } from "./document";
-import { JSONField, documentStatsField } from "./fields";
+import { JSONField, TypeDataField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
 
 interface RollLike {
@@ -63,7 +63,7 @@ export class ChatMessage extends WorldDocument {
     return {
       _id: new DocumentIdField(),
       type: new StringField({ required: true, blank: false, initial: "base" }),
-      system: new ObjectField(),
+      system: new TypeDataField("ChatMessage"),
       style: new NumberField({ required: true, nullable: false, integer: true, initial: CHAT_MESSAGE_STYLES.OTHER }),
       author: new StringField({ required: true, nullable: false, blank: false, initial: () => currentHost()?.userId }),
       timestamp: new NumberField({ required: true, nullable: false, initial: () => Date.now() }),

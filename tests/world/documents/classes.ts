@@ -1,4 +1,5 @@
 /** The world's base document classes by name (what `CONFIG[name].documentClass` starts as). */
+import { ActiveEffect } from "./active-effect";
 import { Actor } from "./actor";
 import { ChatMessage } from "./chat-message";
 import { Combat, Combatant } from "./combat";
@@ -10,7 +11,7 @@ import { Setting } from "./setting";
 import { User } from "./user";
 
 export const documentClasses: Record<string, typeof WorldDocument> = {
-  Actor, Item, ChatMessage, Combat, Combatant, Scene, Token: TokenDocument, Setting, User, JournalEntry, JournalEntryPage,
+  Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, Scene, Token: TokenDocument, Setting, User, JournalEntry, JournalEntryPage,
 };
 
-export { Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User };
+export { ActiveEffect, Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User };

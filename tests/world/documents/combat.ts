@@ -23,7 +23,7 @@ import { DOCUMENT_OWNERSHIP_LEVELS } from "../constants";
 import type { Collection } from "../collections";
 import { deepClone, type PlainObject } from "../utils";
 import { WorldDocument, hostOf, type DocumentMetadata, type PermissionSubject } from "./document";
-import { EmbeddedCollectionField, documentStatsField } from "./fields";
+import { EmbeddedCollectionField, TypeDataField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
 
 export interface CombatHistory {
@@ -73,7 +73,7 @@ export class Combat extends WorldDocument {
     return {
       _id: new DocumentIdField(),
       type: new StringField({ required: true, blank: false, initial: "base" }),
-      system: new ObjectField(),
+      system: new TypeDataField("Combat"),
       scene: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       combatants: new EmbeddedCollectionField("Combatant"),
       active: new BooleanField(),
@@ -394,7 +394,7 @@ export class Combatant extends WorldDocument {
     return {
       _id: new DocumentIdField(),
       type: new StringField({ required: true, blank: false, initial: "base" }),
-      system: new ObjectField(),
+      system: new TypeDataField("Combatant"),
       actorId: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       tokenId: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       sceneId: new StringField({ required: true, nullable: true, blank: false, initial: null }),

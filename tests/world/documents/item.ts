@@ -5,7 +5,7 @@
  */
 import { DocumentIdField, FilePathField, NumberField, ObjectField, StringField, type DataField } from "../fields";
 import { WorldDocument, type DocumentMetadata, type PermissionSubject } from "./document";
-import { DocumentOwnershipField, TypeDataField, documentStatsField } from "./fields";
+import { DocumentOwnershipField, EmbeddedCollectionField, TypeDataField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
 
 function canCreateItem(user: UserLike, doc: PermissionSubject): boolean {
@@ -18,7 +18,7 @@ export class Item extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Item",
     collection: "items",
-    embedded: {},
+    embedded: { ActiveEffect: "effects" },
     hasTypeData: true,
     permissions: { create: canCreateItem, update: "OWNER", delete: "OWNER" },
   };
@@ -34,6 +34,7 @@ export class Item extends WorldDocument {
       type: this.typeField(),
       img: new FilePathField({ nullable: true, initial: null }),
       system: new TypeDataField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
       folder: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       ownership: new DocumentOwnershipField(),

@@ -2,7 +2,7 @@
 import { DocumentIdField, NumberField, ObjectField, StringField, type DataField } from "../fields";
 import type { Collection } from "../collections";
 import { WorldDocument, type DocumentMetadata } from "./document";
-import { DocumentOwnershipField, EmbeddedCollectionField, documentStatsField } from "./fields";
+import { DocumentOwnershipField, EmbeddedCollectionField, TypeDataField, documentStatsField } from "./fields";
 
 export class JournalEntry extends WorldDocument {
   static override metadata: DocumentMetadata = {
@@ -45,7 +45,7 @@ export class JournalEntryPage extends WorldDocument {
       type: new StringField({ required: true, blank: false, initial: "text" }),
       title: new ObjectField(),
       text: new ObjectField(),
-      system: new ObjectField(),
+      system: new TypeDataField("JournalEntryPage"),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       ownership: new DocumentOwnershipField({ initial: () => ({ default: -1 }) }),
       flags: new ObjectField(),

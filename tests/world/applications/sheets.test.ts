@@ -138,9 +138,7 @@ describe("editing", () => {
     expect(mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
   });
 
-  // Fails until the world's Document#validate({changes}) validates `system` (requests-apps.md #6): the
-  // value then slips through to update(), which notifies the raw error and leaves "99" on screen.
-  it.fails("a refused value: a localized message naming the field, the stored value shown again, the rest kept", async () => {
+  it("a refused value: a localized message naming the field, the stored value shown again, the rest kept", async () => {
     const sheet = await openSheet(alice);
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
     const rank = sheet.element.querySelector<HTMLInputElement>("input[name='system.skills.strength.rank']")!;

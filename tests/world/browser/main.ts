@@ -14,10 +14,11 @@ import manifest from "../../../system.json";
 import translations from "../../../lang/en.json";
 import packs from "virtual:clockwork-packs";
 import { configureApplications } from "../applications";
-import { setDefaultScope } from "../context";
+import { setDefaultScope, setScopeResolver, type ScopeResolver } from "../context";
+import type { Scope } from "../scope";
 import { installGlobals } from "../globals";
 import { DEFAULT_USERS, World, type WorldSnapshot } from "../world";
-import type { WorldClient } from "../client";
+import { WorldClient } from "../client";
 import type { PlainObject } from "../utils";
 import { seedActors } from "./seed";
 import { appendMessage, renderChatLog, renderCompendium, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser } from "./ui";
@@ -63,6 +64,62 @@ function linkStyles(): void {
   }
 }
 
+/**
+ * `world.seed`, cleaned by this page's client: the GM's client is not booted in a player's page.
+ * Server-side, no permission checks, broadcast as the GM's create.
+ */
+async function seed(world: World, client: WorldClient): Promise<void> {
+  const sources = seedActors({ alice: world.player("Alice").userId, bob: world.player("Bob").userId });
+  const cls = (client.CONFIG as Record<string, { documentClass: new (data: PlainObject, context: PlainObject) => { toObject(): PlainObject } }>).Actor.documentClass;
+  const cleaned = client.run(() => sources.map((source) => new cls(structuredClone(source) as PlainObject, { host: client }).toObject()));
+  world.server.seed("Actor", cleaned, { userId: world.gm.userId });
+  await world.settle();
+}
+
+/**
+ * Workaround until the world lets a snapshot load choose who connects (requests-apps.md #7):
+ * while the world is created, only the page's user may join, so only that client boots.
+ */
+async function onlyJoining<T>(snapshot: WorldSnapshot | undefined, wanted: string, create: () => Promise<T>): Promise<T> {
+  const pageUser = snapshot?.users.find((u) => u.name === wanted || u._id === wanted)?._id;
+  if (!pageUser) return create();
+  const join = Object.getOwnPropertyDescriptor(WorldClient.prototype, "join")?.value as (this: WorldClient) => void;
+  WorldClient.prototype.join = function joinIfPageUser(this: WorldClient): void {
+    if (this.userId === pageUser) join.call(this);
+  };
+  try {
+    return await create();
+  } finally {
+    WorldClient.prototype.join = join;
+  }
+}
+
+/**
+ * The page's resolver. A browser has no async context tracking, so a scope set by `run` would be
+ * lost after the first `await` of the code it runs. One client lives in this page, so the last
+ * client that ran stays current ("sticky") until the page's client is fixed after boot.
+ */
+function pageResolver(): ScopeResolver & { fix(scope: Scope): void } {
+  let active: Scope | undefined;
+  let sticky: Scope | undefined;
+  return {
+    current: () => active ?? sticky,
+    run<T>(scope: Scope, fn: () => T): T {
+      const previous = active;
+      active = scope;
+      if (scope.kind === "client") sticky = scope;
+      try {
+        return fn();
+      } finally {
+        active = previous;
+      }
+    },
+    fix(scope) {
+      sticky = scope;
+    },
+  };
+}
+
 async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const theme = params.get("theme") === "light" ? "light" : "dark";
@@ -70,27 +127,26 @@ async function boot(): Promise<void> {
   linkStyles();
 
   installGlobals();
+  const resolver = pageResolver();
+  setScopeResolver(resolver);
   configureApplications({ root: () => document.body });
   const snapshot = loadSnapshot(params.has("fresh"));
-  const world = await World.create({
-    users: DEFAULT_USERS,
+  const wanted = params.get("user") ?? "Gamemaster";
+  const world = await onlyJoining(snapshot, wanted, () => World.create({
+    // Only this page's user connects (and boots); the others are offline users here.
+    users: DEFAULT_USERS.map((user) => ({ ...user, active: user.name === wanted })),
     packs,
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes as Record<string, PlainObject> },
     translations: translations as PlainObject,
     entry: () => import("../../../src/clockwork"),
     snapshot,
-  });
-  if (!snapshot) {
-    const alice = world.player("Alice").userId;
-    const bob = world.player("Bob").userId;
-    await world.seed("Actor", seedActors({ alice, bob }) as PlainObject[]);
-  }
-
+  }));
   // One client per page: this user's; the others are offline here (they have their own pages).
-  const wanted = params.get("user") ?? world.gm.user.name;
   const client = world.player(wanted);
-  for (const other of world.clients) if (other !== client) other.disconnect();
+  for (const other of world.clients) if (other !== client && other.connected) other.disconnect();
+  resolver.fix(client);
   setDefaultScope(client);
+  if (!snapshot) await seed(world, client);
 
   const persist = () => localStorage.setItem(STORAGE_KEY, JSON.stringify(world.save()));
   let pending = false;

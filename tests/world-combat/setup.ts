@@ -35,9 +35,10 @@ export function actorSources(): Record<string, unknown>[] {
   ];
 }
 
-export async function createFight(options: { initiative?: Record<string, number> } = {}): Promise<Fight> {
+export async function createFight(options: { initiative?: Record<string, number>; world?: () => Promise<World> } = {}): Promise<Fight> {
   clearQueuedFaces();
-  const world = await createWorld({ packs: false });
+  // Under happy-dom the world is built from file paths (tests/world/applications/dom-world.ts).
+  const world = await (options.world ?? (() => createWorld({ packs: false })))();
   const gm = world.gm;
   const alice = world.player("Alice");
   const bob = world.player("Bob");

@@ -16,8 +16,8 @@ beforeEach(async () => {
 });
 afterEach(() => fight.world.close());
 
-type StatusApi = typeof import("../../src/combat/conditions");
-const conditions = (): Promise<StatusApi> => import("../../src/combat/conditions");
+// Imported when used: src/ modules load after the world has installed the Foundry globals.
+const conditions = () => import("../../src/combat/conditions");
 
 async function give(key: keyof Fight["actors"], id: string, data?: Record<string, unknown>): Promise<void> {
   await as(fight, fight.gm, async () => (await conditions()).addStatus(actorOn(fight.gm, fight.actors[key]) as never, id as never, { data }));

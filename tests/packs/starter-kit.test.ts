@@ -5,6 +5,7 @@
  * models, and created as a document to compare its derived numbers.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { createWorld, validateDocument } from "../world";
 import { buildFromActor, type ActorSourceLike } from "../../src/applications/builder/build-data";
 import { planEquip } from "../../src/documents/equip-plan";
 import {
@@ -13,8 +14,6 @@ import {
 } from "../../src/rules";
 import type { CreationProblem } from "../../src/rules";
 import type { ClockworkActor } from "../../src/documents";
-import { bootClockwork } from "../stand-in/boot";
-import { validateDocument } from "../stand-in";
 import { documents, items, journals, manifest, type PlainObject, type SourceDocument } from "./load-sources";
 
 const actorsOf = (pack: string): SourceDocument[] => documents(pack).filter((d) => d._key.startsWith("!actors!"));
@@ -33,7 +32,7 @@ const packItem = (type: string, identifier: string): SourceDocument | undefined 
   itemPacks.flatMap((p) => items(p)).find((d) => d.type === type && d.system?.identifier === identifier);
 
 beforeAll(async () => {
-  await bootClockwork();
+  await createWorld({ users: [{ name: "Gamemaster", role: "gm" }] });
 });
 
 describe("pack declarations", () => {

@@ -78,8 +78,19 @@ export class ClockworkCompendiumBrowser extends HandlebarsApplicationMixin(Appli
     }
   }
 
+  /** The filter whose change submits the form; only it is read (see the builder's form). */
+  #changed: string | null = null;
+
+  protected override _onChangeForm(formConfig: never, event: Event): void {
+    this.#changed = (event.target as HTMLInputElement | null)?.name || null;
+    super._onChangeForm(formConfig, event);
+  }
+
   static async #onSubmit(this: ClockworkCompendiumBrowser, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
-    this.#filters = filtersFromForm(flattenForm(formData.object));
+    const form = flattenForm(formData.object);
+    const changed = this.#changed;
+    this.#changed = null;
+    this.#filters = { ...this.#filters, ...filtersFromForm(changed && Object.hasOwn(form, changed) ? { [changed]: form[changed] } : form) };
     await this.render({ parts: ["results", "filters"] } as never);
   }
 

@@ -7,7 +7,7 @@ import { filterEntries, type BrowserEntry, type BrowserFilters } from "./browser
 import { filterView, type Translate } from "./builder-context";
 
 /** Rows rendered at once; the filters narrow the rest. */
-export const BROWSER_LIMIT = 250;
+export const BROWSER_LIMIT = 150;
 
 const B = "CLOCKWORK.Builder";
 const str = (v: unknown): string => (typeof v === "string" ? v : "");

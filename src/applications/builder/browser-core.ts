@@ -118,10 +118,10 @@ export function filterValues(entries: readonly CatalogEntry[], filter: keyof Bro
   return numeric ? list.sort((a, b) => Number(a) - Number(b)) : list.sort();
 }
 
-/** Reads the browser's filter form (names `filter.<key>`) into filters. */
-export function filtersFromForm(form: Record<string, unknown>, prefix = "filter."): BrowserFilters {
-  const filters = { ...EMPTY_FILTERS };
-  for (const key of Object.keys(filters) as (keyof BrowserFilters)[]) {
+/** Reads the filter fields present in a form (names `filter.<key>`); absent ones are left out. */
+export function filtersFromForm(form: Record<string, unknown>, prefix = "filter."): Partial<BrowserFilters> {
+  const filters: Partial<BrowserFilters> = {};
+  for (const key of Object.keys(EMPTY_FILTERS) as (keyof BrowserFilters)[]) {
     const value = form[`${prefix}${key}`];
     if (value !== undefined && value !== null) filters[key] = String(value);
   }

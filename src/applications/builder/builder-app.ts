@@ -153,8 +153,10 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     const parsed = parseBuilderForm(onlyChanged(formData.object, this.#changed), this.#draft, (uuid) => this.#entry(uuid));
     this.#changed = null;
     const filters: Partial<BuilderViewState> = {};
-    if (parsed.spellFilters && !sameFilters(parsed.spellFilters, this.#view.spellFilters)) filters.spellFilters = parsed.spellFilters;
-    if (parsed.gearFilters && !sameFilters(parsed.gearFilters, this.#view.gearFilters)) filters.gearFilters = parsed.gearFilters;
+    const spell = parsed.spellFilters ? { ...this.#view.spellFilters, ...parsed.spellFilters } : null;
+    const gear = parsed.gearFilters ? { ...this.#view.gearFilters, ...parsed.gearFilters } : null;
+    if (spell && !sameFilters(spell, this.#view.spellFilters)) filters.spellFilters = spell;
+    if (gear && !sameFilters(gear, this.#view.gearFilters)) filters.gearFilters = gear;
     this.#view = { ...this.#view, ...filters };
     if (parsed.changes.length) await this.change(parsed.changes);
     else if (Object.keys(filters).length) await this.render();
@@ -241,13 +243,12 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
 
 /**
  * One change edits one field: reading only it keeps a stale or half-drawn control elsewhere in
- * the form from undoing other choices. A filter reads its whole group (search and selects).
+ * the form from undoing other choices (filters included).
  */
 function onlyChanged(form: Record<string, unknown>, changed: string | null): Record<string, unknown> {
   if (!changed) return form;
   const flat = flattenForm(form);
-  const group = /^(spellFilter|gearFilter)\./.exec(changed)?.[1];
-  return Object.fromEntries(Object.entries(flat).filter(([key]) => (group ? key.startsWith(`${group}.`) : key === changed)));
+  return Object.hasOwn(flat, changed) ? { [changed]: flat[changed] } : {};
 }
 
 function sameFilters(a: Partial<BrowserFilters>, b: Partial<BrowserFilters>): boolean {

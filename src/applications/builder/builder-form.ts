@@ -9,8 +9,9 @@ import type { BuilderChange, BuilderDraft, CatalogEntry } from "./draft";
 
 export interface ParsedBuilderForm {
   changes: BuilderChange[];
-  spellFilters: BrowserFilters | null;
-  gearFilters: BrowserFilters | null;
+  /** The filter fields the form held (merged over the window's filters), or null. */
+  spellFilters: Partial<BrowserFilters> | null;
+  gearFilters: Partial<BrowserFilters> | null;
 }
 
 /** `{ a: { b: 1 } }` → `{ "a.b": 1 }`; flat input is returned as it is. */

@@ -1,15 +1,15 @@
 /**
- * XP on real actors booted against the stand-in: awards to several characters, a rank that
+ * XP on real actors booted in the test world: awards to several characters, a rank that
  * raises Body with its new resistance point, a paired spell bought with XP, the log, and
  * refunds that undo each purchase in turn.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createWorld } from "../../world";
 import {
   awardXp, buyPower, buySkillRank, campaignSpeed, refundLastPurchase, xpStateOf, XpError,
 } from "../../../src/documents/advancement";
 import type { ClockworkActor } from "../../../src/documents";
 import { xpTotalsFromLog } from "../../../src/rules";
-import { bootClockwork } from "../../stand-in/boot";
 import { items } from "../../packs/load-sources";
 
 const spell = (name: string) => {
@@ -34,7 +34,7 @@ let ada: ClockworkActor;
 let brom: ClockworkActor;
 
 beforeAll(async () => {
-  await bootClockwork();
+  await createWorld({ users: [{ name: "Gamemaster", role: "gm" }] });
 });
 
 beforeEach(async () => {

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { createWorld } from "../../../world";
 import { actorDataFromBuild, buildFromActor, type ItemSourceLike } from "../../../../src/applications/builder/build-data";
 import { parseBuilderForm } from "../../../../src/applications/builder/builder-form";
 import { applyChange, applyChanges, loadDraft, neighbourStep, newDraft, priorityOrder } from "../../../../src/applications/builder/draft";
 import { creationProblems, creationSummary, untrainedSkills } from "../../../../src/rules";
 import type { ClockworkActor } from "../../../../src/documents";
-import { bootClockwork } from "../../../stand-in/boot";
 import { items, manifest } from "../../../packs/load-sources";
 import { DWARF_RANKS, dwarfChanges, dwarfDraft, entry, sourceCatalog } from "../../../render/builder-fixtures";
 
@@ -163,7 +163,7 @@ describe("the review's write", () => {
   const draft = dwarfDraft(entries);
 
   beforeAll(async () => {
-    await bootClockwork();
+    await createWorld({ users: [{ name: "Gamemaster", role: "gm" }] });
     const write = actorDataFromBuild(draft.build, (id) => sources.get(id), newId);
     const stripped = write.items.map(({ _key: _k, ...item }) => item);
     actor = (await CONFIG.Actor.documentClass.create({ name: draft.build.name, type: "character", system: write.system, flags: write.flags, items: stripped } as never)) as unknown as ClockworkActor;

@@ -12,6 +12,7 @@ import type { Resistances, SkillKey } from "../../rules";
 import { currentChoices } from "../choices-registry";
 import { confirm, notify } from "../ui";
 import { buildAdvancementContext, buildAwardContext, logText, type PendingPurchase } from "./advancement-context";
+import { ClockworkCompendiumBrowser } from "./browser-app";
 import { browserEntries } from "./builder-app";
 import { flattenForm } from "./builder-form";
 import { ADVANCEMENT_TEMPLATES } from "./templates";
@@ -198,7 +199,6 @@ export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(Applicat
   }
 
   static async #onOpenBrowser(this: ClockworkAdvancementApp): Promise<void> {
-    const { ClockworkCompendiumBrowser } = await import("./browser-app");
     await ClockworkCompendiumBrowser.open({ type: "spell" });
   }
 }

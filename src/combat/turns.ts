@@ -126,9 +126,26 @@ function historyOf(combatant: TurnCombatant): TurnHistoryEntry[] {
   return (combatant.system.history ?? []) as TurnHistoryEntry[];
 }
 
-/** Appends an undo record, keeping the newest TURN_HISTORY_LIMIT. */
+/**
+ * Appends an undo record, keeping the newest TURN_HISTORY_LIMIT. Records of the same turn change
+ * (an ending and a starting turn, end-of-turn results) merge into one: the state before the first
+ * of them is what going back restores.
+ */
 export function pushHistory(history: readonly TurnHistoryEntry[], entry: TurnHistoryEntry): TurnHistoryEntry[] {
-  return [...history, entry].slice(-TURN_HISTORY_LIMIT);
+  const last = history.at(-1);
+  if (last?.stamp !== entry.stamp) return [...history, entry].slice(-TURN_HISTORY_LIMIT);
+  const merged: TurnHistoryEntry = { stamp: entry.stamp };
+  const counters = last.counters ?? entry.counters;
+  const shift = last.shift ?? entry.shift;
+  const health = last.health ?? entry.health;
+  const removed = [...(last.removed ?? []), ...(entry.removed ?? [])];
+  const added = [...(last.added ?? []), ...(entry.added ?? [])];
+  if (counters) merged.counters = counters;
+  if (shift) merged.shift = shift;
+  if (health) merged.health = health;
+  if (removed.length) merged.removed = removed;
+  if (added.length) merged.added = added;
+  return [...history.slice(0, -1), merged];
 }
 
 const sameCounters = (a: CounterState, b: CounterState) => a.available === b.available && a.reserved === b.reserved && a.hadTurn === b.hadTurn && a.passed === b.passed;

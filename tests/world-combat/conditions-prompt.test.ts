@@ -45,7 +45,7 @@ describe("prompts", { timeout: 30_000 }, () => {
   });
 
   it("dying: the owner is asked for the death roll at once", async () => {
-    queueFaces(5, 5, 5, 5, 5, 5);
+    queueFaces(9, 9, 9, 9, 9, 9);
     // Not settled: the death roll query waits for the click.
     await fight.world.as(fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 6 }));
     await until(() => document.querySelector(".cw-condition-prompt__body--death") !== null);

@@ -170,14 +170,15 @@ export class ClockworkCombatant extends Combatant {
     return [...(this.clockwork.members ?? [])];
   }
 
-  /** The member tokens' actors that still stand (neither dying nor dead). */
+  /** The member tokens' actors that still stand (a vital left, neither dying nor dead). */
   standingMembers(): number {
     const members = this.members;
     if (!members.length) return 1;
-    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): { actor: { system: { health?: { dying?: boolean; dead?: boolean } } } | null } | undefined } } | null;
+    type Health = { dying?: boolean; dead?: boolean; vitalsRemaining?: number };
+    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): { actor: { system: { health?: Health } } | null } | undefined } } | null;
     return members.filter((id) => {
       const health = scene?.tokens.get(id)?.actor?.system.health;
-      return health !== undefined && !health.dying && !health.dead;
+      return health !== undefined && !health.dying && !health.dead && (health.vitalsRemaining ?? 1) > 0;
     }).length;
   }
 

@@ -16,6 +16,10 @@ export interface CountersView {
   /** The viewing user owns the combatant (may pass). */
   owner: boolean;
   name: string;
+  /** Initiative not rolled yet: its owner may pick the skill (§4.6 step 1). */
+  initiativePending?: boolean;
+  /** The picked initiative skill ("" = the better one). */
+  initiativeSkill?: string;
 }
 
 export interface TrackerCountersContext {
@@ -29,6 +33,9 @@ export interface TrackerCountersContext {
   label: string;
   labelData: { available: number; reserved: number; name: string };
   canPass: boolean;
+  /** The owner's initiative skill choice, before initiative is rolled. */
+  pickSkill: boolean;
+  skillOptions: { value: string; label: string; selected: boolean }[];
 }
 
 /** The pips in order: this turn's counters, then the reserved ones, then the spent ones up to 6. */
@@ -53,6 +60,12 @@ export function trackerCountersContext(view: CountersView): TrackerCountersConte
     label: "CLOCKWORK.Combat.Turns.Counters.Label",
     labelData: { available: counters.available, reserved: counters.reserved, name: view.name },
     canPass: view.started && view.current && view.owner && counters.hadTurn && !counters.passed,
+    pickSkill: view.owner && view.initiativePending === true,
+    skillOptions: [
+      { value: "", label: "CLOCKWORK.Combat.Turns.Initiative.Better" },
+      { value: "agility", label: "CLOCKWORK.Skill.agility" },
+      { value: "intuition", label: "CLOCKWORK.Skill.intuition" },
+    ].map((o) => ({ ...o, selected: o.value === (view.initiativeSkill ?? "") })),
   };
 }
 

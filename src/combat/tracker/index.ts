@@ -17,6 +17,7 @@ export const TRACKER_TEMPLATE = TURN_TEMPLATES.tracker;
 interface TrackerCombatant extends InitiativeCombatantLike {
   isOwner: boolean;
   passTurn?(): Promise<unknown>;
+  update(changes: object): Promise<unknown>;
 }
 
 interface TrackerCombat {
@@ -38,12 +39,14 @@ export async function decorateTracker(html: HTMLElement, combat: TrackerCombat |
       current: combat.combatant?.id === combatant.id,
       owner: combatant.isOwner,
       name: combatant.name,
+      initiativePending: combatant.initiative === null && !combatant.system.controllerId,
+      initiativeSkill: combatant.system.initiativeSkill,
     });
     row.classList.toggle("cw-defenseless", context.defenseless);
     const gains = shownGains(combatant);
     const initiative = row.querySelector<HTMLElement>(".token-initiative .initiative");
     if (initiative && gains !== null) initiative.textContent = String(gains);
-    row.querySelector(".cw-counters")?.remove();
+    for (const old of row.querySelectorAll(".cw-counters, .cw-initiative-pick")) old.remove();
     const html = (await renderTemplate(TRACKER_TEMPLATE, context)).trim();
     if (!html) return;
     const holder = row.querySelector(".token-name") ?? row;
@@ -53,6 +56,12 @@ export async function decorateTracker(html: HTMLElement, combat: TrackerCombat |
       event.preventDefault();
       event.stopPropagation();
       void combatant.passTurn?.();
+    });
+    const pick = holder.querySelector<HTMLSelectElement>("[data-cw-action=initiativeSkill]");
+    pick?.addEventListener("click", (event) => event.stopPropagation());
+    pick?.addEventListener("change", (event) => {
+      event.stopPropagation();
+      void combatant.update({ "system.initiativeSkill": pick.value });
     });
   }));
 }

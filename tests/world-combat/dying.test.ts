@@ -1,0 +1,160 @@
+/**
+ * Dying, death, stabilizing and minions in the multi-user world (issue 10 items 9, 12): the GM
+ * follows every health write — dying with its overlay and a death roll at once, again on each
+ * of its turns and when damaged; dead with its overlay and the combatant defeated; minions out
+ * at once; Stabilize by a player through the GM; minion groups attacking as one.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { statusDocumentId } from "../../src/combat/conditions";
+import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./setup";
+
+let fight: Fight;
+beforeEach(async () => {
+  fight = await createFight();
+  await as(fight, fight.alice, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
+  await as(fight, fight.bob, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
+});
+afterEach(() => fight.world.close());
+
+type Message = { rolls: { constructor: { name: string } }[]; _source: { author: string } };
+const deathRolls = () => (fight.gm.game.messages.contents as unknown as Message[]).filter((m) => m.rolls[0]?.constructor.name === "DeathRoll");
+const statuses = (key: keyof Fight["actors"], client = fight.gm) => [...(actorOn(client, fight.actors[key]).statuses as Set<string>)].sort();
+const health = (key: keyof Fight["actors"]) => actorOn(fight.gm, fight.actors[key]).system.health as Record<string, number | boolean>;
+const effect = (key: keyof Fight["actors"], id: string) => (actorOn(fight.gm, fight.actors[key]).effects as unknown as { get(id: string): { flags: { core?: { overlay?: boolean } } } | undefined }).get(statusDocumentId(id));
+// 7 to 11: no fatal wound (below 7 is one, a 1 two, a 12 cancels one).
+const noOnes = () => queueFaces(9, 9, 9, 9, 9, 9);
+const down = (key: keyof Fight["actors"]) => as(fight, fight.gm, () => actorOn(fight.gm, fight.actors[key]).update({ "system.health.vitalsLost": 6 }));
+
+describe("dying", () => {
+  it("losing the last vital: the dying status over the token, and the owner's death roll at once", async () => {
+    noOnes();
+    await down("ada");
+    expect(statuses("ada", fight.bob)).toEqual(["dying"]);
+    expect(effect("ada", "dying")?.flags.core?.overlay).toBe(true);
+    expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId]);
+  });
+
+  it("a death roll every turn while dying, and the turn is lost", async () => {
+    noOnes();
+    await down("ada");
+    noOnes();
+    await as(fight, fight.gm, (c) => c.startCombat());
+    noOnes();
+    await as(fight, fight.gm, (c) => c.nextRound());
+    expect(deathRolls()).toHaveLength(3);
+    expect(health("ada")).toMatchObject({ dying: true, dead: false, wounds: 0 });
+    expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 0, hadTurn: true, passed: true });
+  });
+
+  it("another death roll when a dying creature takes damage (the damage writer's clockwork.damageApplied hook)", async () => {
+    noOnes();
+    await down("ada");
+    const { DAMAGE_APPLIED_HOOK } = await import("../../src/combat/gm-writes");
+    const application = { damage: 3, absorbed: 0, woundsAdded: 0, vitalsLost: 0, becameDying: false, died: false, deathRollRequired: true };
+    noOnes();
+    await as(fight, fight.gm, () => Hooks.callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
+    expect(deathRolls()).toHaveLength(2);
+    await as(fight, fight.gm, () => Hooks.callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), { ...application, damage: 0, absorbed: 3 }, {}));
+    expect(deathRolls()).toHaveLength(2);
+  });
+
+  it("wounds above grit: dead, the dead overlay instead of dying, the combatant defeated", async () => {
+    queueFaces(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    await down("ada");
+    expect(health("ada").dead).toBe(true);
+    expect(statuses("ada")).toEqual(["dead"]);
+    expect(effect("ada", "dead")?.flags.core?.overlay).toBe(true);
+    expect(combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.ada)?.defeated).toBe(true);
+  });
+
+  it("a vital back ends dying", async () => {
+    noOnes();
+    await down("ada");
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 5 }));
+    expect(statuses("ada")).toEqual([]);
+  });
+});
+
+describe("stabilize", () => {
+  async function stabilize(): Promise<{ success: boolean; gains: number } | null> {
+    const { stabilize: run } = await import("../../src/combat/dying");
+    const combatant = combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.bo) as never;
+    return as(fight, fight.bob, () => run(actorOn(fight.bob, fight.actors.bo) as never, actorOn(fight.bob, fight.actors.ada) as never, { combatant, skipDialog: true }));
+  }
+
+  beforeEach(async () => {
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.wounds": 2 }));
+    noOnes();
+    await down("ada");
+    noOnes();
+    await as(fight, fight.gm, (c) => c.startCombat());
+    await as(fight, fight.gm, (c) => c.nextTurn());
+  });
+
+  it("a player's healer rolls Mind / Knowledge against the wounds; the GM ends dying and marks stabilized", async () => {
+    queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    const result = await stabilize();
+    expect(result?.success).toBe(true);
+    expect(health("ada").dying).toBe(false);
+    expect(statuses("ada", fight.alice)).toEqual(["stabilized"]);
+    expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
+  });
+
+  it("too few gains: still dying", async () => {
+    queueFaces(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+    const result = await stabilize();
+    expect(result).toEqual({ success: false, gains: 0 });
+    expect(health("ada").dying).toBe(true);
+    expect(fight.bob.notifications.at(-1)?.message).toBe("Ada is still dying.");
+  });
+
+  it("a stabilized creature sits out its turns; the end of combat brings it back", async () => {
+    queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    await stabilize();
+    await as(fight, fight.gm, (c) => c.nextRound());
+    expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 0, hadTurn: true, passed: true });
+    await as(fight, fight.gm, (c) => c.delete());
+    expect(statuses("ada")).toEqual([]);
+  });
+});
+
+describe("minions", () => {
+  it("a minion has one vital and is dead when it loses it: no dying, no death roll, defeated", async () => {
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.minion": true }));
+    expect(health("gob").vitalsMax).toBe(1);
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.health.vitalsLost": 1 }));
+    expect(health("gob")).toMatchObject({ dead: true, dying: false });
+    expect(statuses("gob")).toEqual(["dead"]);
+    expect(deathRolls()).toEqual([]);
+    expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.gob)?.defeated).toBe(true);
+  });
+
+  it("identical minions become one combatant that attacks as a group (+1 attack and damage die per extra member)", async () => {
+    const [goblin] = await fight.world.seed("Actor", [{ name: "Goblin", type: "npc", system: { minion: true } }]);
+    const [sceneId] = await fight.world.seed("Scene", [{ name: "Cave", active: true, tokens: [1, 2, 3].map((n) => ({ _id: `goblinToken0000${n}`, name: `Goblin ${n}`, actorId: goblin, actorLink: false })) }]);
+    await as(fight, fight.gm, (c) => c.createEmbeddedDocuments("Combatant", [1, 2, 3].map((n) => ({ actorId: goblin, tokenId: `goblinToken0000${n}`, sceneId, name: `Goblin ${n}` }))));
+    const combat = combatOn(fight.gm, fight.combatId);
+    const ids = combat.combatants.contents.filter((c) => c.actorId === goblin).map((c) => c.id);
+    const { groupMinions } = await import("../../src/combat/minions");
+    const leader = await as(fight, fight.gm, () => groupMinions(combat as never, ids));
+    expect(combat.combatants.contents.filter((c) => c.actorId === goblin)).toHaveLength(1);
+    const group = combat.combatants.get(leader as string) as unknown as { name: string; members: string[]; standingMembers(): number; groupAttack(input: object): { attacker: { situational: number }; weapon: { damageDice: number } } };
+    expect(group.members).toHaveLength(3);
+    expect(group.name).toBe("Goblin 1 ×3");
+    const input = { attacker: { attribute: 6, rank: 8 }, weapon: { kind: "melee", damageDice: 4 } };
+    expect(group.standingMembers()).toBe(3);
+    expect(group.groupAttack(input)).toMatchObject({ attacker: { situational: 2 }, weapon: { damageDice: 6 } });
+    // One member falls: the group attacks with one die fewer.
+    const scene = fight.gm.game.scenes.get(sceneId) as unknown as { tokens: { get(id: string): { actor: { update(c: object): Promise<unknown> } } } };
+    await as(fight, fight.gm, () => scene.tokens.get("goblinToken00001").actor.update({ "system.health.vitalsLost": 1 }));
+    expect(group.standingMembers()).toBe(2);
+    expect(group.groupAttack(input)).toMatchObject({ attacker: { situational: 1 }, weapon: { damageDice: 5 } });
+  });
+
+  it("refuses to group what is not a set of identical minions", async () => {
+    const { groupMinions } = await import("../../src/combat/minions");
+    const combat = combatOn(fight.gm, fight.combatId);
+    expect(await as(fight, fight.gm, () => groupMinions(combat as never, [fight.ids.gob, fight.ids.orc]))).toBeNull();
+    expect(fight.gm.notifications.at(-1)?.message).toBe("Only minions can form a group.");
+  });
+});

@@ -91,6 +91,29 @@ function isType<T extends "species" | "armor" | "shield" | "focus" | "artifact" 
 }
 
 /**
+ * The sixteen skills, spelled out: objects built with fixed property names keep one shape, where
+ * a loop over the keys made every read and write a slow keyed access (issue 9). The type check
+ * fails if the rules core's skill list changes.
+ */
+function mapSkills<T>(of: (key: SkillKey) => T): Record<SkillKey, T> {
+  return {
+    accuracy: of("accuracy"), agility: of("agility"), strength: of("strength"), stamina: of("stamina"),
+    celestial: of("celestial"), elemental: of("elemental"), soul: of("soul"), spellcraft: of("spellcraft"),
+    intuition: of("intuition"), ingenuity: of("ingenuity"), knowledge: of("knowledge"), perception: of("perception"),
+    creativity: of("creativity"), charisma: of("charisma"), manipulation: of("manipulation"), will: of("will"),
+  } satisfies Record<(typeof SKILL_KEYS)[number], T>;
+}
+
+function readRanks(skills: CreatureSource["skills"]): Record<SkillKey, number> {
+  return {
+    accuracy: skills.accuracy.rank, agility: skills.agility.rank, strength: skills.strength.rank, stamina: skills.stamina.rank,
+    celestial: skills.celestial.rank, elemental: skills.elemental.rank, soul: skills.soul.rank, spellcraft: skills.spellcraft.rank,
+    intuition: skills.intuition.rank, ingenuity: skills.ingenuity.rank, knowledge: skills.knowledge.rank, perception: skills.perception.rank,
+    creativity: skills.creativity.rank, charisma: skills.charisma.rank, manipulation: skills.manipulation.rank, will: skills.will.rank,
+  } satisfies Record<(typeof SKILL_KEYS)[number], number>;
+}
+
+/**
  * One pass over the items: the lookups the derivation needs. It runs for every actor on every
  * preparation, so it keeps to plain counters and lazily made lists (no per-item map entries).
  */
@@ -105,9 +128,13 @@ function indexItems(items: Iterable<ItemInput>, equipped: CreatureSource["equipp
   let manaBonus = 0;
   let belt = 0;
   let bandolier = 0;
+  let hasFoci = false;
   for (const item of items) {
     if (isType(item, "species")) species ??= item;
-    else if (isType(item, "focus")) (foci[item.system.skill] ??= []).push(item.name);
+    else if (isType(item, "focus")) {
+      (foci[item.system.skill] ??= []).push(item.name);
+      hasFoci = true;
+    }
     else if (isType(item, "artifact")) {
       if (item.system.equipped) {
         vitalsBonus += item.system.effects.vitals;
@@ -126,7 +153,7 @@ function indexItems(items: Iterable<ItemInput>, equipped: CreatureSource["equipp
       else if (container === "bandolier") bandolier += quantity;
     }
   }
-  return { foci, artifactFocus, armorEnchantments, species, armor, shield, vitalsBonus, manaBonus, belt, bandolier };
+  return { foci, hasFoci, artifactFocus, armorEnchantments, species, armor, shield, vitalsBonus, manaBonus, belt, bandolier };
 }
 
 /** The stored identifier, else what the item offers (a document's slug of its name). */
@@ -155,8 +182,7 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
   const shieldWeight = (shield?.system.weight ?? "none") as ArmorWeight;
 
   const npc = kind === "npc";
-  const ranks = {} as Record<SkillKey, number>;
-  for (const key of SKILL_KEYS) ranks[key] = source.skills[key].rank;
+  const ranks = readRanks(source.skills);
 
   const character = deriveCharacter({
     skills: ranks,
@@ -191,13 +217,13 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
 
   const vitalsMax = character.vitals;
   const vitalsRemaining = Math.max(0, vitalsMax - source.health.vitalsLost);
-  const skills = {} as Record<SkillKey, DerivedSkill>;
   // One pool object of a fixed shape, reused for all 32 pool sizes: spreading a fresh copy per
   // skill was most of the derivation's time (issue 9).
   const pool: PoolInput = { attribute: 0, bonusSkill: false, focus: false, vitalsRemaining, physical: false };
-  for (const key of SKILL_KEYS) {
+  const anyFocus = index.hasFoci || index.artifactFocus.size > 0;
+  const skill = (key: SkillKey): DerivedSkill => {
     const attribute = SKILL_ATTRIBUTE[key];
-    const foci = index.foci[key] ?? NO_FOCI;
+    const foci = (anyFocus && index.foci[key]) || NO_FOCI;
     const bonus = key === source.personalBonusSkill || source.speciesBonusSkills.includes(key);
     pool.attribute = character.attributes[attribute];
     pool.bonusSkill = bonus;
@@ -206,8 +232,9 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
     const dice = poolSize(pool);
     pool.focus = true;
     const diceWithFocus = poolSize(pool);
-    skills[key] = { rank: ranks[key], attribute, dice, diceWithFocus, bonus, focus: foci.length > 0 || index.artifactFocus.has(key), foci };
-  }
+    return { rank: ranks[key], attribute, dice, diceWithFocus, bonus, focus: foci.length > 0 || (anyFocus && index.artifactFocus.has(key)), foci };
+  };
+  const skills = mapSkills(skill);
 
   const allocated = DAMAGE_TYPES.reduce((sum, type) => sum + source.resistanceAllocation[type], 0);
 

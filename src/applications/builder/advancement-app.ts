@@ -63,8 +63,16 @@ export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(Applicat
 
   constructor(options: { actor: Actor.Implementation } & Record<string, unknown>) {
     const { actor, ...rest } = options;
-    super({ ...rest, uniqueId: actor.id } as never);
+    super({ ...rest, actorId: actor.id } as never);
     this.actor = actor;
+  }
+
+  /** One window per actor: core numbers windows itself, so the id comes from the actor here. */
+  protected override _initializeApplicationOptions(options: never): never {
+    const initialized = super._initializeApplicationOptions(options) as unknown as { uniqueId: string };
+    const actorId = (options as { actorId?: string }).actorId;
+    if (actorId) initialized.uniqueId = actorId;
+    return initialized as never;
   }
 
   static async open(actor: Actor.Implementation): Promise<ClockworkAdvancementApp> {

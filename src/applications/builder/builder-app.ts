@@ -77,9 +77,17 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
 
   constructor(options: { actor: Actor.Implementation } & Record<string, unknown>) {
     const { actor, ...rest } = options;
-    super({ ...rest, uniqueId: actor.id } as never);
+    super({ ...rest, actorId: actor.id } as never);
     this.actor = actor;
     this.#draft = loadDraft((actor as unknown as FlagActor).getFlag(BUILDER_SCOPE, DRAFT_FLAG), actor.name);
+  }
+
+  /** One window per actor: core numbers windows itself, so the id comes from the actor here. */
+  protected override _initializeApplicationOptions(options: never): never {
+    const initialized = super._initializeApplicationOptions(options) as unknown as { uniqueId: string };
+    const actorId = (options as { actorId?: string }).actorId;
+    if (actorId) initialized.uniqueId = actorId;
+    return initialized as never;
   }
 
   /** Opens (or brings forward) the builder of an actor the user owns. */

@@ -171,6 +171,9 @@ describe("the builder in the test world", () => {
   it("loses nothing when closed mid-way: the reopened builder resumes the draft", async () => {
     const first = await open();
     await throughSpecies(first);
+    // One window per character: opening it again brings the same window forward.
+    expect(await open()).toBe(first);
+    expect(first.element.id).toBe(`clockwork-builder-${heroId}`);
     await world.as(alice, () => first.close());
     await flush();
     expect(hero(gm).items.size).toBe(0);

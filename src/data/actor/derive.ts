@@ -5,7 +5,7 @@
  * No Foundry globals, so tests and benchmarks call it directly.
  */
 import {
-  CARRY_SLOTS, DAMAGE_TYPES, SKILL_ATTRIBUTE, SKILL_KEYS,
+  CARRY_SLOTS, DAMAGE_TYPES, SKILL_ATTRIBUTE,
   boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
 } from "../../rules";
 import type { ArmorWeight, DamageType, PoolInput, SkillKey, Size, WornWeight } from "../../rules";
@@ -92,8 +92,8 @@ function isType<T extends "species" | "armor" | "shield" | "focus" | "artifact" 
 
 /**
  * The sixteen skills, spelled out: objects built with fixed property names keep one shape, where
- * a loop over the keys made every read and write a slow keyed access (issue 9). The type check
- * fails if the rules core's skill list changes.
+ * a loop over the keys made every read and write a slow keyed access (issue 9). `SkillKey`
+ * comes from the rules core's skill list, so the type check fails if that list changes.
  */
 function mapSkills<T>(of: (key: SkillKey) => T): Record<SkillKey, T> {
   return {
@@ -101,7 +101,7 @@ function mapSkills<T>(of: (key: SkillKey) => T): Record<SkillKey, T> {
     celestial: of("celestial"), elemental: of("elemental"), soul: of("soul"), spellcraft: of("spellcraft"),
     intuition: of("intuition"), ingenuity: of("ingenuity"), knowledge: of("knowledge"), perception: of("perception"),
     creativity: of("creativity"), charisma: of("charisma"), manipulation: of("manipulation"), will: of("will"),
-  } satisfies Record<(typeof SKILL_KEYS)[number], T>;
+  } satisfies Record<SkillKey, T>;
 }
 
 function readRanks(skills: CreatureSource["skills"]): Record<SkillKey, number> {
@@ -110,7 +110,7 @@ function readRanks(skills: CreatureSource["skills"]): Record<SkillKey, number> {
     celestial: skills.celestial.rank, elemental: skills.elemental.rank, soul: skills.soul.rank, spellcraft: skills.spellcraft.rank,
     intuition: skills.intuition.rank, ingenuity: skills.ingenuity.rank, knowledge: skills.knowledge.rank, perception: skills.perception.rank,
     creativity: skills.creativity.rank, charisma: skills.charisma.rank, manipulation: skills.manipulation.rank, will: skills.will.rank,
-  } satisfies Record<(typeof SKILL_KEYS)[number], number>;
+  } satisfies Record<SkillKey, number>;
 }
 
 /**

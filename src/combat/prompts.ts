@@ -180,7 +180,7 @@ function rollsAtOnce(forNpc: boolean): boolean {
   return setting(AUTO_OWN_SETTING) || (forNpc && setting(AUTO_NPC_SETTING));
 }
 
-/** On this client: prompt (unless set to roll at once) and roll the end-of-turn checks. */
+/** On this client: prompt (unless set to roll at once) and roll the end-of-turn checks; `npc`: the GM rolls for a creature no player answers for. */
 export async function promptEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[], options: { npc?: boolean } = {}): Promise<EndCheckResults> {
   if (!checks.length) return [];
   if (!rollsAtOnce(options.npc === true)) {
@@ -221,10 +221,10 @@ export async function requestEndChecks(actor: PromptActor, checks: readonly EndO
     try {
       return (await user.query(QUERY_END_CHECKS, { actorUuid: actor.uuid, checks })) as EndCheckResults;
     } catch {
-      // Offline or gone: the GM rolls instead.
+      // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
     }
   }
-  return promptEndChecks(actor, checks, { npc: !user || user.isGM });
+  return promptEndChecks(actor, checks, { npc: true });
 }
 
 /** Has the actor's owner make a death roll (the GM for NPCs or when the owner cannot be reached). */
@@ -234,8 +234,8 @@ export async function requestDeathRoll(actor: PromptActor, reason: string): Prom
     try {
       return (await user.query(QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason })) as number | null;
     } catch {
-      // Offline or gone: the GM rolls instead.
+      // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
     }
   }
-  return promptDeathRoll(actor, reason, { npc: !user || user.isGM });
+  return promptDeathRoll(actor, reason, { npc: true });
 }

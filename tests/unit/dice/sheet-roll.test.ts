@@ -42,7 +42,14 @@ type Action = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 const actions = ClockworkActorSheet.DEFAULT_OPTIONS.actions as unknown as Record<string, Action>;
 
 function click(sheet: unknown, action: string, dataset: Record<string, string>): Promise<void> {
-  const target = { dataset, closest: () => ({ dataset }) };
+  // Just enough of a button: its dataset, its row, and attributes (the sheet marks a running control busy).
+  const attributes = new Map<string, string>();
+  const target = {
+    dataset, closest: () => ({ dataset }),
+    getAttribute: (name: string) => attributes.get(name) ?? null,
+    setAttribute: (name: string, value: string) => void attributes.set(name, value),
+    removeAttribute: (name: string) => void attributes.delete(name),
+  };
   return actions[action].call(sheet, new Event("click"), target);
 }
 

@@ -29,6 +29,8 @@ export interface RollMessage {
   flags: Record<string, unknown>;
   whisper: string[];
   blind: boolean;
+  /** The full card as stored; it changes whenever the card does (a roll, luck spent). */
+  content?: string;
   update(changes: object): Promise<unknown>;
 }
 
@@ -99,10 +101,22 @@ export function canUseLuck(message: Pick<RollMessage, "isOwner">, actor: { isOwn
 /** The actor a roll message belongs to, with what luck needs of it. */
 export type LuckActor = RollActor & { isOwner?: boolean; update(changes: object): Promise<unknown> };
 
+/**
+ * The document behind an actor UUID. Every chat-log render asks for each card's actor, so a
+ * world actor (`Actor.<id>`, the usual case) is a lookup in `game.actors`; only a token's
+ * synthetic actor goes through `fromUuidSync`.
+ */
+function actorByUuid<T>(uuid: string): T | null {
+  const world = /^Actor\.([^.]+)$/.exec(uuid);
+  const found = world ? game.actors?.get(world[1]) : undefined;
+  if (found) return found as unknown as T;
+  return (fromUuidSync(uuid as never) as unknown as T | null) ?? null;
+}
+
 /** The actor that made a roll message's roll, or null when it no longer exists. */
 export function rollMessageActor(flags: RollMessageFlags): LuckActor | null {
   if (!flags.actorUuid) return null;
-  return (fromUuidSync(flags.actorUuid as never) as unknown as LuckActor | null) ?? null;
+  return actorByUuid<LuckActor>(flags.actorUuid);
 }
 
 interface PermissionDoc {
@@ -116,7 +130,7 @@ interface PermissionDoc {
 export function targetObserver(isGM: boolean, isAuthor: boolean): (target: DamageTargetData) => boolean {
   return (target) => {
     if (!target.actorUuid) return isGM || isAuthor;
-    const actor = fromUuidSync(target.actorUuid as never) as unknown as PermissionDoc | null;
+    const actor = actorByUuid<PermissionDoc>(target.actorUuid);
     return actor?.testUserPermission(game.user, "OBSERVER") === true;
   };
 }
@@ -129,7 +143,7 @@ export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spe
   const isGM = game.user?.isGM === true;
   const viewer: ChatCardViewer = { rollMode: flags.rollMode, isGM, isAuthor: msg.isAuthor };
   if (cardVisibility(viewer) !== "full") {
-    void rerender(html, cardInputOf(msg, flags), viewer);
+    void rerender(msg, html, () => cardInputOf(msg, flags), viewer, []);
     return;
   }
   if (flags.kind === "damage") {
@@ -137,11 +151,16 @@ export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spe
     const observer = { ...viewer, canObserve: targetObserver(isGM, msg.isAuthor) };
     const input = cardInputOf(msg, flags);
     if (revealsTargets(input, observer)) {
-      void rerender(html, input, observer).then(() => wireLuck(msg, flags, html, spendLuck));
+      const seen = damageTargets(input).map((t) => observer.canObserve(t));
+      void rerender(msg, html, () => input, observer, seen).then(() => wireLuck(msg, flags, html, spendLuck));
       return;
     }
   }
   wireLuck(msg, flags, html, spendLuck);
+}
+
+function damageTargets(input: ChatCardInput): DamageTargetData[] {
+  return input.rolls.flatMap((roll) => (roll.options as { targets?: DamageTargetData[] } | undefined)?.targets ?? []);
 }
 
 function wireLuck(msg: RollMessage, flags: RollMessageFlags, html: HTMLElement, spendLuck: (message: RollMessage) => Promise<unknown>): void {
@@ -158,8 +177,25 @@ function wireLuck(msg: RollMessage, flags: RollMessageFlags, html: HTMLElement, 
   });
 }
 
-async function rerender(html: HTMLElement, input: ChatCardInput, viewer: ChatCardViewer): Promise<void> {
+/**
+ * The card each message last drew for this client's viewer, and what it was drawn from. Core
+ * redraws every message of the chat log often (opening it, scrolling back, a popout); the card
+ * is rendered again only when the message's content or what the viewer may see changed.
+ */
+const drawnCards = new WeakMap<object, { key: string; card: Promise<string> }>();
+
+async function rerender(
+  msg: RollMessage, html: HTMLElement, input: () => ChatCardInput, viewer: ChatCardViewer, observed: readonly boolean[],
+): Promise<void> {
   const content = html.querySelector(".message-content");
   if (!content) return;
-  content.innerHTML = await renderRollCard(input, viewer);
+  const key = JSON.stringify([game.user?.id ?? null, viewer.rollMode, viewer.isGM, viewer.isAuthor, observed, msg.content ?? null, msg.rolls.length]);
+  let drawn = drawnCards.get(msg);
+  if (drawn?.key !== key) {
+    // The promise is kept, so redraws while the first render runs wait for it instead of rendering again.
+    drawn = { key, card: renderRollCard(input(), viewer) };
+    drawnCards.set(msg, drawn);
+    drawn.card.catch(() => { if (drawnCards.get(msg) === drawn) drawnCards.delete(msg); });
+  }
+  content.innerHTML = await drawn.card;
 }

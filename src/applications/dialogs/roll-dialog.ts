@@ -93,6 +93,25 @@ export class ClockworkRollDialog extends HandlebarsApplicationMixin(ApplicationV
     return { ...base, ...context } as never;
   }
 
+  /**
+   * Keyboard: the roll button (`[autofocus]`) has the focus when the dialog opens, so Enter
+   * rolls; Enter on a select rolls too (a browser submits a form on Enter only from a text
+   * field). Listeners go on the form once: parts come and go, the form stays.
+   */
+  protected override async _onFirstRender(...args: Parameters<foundry.applications.api.ApplicationV2["_onFirstRender"]>): Promise<void> {
+    await super._onFirstRender(...args);
+    this.element.querySelector<HTMLElement>("[autofocus]")?.focus();
+    this.element.addEventListener("keydown", (event) => this.#onKeyDown(event));
+  }
+
+  #onKeyDown(event: KeyboardEvent): void {
+    if (event.key !== "Enter" || event.isComposing || (event.target as HTMLElement | null)?.tagName !== "SELECT") return;
+    event.preventDefault();
+    const form = this.element.tagName === "FORM" ? this.element as HTMLFormElement : this.element.querySelector("form");
+    const button = form?.querySelector<HTMLButtonElement>("button[type=submit]") ?? undefined;
+    form?.requestSubmit(button);
+  }
+
   /** A change updates the request, then re-renders only the parts it altered. */
   protected override _onChangeForm(formConfig: never, event: Event): void {
     super._onChangeForm(formConfig, event);

@@ -11,6 +11,7 @@ import {
   buildSpeciesChoiceContext, defaultSpeciesChoice, parseSpeciesForm, toSpeciesPicks, type SpeciesChoice,
 } from "../context/species-choice";
 import type { ItemLike, ItemSystemSource } from "../context/source-types";
+import { speciesOptionNames } from "../sheets/links";
 import { confirm, localize, notify, renderTemplate } from "../ui";
 
 type ItemDoc = Item.Implementation;
@@ -21,14 +22,12 @@ function speciesLike(item: SpeciesDocLike): ItemLike {
   return { name: item.name, type: item.type, system: item.system as ItemSystemSource };
 }
 
-/** Names of the grant options, for the dialog; unresolvable UUIDs show as themselves. */
-async function optionNames(species: ItemLike): Promise<Record<string, string>> {
-  const names: Record<string, string> = {};
-  for (const uuid of (species.system.grants ?? []).flatMap((g) => g.options ?? [])) {
-    const doc = (await fromUuid(uuid as Parameters<typeof fromUuid>[0])) as { name?: string } | null;
-    names[uuid] = doc?.name ?? uuid;
-  }
-  return names;
+/**
+ * Names and icons of the grant options from the compendium index, so an option whose document
+ * does not load is still named (marked `resolved: false`, and the dialog warns), never a raw id.
+ */
+function optionNames(species: ItemLike): ReturnType<typeof speciesOptionNames> {
+  return speciesOptionNames((species.system.grants ?? []).flatMap((g) => g.options ?? []));
 }
 
 /**

@@ -12,7 +12,9 @@ import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { confirm, localize, notify } from "../ui";
+import { busyActions, type ActionHandler } from "./busy";
 import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
+import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
 import { HandlebarsActorSheet } from "./sheet-bases";
 
 
@@ -50,7 +52,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     classes: ["clockwork", "sheet", "actor"],
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: {
+    // Busy while pending: a second click on a control whose action runs does nothing.
+    actions: busyActions({
       toggleMode: ClockworkActorSheet.#onToggleMode as SheetAction,
       rollSkill: ClockworkActorSheet.#onRollSkill as SheetAction,
       rollAttack: ClockworkActorSheet.#onRollAttack as SheetAction,
@@ -64,8 +67,11 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       toggleVital: ClockworkActorSheet.#onHealthClick as SheetAction,
       setHits: ClockworkActorSheet.#onHealthClick as SheetAction,
       configureSpecies: ClockworkActorSheet.#onConfigureSpecies as SheetAction,
-    },
+    } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
   };
+
+  /** Parts every document render draws, whatever tab is shown. */
+  static ALWAYS_RENDERED: readonly string[] = ["header"];
 
   /** null until first asked: a brand-new actor (no items) opens in edit mode. */
   #editMode: boolean | null = null;
@@ -77,6 +83,36 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
 
   protected get stored(): StoredActorSystem {
     return this.actor.system as unknown as StoredActorSystem;
+  }
+
+  /** Parts drawn from older data by a partial render; drawn again when their tab is shown. */
+  #stale: StaleParts | null = null;
+
+  get #partIds(): string[] {
+    return Object.keys((this.constructor as unknown as { PARTS: Record<string, unknown> }).PARTS);
+  }
+
+  get #tabIds(): string[] {
+    const tabs = (this.constructor as typeof ClockworkActorSheet).TABS.primary?.tabs ?? [];
+    return tabs.map((t) => t.id);
+  }
+
+  /** The parts the last render drew and, after a document change, only the header and the active tab. */
+  protected override _configureRenderOptions(options: Parameters<foundry.applications.api.ApplicationV2["_configureRenderOptions"]>[0]): void {
+    const opts = options as PartRenderOptions;
+    const documentChange = isDocumentRender(opts);
+    if (documentChange) {
+      opts.parts = tabbedSheetParts((this.constructor as typeof ClockworkActorSheet).ALWAYS_RENDERED, this.#tabIds, this.tabGroups.primary);
+    }
+    super._configureRenderOptions(options);
+    (this.#stale ??= new StaleParts(this.#partIds)).rendered(opts.parts, documentChange);
+  }
+
+  /** Showing a tab a partial render left out draws it from the current data first. */
+  override changeTab(...args: Parameters<foundry.applications.api.ApplicationV2["changeTab"]>): void {
+    super.changeTab(...args);
+    const [tab] = args;
+    if (this.#stale?.has(tab) && this.rendered) void this.render({ parts: [tab] } as never);
   }
 
   /** The pure context of the concrete sheet. */
@@ -192,7 +228,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const name = localize("CLOCKWORK.Sheet.NewItem", { type: localize(`TYPES.Item.${type}`) });
     const data = { name, type, system: container && type === "equipment" ? { container } : {} };
     const created = await this.actor.createEmbeddedDocuments("Item", [data as never]);
-    await created?.[0]?.sheet?.render(true);
+    // A new item needs filling in: its sheet opens as the form.
+    await created?.[0]?.sheet?.render({ force: true, mode: "edit" } as never);
   }
 
   /** Slot toggles: a click on the item's own slot unequips it, otherwise the actor equips it there. */
@@ -200,21 +237,28 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const item = this.#item(target);
     const slot = target.dataset.slot as EquipSlot | undefined;
     if (!item?.id || !slot) return;
+    const id = item.id;
+    // equip/unequip resolve nothing either way; a refused write is read off the stored slots.
     await attemptWrite(this, async () => {
-      if (this.stored.equipped[slot] === item.id) await this.actor.unequip(item);
-      else await this.actor.equip(item, slot);
-      return true;
+      const held = () => Object.values(this.stored.equipped).includes(id);
+      if (this.stored.equipped[slot] === id) {
+        await this.actor.unequip(item);
+        return held() ? null : true;
+      }
+      await this.actor.equip(item, slot);
+      return held() ? true : null;
     });
   }
 
   static async #onEquipArtifact(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
     if (!item) return;
-    const worn = (item.system as { equipped?: boolean }).equipped ?? false;
+    const worn = () => (item.system as { equipped?: boolean }).equipped ?? false;
+    const wanted = !worn();
     await attemptWrite(this, async () => {
-      if (worn) await this.actor.unequip(item);
-      else await this.actor.equip(item);
-      return true;
+      if (wanted) await this.actor.equip(item);
+      else await this.actor.unequip(item);
+      return worn() === wanted ? true : null;
     });
   }
 

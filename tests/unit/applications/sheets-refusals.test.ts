@@ -26,9 +26,9 @@ const flush = async () => {
 };
 const ada = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): Doc }).get(ADA_ID);
 
-async function open(client: WorldClient, doc: Doc): Promise<SheetLike> {
+async function open(client: WorldClient, doc: Doc, options: object = {}): Promise<SheetLike> {
   return world.as(client, async () => {
-    await doc.sheet.render({ force: true });
+    await doc.sheet.render({ force: true, ...options });
     return doc.sheet;
   });
 }
@@ -93,7 +93,7 @@ describe("a refused write from a sheet", () => {
 
   it("item rows: nothing stored, no error thrown, and the item sheet redrawn", async () => {
     const weapon = ada(alice).items.get(WEAPON_ID)!;
-    const sheet = await open(alice, weapon);
+    const sheet = await open(alice, weapon, { mode: "edit" });
     const add = sheet.element.querySelector("[data-action=addRow][data-path='system.properties']");
     expect(add).not.toBeNull();
     const before = structuredClone(ada(gm).items.get(WEAPON_ID)!.system.properties);

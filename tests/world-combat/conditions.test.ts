@@ -167,3 +167,20 @@ describe("what conditions do to counters and turns", () => {
     expect(flavors().some((m) => m.content.includes("petrified: no counters this turn"))).toBe(true);
   });
 });
+
+describe("on the v14 profile", () => {
+  it("statuses by id, ticks and end-of-turn checks work the same", async () => {
+    fight.world.close();
+    const { createWorld } = await import("../world");
+    fight = await createFight({ world: () => createWorld({ packs: false, profile: "v14" }) });
+    expect(fight.gm.game.release.generation).toBe(14);
+    await as(fight, fight.alice, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
+    await give("ada", "bleeding");
+    await as(fight, fight.gm, (c) => c.startCombat());
+    expect(health("ada").hits).toBe(2);
+    queueFaces(7);
+    await as(fight, fight.gm, (c) => c.nextTurn());
+    expect(statuses(fight.bob, "ada")).toEqual([]);
+    expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
+  });
+});

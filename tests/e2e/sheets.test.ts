@@ -99,14 +99,13 @@ describe("a character sheet in Chromium", () => {
     await bob.page.close();
   });
 
-  // Possible defect (templates/actor/tabs.hbs, owned by "ux"): core v13's ApplicationV2#_onClickTab
-  // reads `event.target`, so a click on the <span> label or <i> icon inside the tab button does
-  // not switch tabs; only the button's padding does. Core's own tab template marks its icon
-  // `inert`; the sr5 system overrides _onClickTab for the same reason. Fix: `inert` on the
-  // button's children (or pointer-events: none). Flip to it() when fixed.
-  it.fails("switches tabs when the tab button is clicked anywhere, label included", async () => {
+  // Core v13's ApplicationV2#_onClickTab reads `event.target`, so a click that lands on the
+  // label inside the tab button must still reach the button (styles: pointer-events on children).
+  it("switches tabs when the tab button is clicked anywhere, label included", async () => {
     const sheet = alice.page.locator(SHEET);
-    await sheet.locator("[data-action=tab][data-tab=biography] span").click();
+    const label = await sheet.locator("[data-action=tab][data-tab=biography] span").boundingBox();
+    if (!label) throw new Error("no tab label");
+    await alice.page.mouse.click(label.x + label.width / 2, label.y + label.height / 2);
     await expect.poll(() => sheet.locator("section.tab[data-tab=biography]").getAttribute("class"), { timeout: 1_000 }).toContain("active");
   });
 

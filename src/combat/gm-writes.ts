@@ -102,8 +102,9 @@ const coreStatusWriter: StatusWriter = async (actor, status, active) => {
   if (typeof actor.toggleStatusEffect !== "function") return null;
   const had = actor.statuses?.has(status) === true;
   if (had === active) return false;
+  // v13: the new effect (or true) when it is on, false when it was removed, undefined when refused.
   const result = await actor.toggleStatusEffect(status, { active });
-  return result !== undefined && result !== false;
+  return active ? result !== undefined && result !== false : result === false;
 };
 
 let statusWriter: StatusWriter = coreStatusWriter;
@@ -115,8 +116,8 @@ export function setStatusWriter(writer: StatusWriter | null): void {
 
 /** Path prefixes the `update` op may touch, per document name. */
 const ALLOWED_PATHS = new Map<string, Set<string>>([
-  ["Actor", new Set(["system.health."])],
-  ["Combatant", new Set(["system.", "defeated"])],
+  ["Actor", new Set(["system.health.", "flags.clockwork.speciesSpent."])],
+  ["Combatant", new Set(["system.", "defeated", "flags.clockwork.prepared"])],
   ["ChatMessage", new Set(["flags.clockwork."])],
 ]);
 

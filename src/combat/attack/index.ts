@@ -5,6 +5,8 @@
  * `registerAttack()` in `init`.
  */
 import { applyDamageTo, GM_WRITE_QUERY, healActor, registerGmWrites, requestWrites, setStatus, spendCombatantCounters } from "../gm-writes";
+import { COMBAT_ACTIONS_TEMPLATE, combatActionsFor, onCombatActionClick, performCombatAction, registerCombatActions } from "../actions";
+import { registerTokenRuler } from "../ruler";
 import { ATTACK_CARD_TEMPLATE } from "./card";
 import { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
 import { ATTACK_DIALOG_PARTS, promptAttackDialog } from "./dialog";
@@ -25,6 +27,9 @@ export const combatApi = {
   heal: healActor,
   setStatus,
   spendCounters: spendCombatantCounters,
+  actions: combatActionsFor,
+  performAction: performCombatAction,
+  onActionClick: onCombatActionClick,
   queries: { gmWrite: GM_WRITE_QUERY, reaction: REACTION_QUERY },
   hooks: ATTACK_HOOKS,
 } as const;
@@ -49,11 +54,13 @@ export function registerAttack(): void {
   registerGmWrites();
   registerReactionQuery();
   registerAttackSettings();
+  registerCombatActions();
+  registerTokenRuler();
   setAttackDialog(promptAttackDialog);
   const actorClass = (CONFIG as unknown as { Actor?: { documentClass?: { prototype: object } } }).Actor?.documentClass;
   if (actorClass) installActorAttack(actorClass);
   const api = game as unknown as { clockwork?: Record<string, unknown> };
   api.clockwork = { ...(api.clockwork ?? {}), combat: combatApi };
   (Hooks as unknown as HookRegistry).on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => onRenderAttackMessage(message, html));
-  void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
+  void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
 }

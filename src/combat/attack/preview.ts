@@ -73,11 +73,13 @@ export interface PreviewRequest {
   stunned?: boolean;
   /** Spaces from the attacker to an area's target point. */
   areaDistance?: number;
+  /** The base cost of one attack when something else sets it (a two-weapon attack pays once). */
+  baseCost?: number;
 }
 
 /** How many counters the attack costs and whether they can be paid. */
-export function attackCostOf(request: Pick<PreviewRequest, "item" | "declaration" | "counters" | "stunned" | "targets">): AttackCost {
-  const base = attackBaseCost(request.item, request.declaration);
+export function attackCostOf(request: Pick<PreviewRequest, "item" | "declaration" | "counters" | "stunned" | "targets" | "baseCost">): AttackCost {
+  const base = request.baseCost ?? attackBaseCost(request.item, request.declaration);
   const each = actionCost(base, { stunned: request.stunned });
   const attacks = isAreaMode(request.declaration.mode) ? 1 : Math.max(1, request.targets.filter((t) => t.include).length);
   if (!request.counters) return { base, each, attacks, total: 0, problem: null };

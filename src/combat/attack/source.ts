@@ -130,10 +130,14 @@ export function weaponProfile(actor: AttackActor, item: AttackItem, declaration:
   };
 }
 
-/** Conditions the weapon applies: on a hit, always, and by proc (RULINGS 13, 80; docs/rulings.md 85). */
-export function weaponConditions(item: AttackItem): { onHit: ConditionKey[]; always: ConditionKey[]; procs: ProcEffect[] } {
+/**
+ * Conditions the weapon applies: on a hit, always, by proc (RULINGS 13, 80; docs/rulings.md 85),
+ * and to every target it damages (a species breath: "damaged targets are Chilled").
+ */
+export function weaponConditions(item: AttackItem): { onHit: ConditionKey[]; always: ConditionKey[]; procs: ProcEffect[]; damaged: ConditionKey[] } {
   const onHit: ConditionKey[] = [];
   const always: ConditionKey[] = [];
+  const damaged: ConditionKey[] = [];
   const procs: ProcEffect[] = [];
   for (const property of properties(item)) {
     const condition = property.key ? PROC_PROPERTY_CONDITIONS[property.key] : undefined;
@@ -146,8 +150,9 @@ export function weaponConditions(item: AttackItem): { onHit: ConditionKey[]; alw
     if (ref.trigger === "hit" && !onHit.includes(key)) onHit.push(key);
     else if (ref.trigger === "always" && !always.includes(key)) always.push(key);
     else if (ref.trigger === "proc" && !procs.some((p) => p.condition === key)) procs.push({ key, condition: key });
+    else if (ref.trigger === "damaged" && !damaged.includes(key)) damaged.push(key);
   }
-  return { onHit, always, procs };
+  return { onHit, always, procs, damaged };
 }
 
 /** The counters one attack with this weapon costs before Stunned (§4.7): the weapon's, +1 autofire, + Power Attack. */
@@ -179,14 +184,22 @@ function improvedCriticals(actor: AttackActor, item: AttackItem): number {
 /** The dice layer's pool request for this attack: attribute, rank, bonus skill, foci (RULINGS 60, 61). */
 export function poolRequest(actor: AttackActor, item: AttackItem, declaration: Partial<Pick<AttackDeclaration, "skill" | "focusId" | "situational" | "rollMode">> = {}): GainRollRequest {
   const request = attackRollRequest(actor, item, {
-    skill: declaration.skill, focus: declaration.focusId, situational: declaration.situational ?? 0,
+    skill: declaration.skill ?? itemSkills(item)?.[0], focus: declaration.focusId, situational: declaration.situational ?? 0,
   }, { rollMode: declaration.rollMode ?? "publicroll", inCombat: true });
   // An explicit "" means no focus; undefined keeps the weapon group's focus the dice layer picked.
   return declaration.focusId === "" ? { ...request, focusId: "" } : request;
 }
 
+/** Skills a species attack rolls (`flags.clockwork.skills`), or null for a weapon. */
+function itemSkills(item: AttackItem): SkillKey[] | null {
+  const skills = (item.flags?.clockwork as { skills?: unknown } | undefined)?.skills;
+  return Array.isArray(skills) && skills.length ? skills as SkillKey[] : null;
+}
+
 /** The skills the attacker may roll with this weapon: finesse and unarmed take Strength or Agility. */
 export function skillChoices(item: AttackItem): SkillKey[] {
+  const own = itemSkills(item);
+  if (own) return own.length > 1 ? own : [];
   if (item.type !== "weapon" || (item.system.category ?? "melee") !== "melee") return [];
   return item.system.group === "unarmed" || hasProperty(item, "finesse") ? ["strength", "agility"] : [];
 }

@@ -156,6 +156,10 @@ export interface AttackCallOptions extends Partial<Omit<AttackDeclaration, "focu
   area?: { x: number; y: number };
   /** Draw the area on the scene (default true where templates exist). */
   drawArea?: boolean;
+  /** Counters one attack costs, when the caller sets it (a two-weapon attack pays once: 0 for the second strike). */
+  baseCost?: number;
+  /** The preset reactions were paid already (the second strike of a two-weapon attack). */
+  reactionsPaid?: boolean;
 }
 
 /** Everything the dialog edits and the roll uses. */
@@ -171,6 +175,8 @@ export interface AttackSession {
   placement: AreaPlacement | null;
   /** The user's own targets (kept so a change of fire mode can go back to them). */
   aimed: TokenDoc[];
+  /** Counters of one attack when the caller set them. */
+  baseCost?: number;
   choices: { modes: AttackDeclaration["mode"][]; damageTypes: AttackDeclaration["damageType"][]; skills: string[]; calledShots: readonly string[] };
 }
 
@@ -232,7 +238,7 @@ export function retarget(session: AttackSession, options: Pick<AttackCallOptions
 export function previewSession(session: AttackSession): AttackPreview {
   return attackPreview({
     actor: session.actor, item: session.item, declaration: session.declaration, targets: session.targets,
-    counters: session.counters, stunned: session.stunned, areaDistance: session.areaDistance,
+    counters: session.counters, stunned: session.stunned, areaDistance: session.areaDistance, baseCost: session.baseCost,
   });
 }
 
@@ -268,6 +274,7 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
   if (declaration.calledShot && !CALLED_SHOTS.includes(declaration.calledShot)) declaration.calledShot = null;
   let session: AttackSession = {
     actor, item, token, declaration, targets: [], counters, stunned: hasStatus(actor, "stunned"), placement: null, aimed,
+    ...(options.baseCost !== undefined ? { baseCost: Math.max(0, Math.floor(options.baseCost)) } : {}),
     choices: { modes: modesOf(item), damageTypes: damageTypesOf(item), skills: skillChoices(item), calledShots: CALLED_SHOTS },
   };
   session = retarget(session, options);
@@ -352,15 +359,16 @@ function healthPreview(actor: WorkflowActor, damage: number): CardTarget["health
 }
 
 /** Status ids a result applies: its conditions, and the called shot's disabled arm or leg (§4.10). */
-function statusesOf(result: TargetResult, session: AttackSession): string[] {
+function statusesOf(result: TargetResult, session: AttackSession, damaged: readonly string[]): string[] {
   const ids: string[] = [...result.conditions];
+  if (result.damage.total >= 1) for (const id of damaged) if (!ids.includes(id)) ids.push(id);
   const shot = session.declaration.calledShot;
   if (result.hit && !result.setup.area && (shot === "arm" || shot === "leg")) ids.push(shot === "arm" ? "armDisabled" : "legDisabled");
   return ids;
 }
 
 /** Pays, asks, rolls and posts. Null when the attack did not happen (a message says why). */
-export async function performAttack(session: AttackSession, options: Pick<AttackCallOptions, "reactions" | "drawArea"> = {}): Promise<AttackOutcome | null> {
+export async function performAttack(session: AttackSession, options: Pick<AttackCallOptions, "reactions" | "drawArea" | "reactionsPaid"> = {}): Promise<AttackOutcome | null> {
   const included = session.targets.filter((t) => t.include);
   if (!included.length) {
     notify("warn", "CLOCKWORK.Combat.Attack.NoTarget");
@@ -391,12 +399,12 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   const ops: GmWriteOp[] = [];
   const combat = runningCombat();
   const attackerCombatant = combatantFor(combat, session.actor, session.token);
-  if (session.counters && attackerCombatant) {
+  if (session.counters && attackerCombatant && preview.cost.base > 0) {
     for (let i = 0; i < preview.cost.attacks; i++) ops.push({ op: "counters", uuid: attackerCombatant.uuid, spend: { cost: preview.cost.base, stunned: session.stunned } });
   }
   for (const info of session.targets) {
     const reaction = decisions[info.key].reaction;
-    if (reaction === "none" || !info.counters) continue;
+    if (reaction === "none" || !info.counters || options.reactionsPaid) continue;
     const combatant = combatantFor(combat, info.actor as WorkflowActor, tokenDocOf(info.tokenUuid ?? null));
     if (combatant) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: 1, reaction: true, stunned: info.stunned } });
   }
@@ -450,7 +458,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
         automaticMiss: r.setup.automaticMiss,
         damage: { total: r.damage.total, points: r.damage.points, criticals: r.damage.criticals, resistance: r.damage.resistance, armorPierced: r.damage.armorPierced },
         health: healthPreview(info.actor as WorkflowActor, r.damage.total),
-        conditions: statusesOf(r, session),
+        conditions: statusesOf(r, session, conditions.damaged),
         procs: r.procs.procs,
       };
     }),

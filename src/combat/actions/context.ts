@@ -1,0 +1,181 @@
+/**
+ * The sheet's combat actions (issue 10 item 4), pure: every action of the rules core's table
+ * (`affordableActions`) with its cost now, grouped as the book lists them, what the actor cannot
+ * afford or do disabled with the reason, and nothing charged outside a running combat. The
+ * actor's gear, conditions, features and species attacks become the rules core's
+ * `ActionContext` here; the sheet renders the result with `templates/combat/actions.hbs`.
+ */
+import { localize } from "../../foundry";
+import {
+  affordableActions, COMBAT_ACTIONS, newCounters,
+  type ActionBlock, type ActionContext, type ActionOption, type ActionWeapon, type CombatActionKey, type CounterState,
+} from "../../rules";
+import { speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
+
+/** The actor fields the action list reads. */
+export interface ActionsActor extends SpeciesAttackActor {
+  name: string;
+  system: SpeciesAttackActor["system"] & {
+    equipped?: { mainHand?: string; offHand?: string; shield?: string };
+    encumbrance?: "none" | "encumbered" | "step-only";
+    health?: { dead?: boolean; dying?: boolean };
+    mana?: { value?: number; max?: number };
+  };
+  items: Iterable<{ id?: string | null; name: string; type: string; system: Record<string, unknown>; flags?: Record<string, unknown> }>;
+  statuses?: Iterable<string>;
+  flags?: Record<string, unknown>;
+}
+
+/** Where the actor stands in combat. */
+export interface ActionsCombat {
+  /** In a running combat with a combatant (costs are charged). */
+  inCombat: boolean;
+  counters: CounterState | null;
+}
+
+const GROUP_ORDER = ["attack", "move", "defense", "equipment", "brawl", "other"] as const;
+
+function hasProperty(system: Record<string, unknown>, key: string): boolean {
+  return ((system.properties as { key?: string }[] | undefined) ?? []).some((p) => p.key === key);
+}
+
+function hasFeature(actor: ActionsActor, identifier: string): boolean {
+  return [...actor.items].some((i) => i.type === "feature" && i.system.identifier === identifier);
+}
+
+/** The actor's weapons as the rules core's action list wants them (held, stowed, unarmed). */
+export function actionWeapons(actor: ActionsActor): ActionWeapon[] {
+  const equipped = actor.system.equipped ?? {};
+  const weapons: ActionWeapon[] = [];
+  for (const item of actor.items) {
+    if (item.type !== "weapon" || !item.id) continue;
+    const s = item.system;
+    const unarmed = s.group === "unarmed";
+    const twoHanded = s.hands === "two";
+    const slot = item.id === equipped.mainHand ? (twoHanded ? "both" : "main") : item.id === equipped.offHand ? "off" : null;
+    weapons.push({
+      id: item.id,
+      category: ((s.category as string | undefined) ?? "melee") as ActionWeapon["category"],
+      counters: (s.counters as number | undefined) ?? 2,
+      slot,
+      unarmed,
+      autofire: hasProperty(s, "autofire"),
+      autofireOnly: hasProperty(s, "autofireOnly"),
+      dualWield: hasProperty(s, "dualWield"),
+      flourish: hasProperty(s, "flourish"),
+      returning: hasProperty(s, "returning"),
+    });
+  }
+  return weapons;
+}
+
+/** The rules core's action context for an actor. */
+export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): ActionContext {
+  const statuses = [...(actor.statuses ?? [])];
+  const health = actor.system.health ?? {};
+  const items = [...actor.items];
+  const mana = actor.system.mana;
+  const flags = (actor.flags?.clockwork ?? {}) as { grappling?: boolean; lastAttackMissed?: boolean; speciesSpent?: Record<string, boolean> };
+  return {
+    inCombat: combat.inCombat,
+    conditions: [...statuses, ...(health.dying ? ["dying"] : [])],
+    dead: health.dead === true,
+    grappling: flags.grappling === true,
+    encumbrance: actor.system.encumbrance ?? "none",
+    weapons: actionWeapons(actor),
+    shieldDrawn: (actor.system.equipped?.shield ?? "") !== "",
+    quickDraw: hasFeature(actor, "quick-draw"),
+    lastAttackMissed: flags.lastAttackMissed === true,
+    skillRollCost: 2,
+    ...(mana && typeof mana.value === "number" && typeof mana.max === "number" && mana.max > 0 ? { mana: { value: mana.value, max: mana.max } } : {}),
+    command: hasFeature(actor, "command"),
+    alchemy: items.some((i) => i.type === "equipment" && i.system.category === "alchemy"),
+    mines: items.some((i) => i.type === "weapon" && i.system.group === "mine"),
+    speciesActions: speciesAttacksOf(actor)
+      .filter((a) => a.action === "dragonkinBreath" || a.action === "mycorreanSpores")
+      .map((a) => ({ key: a.action as "dragonkinBreath" | "mycorreanSpores", spent: flags.speciesSpent?.[a.key] === true })),
+  };
+}
+
+/** One action as the sheet shows it. */
+export interface ActionView {
+  key: CombatActionKey;
+  label: string;
+  /** "2", "2+" (at least), "0" outside combat; the number charged now. */
+  cost: string;
+  costValue: number;
+  reaction: boolean;
+  disabled: boolean;
+  /** Why it cannot be taken now (localized), or null. */
+  reason: string | null;
+  reasonKey: ActionBlock | null;
+  weaponId: string | null;
+  offWeaponId: string | null;
+  /** A species attack's key (`flags.clockwork.speciesAttacks`), or null. */
+  speciesAttack: string | null;
+}
+
+function labelOf(option: ActionOption, actor: ActionsActor, speciesNames: Map<string, string>): string {
+  const item = (id?: string) => (id ? [...actor.items].find((i) => i.id === id)?.name ?? "" : "");
+  switch (option.key) {
+    case "attack":
+      return localize("CLOCKWORK.Combat.Attack.Action.attackWith", { name: item(option.weaponId) });
+    case "autofire":
+      return localize("CLOCKWORK.Combat.Attack.Action.autofireWith", { name: item(option.weaponId) });
+    case "twoWeaponAttack":
+      return localize("CLOCKWORK.Combat.Attack.Action.twoWeaponWith", { main: item(option.weaponId), off: item(option.offWeaponId) });
+    default: {
+      const species = speciesNames.get(option.key);
+      return species ?? localize(`CLOCKWORK.Combat.Attack.Action.${option.key}`);
+    }
+  }
+}
+
+/** The action list's context for the sheet. */
+export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCombat) {
+  const counters = combat.counters ?? newCounters();
+  const inCombat = combat.inCombat && combat.counters !== null;
+  const options = affordableActions(counters, actionContextOf(actor, { ...combat, inCombat }));
+  const speciesAttacks = speciesAttacksOf(actor, localize);
+  const speciesNames = new Map(speciesAttacks.filter((a) => a.action).map((a) => [a.action as string, a.name]));
+  const views: (ActionView & { group: string })[] = options.map((option) => ({
+    key: option.key,
+    group: COMBAT_ACTIONS[option.key].group,
+    label: labelOf(option, actor, speciesNames),
+    cost: `${option.cost}${option.variable ? "+" : ""}`,
+    costValue: option.cost,
+    reaction: option.reaction,
+    disabled: !option.affordable,
+    reason: option.reason ? localize(`CLOCKWORK.Combat.Attack.Block.${option.reason}`) : null,
+    reasonKey: option.reason,
+    weaponId: option.weaponId ?? null,
+    offWeaponId: option.offWeaponId ?? null,
+    speciesAttack: speciesAttacks.find((a) => a.action === option.key)?.key ?? null,
+  }));
+  // Species attacks that are weapon-like (the Rook's beak, the Satyr's horns) join the attacks.
+  for (const attack of speciesAttacks.filter((a) => !a.action)) {
+    const option = affordableActions(counters, { ...actionContextOf(actor, { ...combat, inCombat }), weapons: [{ id: attack.key, category: "melee", counters: attack.counters, slot: null, unarmed: true }] })
+      .find((o) => o.key === "attack" && o.weaponId === attack.key);
+    if (!option) continue;
+    views.push({
+      key: "attack", group: "attack", label: attack.name, cost: String(option.cost), costValue: option.cost, reaction: false,
+      disabled: !option.affordable, reason: option.reason ? localize(`CLOCKWORK.Combat.Attack.Block.${option.reason}`) : null, reasonKey: option.reason,
+      weaponId: null, offWeaponId: null, speciesAttack: attack.key,
+    });
+  }
+  const groups = GROUP_ORDER.map((group) => ({
+    key: group,
+    label: localize(`CLOCKWORK.Combat.Attack.Group.${group}`),
+    actions: views.filter((v) => v.group === group),
+  })).filter((g) => g.actions.length > 0);
+  return {
+    inCombat,
+    counters: inCombat ? { available: counters.available, reserved: counters.reserved } : null,
+    summary: inCombat
+      ? localize("CLOCKWORK.Combat.Attack.Actions.Counters", { available: counters.available, reserved: counters.reserved })
+      : localize("CLOCKWORK.Combat.Attack.Actions.OutOfCombat"),
+    groups,
+  };
+}
+
+export type CombatActionsContext = ReturnType<typeof buildCombatActionsContext>;

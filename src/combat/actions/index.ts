@@ -1,0 +1,61 @@
+/**
+ * The sheet's combat actions: the context the sheet adds in play mode, the click handler of its
+ * `combatAction` buttons, and re-rendering open sheets when a combatant's counters change. See
+ * /tmp/plan/requests-attack.md for the lines the sheet classes and templates need.
+ */
+import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
+import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
+
+export { buildCombatActionsContext, performCombatAction, type CombatActionsContext, type ActionResult };
+export { speciesAttacksOf, speciesAttackItem, type SpeciesAttack } from "./species-attacks";
+
+/** The partial the sheet includes: `{{> "systems/clockwork/templates/combat/actions.hbs" combatActions}}`. */
+export const COMBAT_ACTIONS_TEMPLATE = "systems/clockwork/templates/combat/actions.hbs";
+
+/** The actions context of a live actor (reads the running combat). */
+export function combatActionsFor(actor: ActionsActor & { id: string | null; token?: { id: string | null } | null }): CombatActionsContext {
+  const state = combatStateOf(actor);
+  return buildCombatActionsContext(actor, { inCombat: state !== null, counters: state?.counters ?? null });
+}
+
+/** The sheet's `combatAction` click: the button's dataset names the action. */
+export function onCombatActionClick(actor: ActingActor, target: HTMLElement, event?: { shiftKey?: boolean } | null): Promise<ActionResult> {
+  const data = target.dataset;
+  return performCombatAction(actor, {
+    key: data.key ?? "",
+    weaponId: data.weaponId ?? null,
+    offWeaponId: data.offWeaponId ?? null,
+    speciesAttack: data.speciesAttack ?? null,
+    attack: { event: event ?? null },
+  });
+}
+
+interface RenderableActor {
+  id: string | null;
+  sheet?: { rendered?: boolean; render(options?: object): unknown } | null;
+}
+
+/** Open sheets of the actors whose combatants changed re-render, so costs and reasons stay current. */
+export function rerenderSheetsOf(actorIds: Iterable<string | null | undefined>): void {
+  const actors = game.actors as unknown as { get(id: string): RenderableActor | undefined } | undefined;
+  for (const id of new Set(actorIds)) {
+    if (!id) continue;
+    const sheet = actors?.get(id)?.sheet;
+    if (sheet?.rendered) void sheet.render();
+  }
+}
+
+interface HookRegistry {
+  on(hook: string, fn: (...args: never[]) => unknown): number;
+}
+
+/** Registers the re-render hooks; called by `registerAttack`. */
+export function registerCombatActions(): void {
+  const hooks = Hooks as unknown as HookRegistry;
+  hooks.on("updateCombatant", (combatant: { actorId?: string | null }) => rerenderSheetsOf([combatant.actorId]));
+  hooks.on("updateCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }, changes: { round?: number; turn?: number }) => {
+    if (changes.round === undefined && changes.turn === undefined) return;
+    rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId));
+  });
+  hooks.on("deleteCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }) => rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId)));
+}

@@ -1,0 +1,197 @@
+/**
+ * Taking an action from the sheet's list (issue 10 item 4): attacks open the attack workflow;
+ * standing up and dropping prone toggle Prone; a prepared action sets its counters aside with a
+ * trigger note; species attacks roll and wait for their recharge; everything else pays its
+ * counters. In a running combat the counters are paid through the GM relay (a refused payment is
+ * a localized warning and changes nothing); outside combat nothing is charged.
+ */
+import { localize } from "../../foundry";
+import { notify } from "../../applications/ui";
+import {
+  COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
+  type CombatActionKey, type CounterState,
+} from "../../rules";
+import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes";
+import { attack, type AttackCallOptions, type AttackOutcome, type WorkflowActor } from "../attack/workflow";
+import type { AttackItem } from "../attack/source";
+import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
+import { speciesAttackItem, speciesAttacksOf } from "./species-attacks";
+
+/** The actor an action is taken by. */
+export type ActingActor = ActionsActor & WorkflowActor & { uuid: string; rollSkill?(skill: string, options?: object): Promise<unknown> };
+
+interface CombatantDoc {
+  uuid: string;
+  actorId: string | null;
+  tokenId: string | null;
+  system?: { counters?: CounterState };
+}
+
+interface CombatDoc {
+  started: boolean;
+  combatants: Iterable<CombatantDoc>;
+}
+
+/** The actor's combatant in the running combat, with its counters, or null outside combat. */
+export function combatStateOf(actor: { id: string | null; token?: { id: string | null } | null }): { combatant: CombatantDoc; counters: CounterState } | null {
+  const combats = game.combats as unknown as { active?: CombatDoc | null } | undefined;
+  const combat = combats?.active ?? (game.combat as unknown as CombatDoc | null);
+  if (!combat?.started) return null;
+  const all = [...combat.combatants];
+  const combatant = (actor.token?.id ? all.find((c) => c.tokenId === actor.token?.id) : undefined) ?? all.find((c) => c.actorId === actor.id);
+  if (!combatant?.system?.counters) return null;
+  try {
+    return { combatant, counters: requireCounters(combatant.system.counters) };
+  } catch {
+    return null;
+  }
+}
+
+/** What a click on an action carries (the button's dataset). */
+export interface ActionRequest {
+  key: CombatActionKey | string;
+  weaponId?: string | null;
+  offWeaponId?: string | null;
+  speciesAttack?: string | null;
+  /** A variable cost (skill roll, prepared action): the counters to pay. */
+  cost?: number;
+  /** A prepared action's trigger. */
+  trigger?: string;
+  /** Attack options (targets …). */
+  attack?: AttackCallOptions;
+}
+
+export type ActionResult = { ok: true; attack?: AttackOutcome | null; paid: number } | { ok: false };
+
+function stunned(actor: ActionsActor): boolean {
+  return new Set(actor.statuses ?? []).has("stunned");
+}
+
+async function pay(actor: ActingActor, baseCost: number, extra: GmWriteOp[] = [], options: { reaction?: boolean } = {}): Promise<{ result: GmWriteResult | null; paid: number }> {
+  const state = combatStateOf(actor);
+  if (!state) {
+    if (!extra.length) return { result: null, paid: 0 };
+    return { result: await requestWrites(extra), paid: 0 };
+  }
+  const charge = chargeFor(state.counters, baseCost, { stunned: stunned(actor), reaction: options.reaction });
+  if (charge.problem) {
+    notify("warn", `CLOCKWORK.Combat.Attack.Counters.${charge.problem}`, { name: actor.name });
+    return { result: { ok: false, problem: { key: charge.problem }, viaGM: false }, paid: 0 };
+  }
+  const ops: GmWriteOp[] = [{ op: "counters", uuid: state.combatant.uuid, spend: { cost: baseCost, stunned: stunned(actor), reaction: options.reaction } }, ...extra];
+  return { result: await requestWrites(ops), paid: charge.cost };
+}
+
+/** Posts a short line to chat: "Ada: Stand up (1 counter)". */
+async function announce(actor: ActingActor, label: string, paid: number, note?: string): Promise<void> {
+  const text = localize("CLOCKWORK.Combat.Attack.Actions.Took", { actor: actor.name, action: label, count: paid });
+  const content = `<p class="clockwork cw-action-note">${foundry.utils.escapeHTML(text)}${note ? `<br><em>${foundry.utils.escapeHTML(note)}</em>` : ""}</p>`;
+  await ChatMessage.implementation.create({ speaker: ChatMessage.getSpeaker({ actor: actor as never }), content } as never);
+}
+
+/**
+ * Takes an action. Attacks resolve to the attack's outcome; other actions to what was paid.
+ * Actions the rules core says the actor cannot take now are refused with the reason.
+ */
+export async function performCombatAction(actor: ActingActor, request: ActionRequest): Promise<ActionResult> {
+  const key = request.key as CombatActionKey;
+  const state = combatStateOf(actor);
+  const context = actionContextOf(actor, { inCombat: state !== null, counters: state?.counters ?? null });
+
+  if (request.speciesAttack) return speciesAction(actor, request.speciesAttack, request);
+  if (!(key in COMBAT_ACTIONS)) return { ok: false };
+  const option = affordableActions(state?.counters ?? { available: 0, reserved: 0, hadTurn: false, passed: false }, context)
+    .find((o) => o.key === key && (o.weaponId ?? null) === (request.weaponId ?? null));
+  if (!option) return { ok: false };
+  if (!option.affordable && option.reason) {
+    notify("warn", option.reason === "insufficient" || option.reason === "passed" || option.reason === "defenseless"
+      ? `CLOCKWORK.Combat.Attack.Counters.${option.reason}` : `CLOCKWORK.Combat.Attack.Block.${option.reason}`, { name: actor.name });
+    return { ok: false };
+  }
+
+  const items = [...actor.items] as unknown as AttackItem[];
+  const label = localize(`CLOCKWORK.Combat.Attack.Action.${key}`);
+  switch (key) {
+    case "attack":
+    case "autofire": {
+      const weapon = items.find((i) => i.id === request.weaponId);
+      if (!weapon) return { ok: false };
+      const outcome = await attack(actor, weapon, { ...request.attack, ...(key === "autofire" ? { mode: "autofire" } : {}) });
+      return { ok: outcome !== null, attack: outcome, paid: outcome?.data.counters ?? 0 } as ActionResult;
+    }
+    case "twoWeaponAttack": {
+      const main = items.find((i) => i.id === request.weaponId);
+      const off = items.find((i) => i.id === request.offWeaponId);
+      const weapons = actionWeapons(actor);
+      const mainW = weapons.find((w) => w.id === request.weaponId);
+      const offW = weapons.find((w) => w.id === request.offWeaponId);
+      if (!main || !off || !mainW || !offW) return { ok: false };
+      // One payment for both strikes (RULING 24); one dodge or block covers both (§4.11).
+      const first = await attack(actor, main, { ...request.attack, baseCost: twoWeaponCost(mainW, offW) });
+      if (!first) return { ok: false };
+      const reactions = Object.fromEntries(Object.entries(first.reactions).map(([k, d]) => [k, d.reaction]));
+      const targets = first.session.targets.map((t) => t.tokenUuid ?? t.actorUuid);
+      const second = await attack(actor, off, { ...request.attack, targets, skipDialog: true, baseCost: 0, reactions, reactionsPaid: true });
+      return { ok: true, attack: second ?? first, paid: first.data.counters };
+    }
+    case "dropProne":
+    case "stand": {
+      const { result, paid } = await pay(actor, option.baseCost, [{ op: "status", uuid: actor.uuid, status: "prone", active: key === "dropProne" }]);
+      if (result && !result.ok) return { ok: false };
+      if (state) await announce(actor, label, paid);
+      return { ok: true, paid };
+    }
+    case "prepare": {
+      if (!state) return { ok: true, paid: 0 };
+      const cost = Math.max(1, Math.floor(request.cost ?? 1));
+      let next: CounterState;
+      try {
+        next = prepareAction(state.counters, cost, { stunned: stunned(actor) }).state;
+      } catch {
+        notify("warn", "CLOCKWORK.Combat.Attack.Counters.insufficient", { name: actor.name });
+        return { ok: false };
+      }
+      const trigger = request.trigger ?? "";
+      const result = await requestWrites([
+        { op: "counters", uuid: state.combatant.uuid, set: next },
+        { op: "update", uuid: state.combatant.uuid, changes: { "flags.clockwork.prepared": { counters: state.counters.available - next.available, trigger } } },
+      ]);
+      if (!result.ok) return { ok: false };
+      await announce(actor, label, state.counters.available - next.available, trigger || undefined);
+      return { ok: true, paid: state.counters.available - next.available };
+    }
+    default: {
+      const cost = option.variable && request.cost !== undefined ? Math.max(option.baseCost, Math.floor(request.cost)) : option.baseCost;
+      if (!state) return { ok: true, paid: 0 };
+      const { result, paid } = await pay(actor, cost, [], { reaction: option.reaction });
+      if (!result?.ok) return { ok: false };
+      await announce(actor, label, paid);
+      return { ok: true, paid };
+    }
+  }
+}
+
+/** A species attack: the damaging ones through the attack workflow, the opposed ones as a roll. */
+async function speciesAction(actor: ActingActor, key: string, request: ActionRequest): Promise<ActionResult> {
+  const attackData = speciesAttacksOf(actor, localize).find((a) => a.key === key);
+  if (!attackData) return { ok: false };
+  const spent = (actor.flags?.clockwork as { speciesSpent?: Record<string, boolean> } | undefined)?.speciesSpent?.[key] === true;
+  if (spent && attackData.recharge) {
+    notify("warn", "CLOCKWORK.Combat.Attack.Block.onCooldown", { name: actor.name });
+    return { ok: false };
+  }
+  const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: true } }] : [];
+  const item = speciesAttackItem(attackData, actor);
+  if (item) {
+    const outcome = await attack(actor, item as unknown as AttackItem, request.attack ?? {});
+    if (outcome && markSpent.length) await requestWrites(markSpent);
+    return { ok: outcome !== null, attack: outcome, paid: outcome?.data.counters ?? 0 } as ActionResult;
+  }
+  // Opposed: pay, mark it used, roll the Body skill; each target resists with its own reaction.
+  const { result, paid } = await pay(actor, attackData.counters, markSpent);
+  if (result && !result.ok) return { ok: false };
+  const note = localize(`CLOCKWORK.Combat.Attack.Species.${key}Note`);
+  await announce(actor, attackData.name, paid, note);
+  await actor.rollSkill?.(attackData.skills[0], { skipDialog: true });
+  return { ok: true, paid };
+}

@@ -107,6 +107,8 @@ describe("a character sheet in Chromium", () => {
     if (!label) throw new Error("no tab label");
     await alice.page.mouse.click(label.x + label.width / 2, label.y + label.height / 2);
     await expect.poll(() => sheet.locator("section.tab[data-tab=biography]").getAttribute("class"), { timeout: 1_000 }).toContain("active");
+    await sheet.locator("[data-action=tab][data-tab=main]").click();
+    await expect.poll(() => sheet.locator("section.tab[data-tab=main]").getAttribute("class"), { timeout: 1_000 }).toContain("active");
   });
 
   // World defect (requests-apps.md #6): its Document#validate({changes}) does not validate

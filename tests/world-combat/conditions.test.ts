@@ -12,7 +12,7 @@ let fight: Fight;
 beforeEach(async () => {
   fight = await createFight();
   // Alice's prompts roll at once (the prompt dialog itself is tested in conditions-prompt.test.ts).
-  await as(fight, fight.alice, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
+  await as(fight, fight.alice, () => game.settings?.set("clockwork", "autoRollOwnChecks", true));
 });
 afterEach(() => fight.world.close());
 
@@ -174,7 +174,7 @@ describe("on the v14 profile", () => {
     const { createWorld } = await import("../world");
     fight = await createFight({ world: () => createWorld({ packs: false, profile: "v14" }) });
     expect(fight.gm.game.release.generation).toBe(14);
-    await as(fight, fight.alice, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
+    await as(fight, fight.alice, () => game.settings?.set("clockwork", "autoRollOwnChecks", true));
     await give("ada", "bleeding");
     await as(fight, fight.gm, (c) => c.startCombat());
     expect(health("ada").hits).toBe(2);

@@ -11,8 +11,8 @@ import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight 
 let fight: Fight;
 beforeEach(async () => {
   fight = await createFight();
-  await as(fight, fight.alice, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
-  await as(fight, fight.bob, () => game.settings.set("clockwork", "autoRollOwnChecks", true));
+  await as(fight, fight.alice, () => game.settings?.set("clockwork", "autoRollOwnChecks", true));
+  await as(fight, fight.bob, () => game.settings?.set("clockwork", "autoRollOwnChecks", true));
 });
 afterEach(() => fight.world.close());
 
@@ -51,10 +51,11 @@ describe("dying", () => {
     await down("ada");
     const { DAMAGE_APPLIED_HOOK } = await import("../../src/combat/gm-writes");
     const application = { damage: 3, absorbed: 0, woundsAdded: 0, vitalsLost: 0, becameDying: false, died: false, deathRollRequired: true };
+    const callAll = (...args: unknown[]) => (Hooks as unknown as { callAll(...a: unknown[]): boolean }).callAll(...args);
     noOnes();
-    await as(fight, fight.gm, () => Hooks.callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
+    await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
     expect(deathRolls()).toHaveLength(2);
-    await as(fight, fight.gm, () => Hooks.callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), { ...application, damage: 0, absorbed: 3 }, {}));
+    await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), { ...application, damage: 0, absorbed: 3 }, {}));
     expect(deathRolls()).toHaveLength(2);
   });
 

@@ -85,4 +85,18 @@ describe("rolling initiative", () => {
     const ada = combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.ada)?.system.initiativeRoll as { tieBreaks: number[] };
     expect(ada.tieBreaks).toEqual([3]);
   });
+
+  it("a roll during combat re-sorts the order, but whoever is acting keeps the turn and no turn event fires", async () => {
+    queueFaces(...gainsOf(2), ...gainsOf(1));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada, fight.ids.bo]));
+    await as(fight, fight.gm, (c) => c.startCombat());
+    expect(combatOn(fight.gm, fight.combatId).combatant?.name).toBe("Ada");
+    queueFaces(...gainsOf(5));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.orc]));
+    const combat = combatOn(fight.bob, fight.combatId);
+    expect(combat.turns.map((c) => c.name).slice(0, 3)).toEqual(["Orc", "Ada", "Bo"]);
+    expect(combat.combatant?.name).toBe("Ada");
+    expect((combat.combatants.get(fight.ids.orc) as unknown as { counters: object }).counters).toEqual({ available: 0, reserved: 0, hadTurn: false, passed: false });
+    expect((combat.combatants.get(fight.ids.ada) as unknown as { counters: object }).counters).toEqual({ available: 6, reserved: 0, hadTurn: true, passed: false });
+  });
 });

@@ -79,10 +79,25 @@ export class ClockworkCombat extends Combat {
     }
     const all = this.#combatants;
     const { result: plan, rolls } = await withFoundryDice((roller) => planInitiative(all, list, roller, { skills: options.skills }), rollD12);
-    if (plan.updates.length) await this.updateEmbeddedDocuments("Combatant", plan.updates as never);
+    // The combatant whose turn it is keeps it after the order changes, and no turn event fires
+    // (core's rollInitiative: `combatTurn` with `turnEvents: false`).
+    if (plan.updates.length) await this.updateEmbeddedDocuments("Combatant", plan.updates as never, { combatTurn: this.#turnAfter(plan.updates), turnEvents: false } as never);
     for (const id of plan.skipped) ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.Initiative.NoRanks", { name: this.combatants.get(id)?.name ?? id }));
     if (options.chat !== false && (plan.rolls.length || plan.companions.length)) await this.#postInitiative(plan, rolls as Roll[]);
     return this;
+  }
+
+  /** The current combatant's index once `updates` have re-sorted the turns (core's order: initiative, then id). */
+  #turnAfter(updates: readonly Record<string, unknown>[]): number | undefined {
+    const current = this.combatant?.id;
+    if (!this.started || !current) return undefined;
+    const changed = new Map(updates.map((u) => [u._id as string, u.initiative as number]));
+    const value = (c: AnyCombatant) => {
+      const initiative = changed.get(c.id as string) ?? c.initiative;
+      return typeof initiative === "number" && Number.isFinite(initiative) ? initiative : -Infinity;
+    };
+    const sorted = [...this.#combatants].sort((a, b) => value(b) - value(a) || ((a.id as string) > (b.id as string) ? 1 : -1));
+    return sorted.findIndex((c) => c.id === current);
   }
 
   async #postInitiative(plan: ReturnType<typeof planInitiative>, rolls: Roll[]): Promise<void> {

@@ -107,11 +107,18 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     return links;
   }
 
-  /** The drop zones of the link fields; their elements are new on every render, so no listener stacks. */
+  /** Zones already listening; a render that leaves a part in place must not bind its zones twice. */
+  #boundZones = new WeakSet<HTMLElement>();
+
+  /** The drop zones of the link fields. */
   protected override async _onRender(...args: Parameters<foundry.applications.api.ApplicationV2["_onRender"]>): Promise<void> {
     await super._onRender(...args);
     if (!this.isEditable) return;
-    for (const zone of this.element.querySelectorAll<HTMLElement>("[data-drop-field]")) this.#bindDropZone(zone);
+    for (const zone of this.element.querySelectorAll<HTMLElement>("[data-drop-field]")) {
+      if (this.#boundZones.has(zone)) continue;
+      this.#boundZones.add(zone);
+      this.#bindDropZone(zone);
+    }
   }
 
   /** Checkbox groups, table rows and comma lists come back as the arrays the model stores. */

@@ -320,6 +320,19 @@ describe("link drop zones", () => {
     expect(zone.classList).toContain("is-drop-target");
   });
 
+  it("a render that keeps the zone in place does not make one drop write twice", async () => {
+    const [id] = await world.seed("Item", [{ name: "Test folk", type: "species", system: { grants: [{ kind: "focus", choose: 1, options: [] }] } }]);
+    await flush();
+    const sheet = await open(gm, worldItem(gm, id), { mode: "edit" });
+    await world.as(gm, () => sheet.render({ parts: ["description"] }));
+    await world.as(gm, () => sheet.render({ parts: ["header"] }));
+    const writes: unknown[] = [];
+    gm.Hooks.on("preUpdateItem", ((_doc: unknown, changes: unknown) => { writes.push(changes); }) as never);
+    const [focus] = await packIndex(gm, "clockwork.foci");
+    await dropOn(gm, sheet.element.querySelector("[data-drop-field='system.grants.0.options']"), { type: "Item", uuid: focus.uuid });
+    expect(writes).toHaveLength(1);
+  });
+
   it("an observer's sheet has no zone to drop on: nothing changes", async () => {
     const { spell } = await spellSheet();
     const sheet = await open(bob, actor(bob).items.get(spell.id)!);

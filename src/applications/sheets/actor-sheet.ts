@@ -237,16 +237,14 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const item = this.#item(target);
     const slot = target.dataset.slot as EquipSlot | undefined;
     if (!item?.id || !slot) return;
-    const id = item.id;
-    // equip/unequip resolve nothing either way; a refused write is read off the stored slots.
+    // equip/unequip resolve nothing either way; a click always changes the slots, so slots
+    // that stayed as they were mean Foundry refused the write.
+    const slots = () => JSON.stringify(this.stored.equipped);
+    const before = slots();
     await attemptWrite(this, async () => {
-      const held = () => Object.values(this.stored.equipped).includes(id);
-      if (this.stored.equipped[slot] === id) {
-        await this.actor.unequip(item);
-        return held() ? null : true;
-      }
-      await this.actor.equip(item, slot);
-      return held() ? true : null;
+      if (this.stored.equipped[slot] === item.id) await this.actor.unequip(item);
+      else await this.actor.equip(item, slot);
+      return slots() === before ? null : true;
     });
   }
 

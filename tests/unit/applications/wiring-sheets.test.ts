@@ -391,6 +391,24 @@ describe("equip refusals", () => {
     expect(alice.errors).toEqual([]);
   });
 
+  it("a vetoed equip into a free hand is redrawn too", async () => {
+    const pistol = (await packIndex(alice, "clockwork.weapons")).find((e) => e.name === "Flintlock Pistol")!;
+    const [dagger] = await world.as(alice, async () => {
+      const source = ((await fromUuid(pistol.uuid as never)) as unknown as { toObject(): Record<string, unknown> }).toObject();
+      expect((source.system as { hands: string }).hands).toBe("off");
+      return actor(alice).createEmbeddedDocuments("Item", [source]);
+    });
+    await flush();
+    const sheet = await open(alice, actor(alice));
+    const before = structuredClone(actor(gm).system.equipped);
+    expect((before as Record<string, string>).offHand).toBe("");
+    const renders = renderedParts(alice, "renderClockworkCharacterSheet");
+    alice.Hooks.on("preUpdateActor", (() => false) as never);
+    await click(alice, sheet.element.querySelector(`[data-action=equipWeapon][data-item-id="${dagger.id}"][data-slot=offHand]`));
+    expect(actor(gm).system.equipped).toEqual(before);
+    expect(renders).toHaveLength(1);
+  });
+
   it("an accepted unequip is stored and not redrawn twice", async () => {
     const sheet = await open(alice, actor(alice));
     await click(alice, sheet.element.querySelector("[data-tab=equipment][data-action=tab]"));

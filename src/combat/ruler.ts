@@ -69,6 +69,7 @@ interface Waypoint {
   x: number;
   y: number;
   previous?: Waypoint | null;
+  next?: Waypoint | null;
   index?: number;
 }
 
@@ -141,7 +142,11 @@ export function createClockworkTokenRuler(Base: TokenRulerClass, grid: () => Gri
       if (!mover || !g || !waypoint.previous) return style;
       const target = offset ?? g.getOffset(waypoint);
       const spaces = spacesTo(g, waypoint, target);
-      const band = spaces > 0 ? bandAt(spaces - 1, spaces, mover) : null;
+      // The whole path is planned as one move, so each space shows the mode that pays for it.
+      let last = waypoint;
+      while (last.next) last = last.next;
+      const total = Math.max(spaces, spacesTo(g, last, g.getOffset(last)));
+      const band = spaces > 0 ? bandAt(spaces - 1, total, mover) : null;
       if (!band) return style;
       return { ...style, color: BAND_COLORS[band] };
     }

@@ -9,8 +9,7 @@ import { combatStateOf, performCombatAction, type ActingActor, type ActionResult
 export { buildCombatActionsContext, performCombatAction, type CombatActionsContext, type ActionResult };
 export { speciesAttacksOf, speciesAttackItem, type SpeciesAttack } from "./species-attacks";
 
-/** The partial the sheet includes: `{{> "systems/clockwork/templates/combat/actions.hbs" combatActions}}`. */
-export const COMBAT_ACTIONS_TEMPLATE = "systems/clockwork/templates/combat/actions.hbs";
+export { COMBAT_ACTIONS_TEMPLATE } from "./templates";
 
 /** The actions context of a live actor (reads the running combat). */
 export function combatActionsFor(actor: ActionsActor & { id: string | null; token?: { id: string | null } | null }): CombatActionsContext {

@@ -7,6 +7,7 @@
  */
 import { hasFeature } from "../../dice/actor-source";
 import { isAreaMode } from "../../rules";
+import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
 import { applyAttackForm, buildAttackDialogContext, type AttackDialogContext, type AttackDialogForm } from "./dialog-context";
 import { poolRequest } from "./source";
 import { previewSession, retarget, viewerOf, type AttackSession } from "./workflow";
@@ -15,12 +16,6 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 type RenderOptions = Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0];
 
-/** The dialog's parts, in order. */
-export const ATTACK_DIALOG_PARTS = {
-  controls: "systems/clockwork/templates/combat/attack-controls.hbs",
-  targets: "systems/clockwork/templates/combat/attack-targets.hbs",
-  footer: "systems/clockwork/templates/combat/attack-footer.hbs",
-} as const;
 
 /** The context of a session for this user (pure apart from reading the user and setting). */
 export function attackDialogContext(session: AttackSession, idPrefix?: string): AttackDialogContext {
@@ -45,6 +40,8 @@ interface DialogConfig {
   session: AttackSession;
   resolve: (session: AttackSession | null) => void;
 }
+
+export { ATTACK_DIALOG_PARTS };
 
 export class ClockworkAttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS = {

@@ -1,0 +1,65 @@
+/** The sheet's combat action list (pure): weapons, species attacks, costs and reasons. */
+import { describe, expect, it } from "vitest";
+import { actionWeapons, buildCombatActionsContext, type ActionsActor } from "../../../src/combat/actions/context";
+import { speciesAttackItem, speciesAttacksOf } from "../../../src/combat/actions/species-attacks";
+
+const BREATH = {
+  key: "dragonkinBreath", action: "dragonkinBreath", counters: 4, skills: ["stamina"], damage: { dice: 8, type: "energy" },
+  area: { shape: "cone", size: 3 }, recharge: 10,
+  kinds: [{ key: "cold", conditions: [{ key: "chilled", trigger: "damaged" }] }, { key: "fire", conditions: [{ key: "burning", trigger: "damaged" }] }],
+};
+
+function actor(options: { statuses?: string[]; items?: ActionsActor["items"]; flags?: Record<string, unknown>; equipped?: Record<string, string> } = {}): ActionsActor {
+  return {
+    name: "Ada",
+    system: { equipped: options.equipped ?? { mainHand: "sword" }, encumbrance: "none", health: {}, species: null },
+    items: options.items ?? [
+      { id: "sword", name: "Longsword", type: "weapon", system: { category: "melee", counters: 2, hands: "main" } },
+      { id: "bow", name: "Longbow", type: "weapon", system: { category: "ranged", counters: 3, hands: "two" } },
+    ],
+    statuses: options.statuses ?? [],
+    flags: options.flags ?? {},
+  };
+}
+
+const all = (context: ReturnType<typeof buildCombatActionsContext>) => context.groups.flatMap((g) => g.actions);
+
+describe("the action list", () => {
+  it("weapons: held ones can attack; a stowed one must be drawn first", () => {
+    expect(actionWeapons(actor()).map((w) => [w.id, w.slot])).toEqual([["sword", "main"], ["bow", null]]);
+    const list = all(buildCombatActionsContext(actor(), { inCombat: true, counters: { available: 6, reserved: 0, hadTurn: true, passed: false } }));
+    expect(list.find((a) => a.weaponId === "sword")).toMatchObject({ label: "CLOCKWORK.Combat.Attack.Action.attackWith", cost: "2", disabled: false });
+    expect(list.find((a) => a.weaponId === "bow")).toMatchObject({ cost: "3", disabled: true, reasonKey: "notDrawn" });
+    expect(list.find((a) => a.key === "draw")).toMatchObject({ cost: "1", disabled: false });
+  });
+
+  it("Stunned adds 1 to every cost; a defenseless combatant can pay nothing", () => {
+    const stunned = all(buildCombatActionsContext(actor({ statuses: ["stunned"] }), { inCombat: true, counters: { available: 6, reserved: 0, hadTurn: true, passed: false } }));
+    expect(stunned.find((a) => a.weaponId === "sword")?.cost).toBe("3");
+    expect(stunned.find((a) => a.key === "step")?.cost).toBe("2");
+    const fresh = all(buildCombatActionsContext(actor(), { inCombat: true, counters: { available: 0, reserved: 0, hadTurn: false, passed: false } }));
+    expect(fresh.every((a) => a.disabled)).toBe(true);
+    expect(fresh.find((a) => a.key === "step")?.reasonKey).toBe("defenseless");
+  });
+
+  it("outside combat everything costs 0 and the situation still counts", () => {
+    const context = buildCombatActionsContext(actor({ statuses: ["prone"] }), { inCombat: false, counters: null });
+    expect(context.inCombat).toBe(false);
+    expect(all(context).every((a) => a.cost.startsWith("0"))).toBe(true);
+    expect(all(context).find((a) => a.key === "stand")?.disabled).toBe(false);
+    expect(all(context).find((a) => a.key === "dropProne")?.reasonKey).toBe("prone");
+  });
+
+  it("species attacks: the breath's kind chosen on the actor, its recharge, its weapon", () => {
+    const species = { id: "sp", name: "Dragonkin", type: "species", system: {}, flags: { clockwork: { speciesAttacks: [BREATH] } } };
+    const drake = actor({ items: [species], flags: { clockwork: { speciesKinds: { dragonkinBreath: "fire" } } } });
+    const [breath] = speciesAttacksOf(drake);
+    expect(breath).toMatchObject({ kind: "fire", conditions: [{ key: "burning", trigger: "damaged" }] });
+    expect(speciesAttackItem(breath)?.system).toMatchObject({ category: "ranged", counters: 4, damage: { dice: 8, types: ["energy"] }, area: { shape: "cone", size: 3 } });
+    const ready = all(buildCombatActionsContext(drake, { inCombat: true, counters: { available: 6, reserved: 0, hadTurn: true, passed: false } }));
+    expect(ready.find((a) => a.key === "dragonkinBreath")).toMatchObject({ cost: "4", disabled: false, speciesAttack: "dragonkinBreath" });
+    const spent = actor({ items: [species], flags: { clockwork: { speciesSpent: { dragonkinBreath: true } } } });
+    const waiting = all(buildCombatActionsContext(spent, { inCombat: true, counters: { available: 6, reserved: 0, hadTurn: true, passed: false } }));
+    expect(waiting.find((a) => a.key === "dragonkinBreath")).toMatchObject({ disabled: true, reasonKey: "onCooldown" });
+  });
+});

@@ -7,6 +7,7 @@ import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
+import { registerMagic } from "./magic";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
 import type { CharacterData, NpcData } from "./data/actor";
@@ -42,6 +43,7 @@ export function initClockwork(): void {
   registerBuilder();
   registerAttack();
   registerCombat();
+  registerMagic();
 }
 
 installActorRollMethods(ClockworkActor);

@@ -730,6 +730,8 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
     const resistance = resistances[i];
     const base = { ...EMPTY_TARGET, conditions: [] as string[], removes: [] as string[], id: target.id, resistance };
     if (countered) return { ...base, success: false, failure: "countered" as const };
+    // +1 target per gain (Mass Haste): targets beyond the gains, in the order picked, are not reached.
+    if (auto.targets.kind === "perGain" && i >= gains) return { ...base, success: false, failure: "gains" as const };
     if (resistance?.negated) return { ...base, success: false, failure: "negated" as const };
     if (!targetMeetsRequirement(auto.requires, { statuses: target.statuses ?? [], wounds: target.wounds, dying: target.dying })) {
       return { ...base, success: false, failure: "requirement" as const };

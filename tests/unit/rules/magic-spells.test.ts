@@ -196,6 +196,11 @@ describe("resolving a cast by roll kind", () => {
     expect(resolveSpell(SLOW, CASTER, [target("foe", { unwilling: true, reactionGains: 2 })], { casting: faces(3) }).targets[0].success).toBe(true);
     expect(resolveSpell(SLOW, CASTER, [target("ally")], { casting: faces(1) }).targets[0].success).toBe(true);
   });
+  it("+1 target per gain: targets beyond the gains are not reached (docs/rulings.md 99)", () => {
+    const out = resolveSpell(MASS_HASTE, CASTER, [target("a"), target("b"), target("c")], { casting: faces(2) });
+    expect(out.targets.map((t) => t.success)).toEqual([true, true, false]);
+    expect(out.targets[2].failure).toBe("gains");
+  });
   it("difficulty: gains ≥ the GM's number", () => {
     expect(resolveSpell(DETECT, CASTER, [], { casting: faces(3), difficulty: 3 }).success).toBe(true);
     expect(resolveSpell(DETECT, CASTER, [], { casting: faces(2), difficulty: 3 }).success).toBe(false);

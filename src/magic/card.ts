@@ -1,0 +1,219 @@
+/**
+ * The casting card (pure): what a cast stores on its chat message (`flags.clockwork.cast`) and
+ * the template context built from it — the casting roll with its dice marked, the gains and what
+ * they mean (duration, amount, a book table's row), and per target the spell resistance rolls,
+ * the hit or the opposed roll, damage, healing, barrier, conditions and the lasting effect.
+ */
+import {
+  callOfTheWildChoices, callOfTheWildRow, markDice,
+  type DieMark, type SpellDuration, type SpellOutcome, type SpellProfile, type SpellTargetOutcome,
+} from "../rules";
+import type { MagicOp } from "./writes";
+
+export const CAST_FLAG = "cast";
+export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hbs";
+
+/** One target as the card stores it. */
+export interface CastCardTarget {
+  uuid: string;
+  name: string;
+  success: boolean;
+  failure: SpellTargetOutcome["failure"];
+  resistance: { source: string; face: number; success: boolean }[];
+  negatedBy: string | null;
+  opposingGains: number | null;
+  defense: number | null;
+  damage: number;
+  unavoidable: boolean;
+  heal: number;
+  barrier: number;
+  woundsRemoved: number;
+  amount: number;
+  conditions: string[];
+  removes: string[];
+  duration: SpellDuration | null;
+  /** Chance the spell took effect, worked out before the roll. */
+  chance: number | null;
+}
+
+/** Everything a cast stores on its message. */
+export interface CastCardData {
+  spell: { name: string; img: string | null; identifier: string; rollKind: string; effect: string; table: string };
+  caster: { name: string; uuid: string | null };
+  dice: number;
+  threshold: number;
+  faces: number[];
+  hexed: boolean;
+  gains: number;
+  damageFaces: number[];
+  damageType: string | null;
+  difficulty: number | null;
+  countered: boolean;
+  success: boolean;
+  amount: number;
+  duration: SpellDuration | null;
+  paid: { mana: number; counters: number };
+  targets: CastCardTarget[];
+  /** The writes the cast makes, and whether they were made. */
+  ops: MagicOp[];
+  applied: boolean;
+  /** The chance of the cast working (no targets), worked out before the roll. */
+  chance: number | null;
+}
+
+/** The card's data from the resolved cast. */
+export function castCardData(input: {
+  spell: SpellProfile; name: string; img: string | null; caster: { name: string; uuid: string | null };
+  dice: number; threshold: number; faces: readonly number[]; hexed: boolean; damageFaces: readonly number[]; damageType: string | null;
+  difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
+  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null;
+}): CastCardData {
+  const { outcome, spell } = input;
+  const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
+  return {
+    spell: { name: input.name, img: input.img, identifier: spell.identifier, rollKind: spell.roll.kind, effect: spell.automation.effect.kind, table: spell.automation.table },
+    caster: input.caster,
+    dice: input.dice,
+    threshold: input.threshold,
+    faces: [...input.faces],
+    hexed: input.hexed,
+    gains: outcome.gains,
+    damageFaces: [...input.damageFaces],
+    damageType: input.damageType,
+    difficulty: input.difficulty,
+    countered: outcome.countered,
+    success: outcome.success,
+    amount: outcome.amount,
+    duration: lasting?.duration ?? null,
+    paid: input.paid,
+    targets: outcome.targets.map((t, i) => ({
+      uuid: input.targets[i]?.uuid ?? t.id,
+      name: input.targets[i]?.name ?? t.id,
+      success: t.success,
+      failure: t.failure,
+      resistance: t.resistance?.rolls ?? [],
+      negatedBy: t.resistance?.by ?? null,
+      opposingGains: t.opposingGains,
+      defense: t.attack ? t.attack.setup.defense.total : null,
+      damage: t.damageTotal,
+      unavoidable: t.unavoidable,
+      heal: t.heal,
+      barrier: t.barrier,
+      woundsRemoved: t.woundsRemoved,
+      amount: t.amount,
+      conditions: [...t.conditions],
+      removes: [...t.removes],
+      duration: t.lasting?.duration ?? null,
+      chance: input.targets[i]?.chance ?? null,
+    })),
+    ops: input.ops,
+    applied: input.applied,
+    chance: input.chance,
+  };
+}
+
+/** Who is looking at the card. */
+export interface CastCardViewer {
+  isGM: boolean;
+  /** The viewer may apply the cast's writes (its caster's owner or a GM). */
+  canApply: boolean;
+}
+
+
+function percent(p: number | null): string | null {
+  if (p === null) return null;
+  if (p > 0 && p < 0.01) return "<1%";
+  if (p < 1 && p > 0.99) return ">99%";
+  return `${Math.round(p * 100)}%`;
+}
+
+/** The duration as a localization key and its data. */
+export function durationLabel(duration: SpellDuration | null): { key: string; data: Record<string, number> } | null {
+  if (!duration) return null;
+  switch (duration.kind) {
+    case "rounds":
+      return { key: "CLOCKWORK.Magic.Card.Duration.rounds", data: { count: duration.rounds } };
+    case "time": {
+      const minutes = duration.seconds / 60;
+      return minutes % 60 === 0
+        ? { key: "CLOCKWORK.Magic.Card.Duration.hours", data: { count: minutes / 60 } }
+        : { key: "CLOCKWORK.Magic.Card.Duration.minutes", data: { count: minutes } };
+    }
+    case "endFlat":
+      return { key: "CLOCKWORK.Magic.Card.Duration.endFlat", data: { flat: duration.flat } };
+    default:
+      return { key: `CLOCKWORK.Magic.Card.Duration.${duration.kind}`, data: {} };
+  }
+}
+
+/** What the gains mean: a localization key and its numbers, or a book table's row. */
+export interface CardMeaning {
+  key: string;
+  amount?: number;
+  gains?: number;
+  choices?: number;
+  rowKey?: string;
+}
+
+/** What the gains mean for a spell whose effect is a number or a table row. */
+function meaning(data: CastCardData): CardMeaning | null {
+  if (data.countered) return { key: "CLOCKWORK.Magic.Card.Countered" };
+  if (data.spell.table === "callOfTheWild") {
+    const row = callOfTheWildRow(data.gains);
+    return { key: "CLOCKWORK.Magic.Card.Table.callOfTheWild", choices: callOfTheWildChoices(data.gains).length, rowKey: `CLOCKWORK.Magic.Table.CallOfTheWild.${row}` };
+  }
+  if (data.spell.table) return { key: `CLOCKWORK.Magic.Card.Table.${data.spell.table}`, gains: data.gains };
+  if (!data.success && !data.targets.length) return { key: "CLOCKWORK.Magic.Card.NoEffect" };
+  if (data.amount && !data.targets.length) return { key: `CLOCKWORK.Magic.Card.Effect.${data.spell.effect}`, amount: data.amount };
+  return null;
+}
+
+/** The card's template context for one viewer (cheap: no odds are computed here). */
+export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer) {
+  const marks = markDice(data.faces, data.threshold, { hexed: data.hexed });
+  const duration = durationLabel(data.duration);
+  return {
+    spell: data.spell,
+    caster: data.caster,
+    rollKindKey: `CLOCKWORK.SpellRoll.${data.spell.rollKind}`,
+    dice: data.faces.map((face, i) => ({ face, mark: marks[i] as DieMark, title: `CLOCKWORK.Chat.Die.${marks[i]}` })),
+    damageDice: data.damageFaces.map((face) => ({ face })),
+    damageTypeKey: data.damageType ? `CLOCKWORK.DamageType.${data.damageType}` : null,
+    gains: data.gains,
+    pool: data.dice,
+    threshold: data.threshold,
+    difficulty: data.difficulty,
+    success: data.success,
+    countered: data.countered,
+    chance: percent(data.chance),
+    paid: data.paid,
+    duration,
+    meaning: meaning(data),
+    hasTargets: data.targets.length > 0,
+    targets: data.targets.map((t) => ({
+      uuid: t.uuid,
+      name: t.name,
+      success: t.success,
+      outcomeKey: t.success ? "CLOCKWORK.Magic.Card.Outcome.success" : `CLOCKWORK.Magic.Card.Outcome.${t.failure ?? "gains"}`,
+      css: t.success ? "cw-cast-target--success" : "cw-cast-target--failure",
+      negatedKey: t.negatedBy ? `CLOCKWORK.Magic.Resistance.${t.negatedBy}` : null,
+      resistance: t.resistance.map((r) => ({ labelKey: `CLOCKWORK.Magic.Resistance.${r.source}`, face: r.face, success: r.success })),
+      opposingGains: t.opposingGains,
+      defense: viewer.isGM ? t.defense : null,
+      damage: t.damage,
+      unavoidable: t.unavoidable,
+      heal: t.heal,
+      barrier: t.barrier,
+      woundsRemoved: t.woundsRemoved,
+      amount: t.amount,
+      conditions: t.conditions.map((key) => ({ key, labelKey: `CLOCKWORK.Condition.${key}` })),
+      removes: t.removes.map((key) => ({ key, labelKey: `CLOCKWORK.Condition.${key}` })),
+      duration: durationLabel(t.duration),
+      chance: percent(t.chance),
+    })),
+    applied: data.applied,
+    canApply: viewer.canApply && !data.applied && data.ops.length > 0,
+  };
+}
+
+export type CastCardContext = ReturnType<typeof buildCastCardContext>;

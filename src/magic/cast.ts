@@ -1,0 +1,510 @@
+/**
+ * Casting a spell from the sheet or a macro (issue 11 item 3): check → pay → roll → resolve by
+ * the spell's roll kind → apply → card.
+ *
+ * 1. **Check** (src/rules/spells.ts `castingProblem`): the spell is known, a free hand, not
+ *    Berserk, not a ritual in combat, the targets it needs (and what they must have), counters,
+ *    personal mana. A refusal names the failed check in the user's language and changes nothing.
+ * 2. **Pay** the counters (in a started combat) and the mana, as one write.
+ * 3. **Roll**, in this order: the casting roll (Magic / the spell's skill with its bonus-skill and
+ *    focus dice), the damage dice, the caster's own Null Magic Flat, each target's spell
+ *    resistance dice, and each target's reaction (rolled by its owner, or the GM).
+ * 4. **Resolve** with `resolveSpell`, **apply** through the magic relay (damage through the combat
+ *    damage path, healing, barrier, wounds, statuses and Active Effects that store the gains),
+ *    and post the card. When the writes cannot be made now (no GM connected), the card keeps
+ *    them behind an Apply button.
+ */
+import { notify } from "../applications/ui";
+import { GainRoll } from "../dice/gain-roll";
+import { DamageRoll } from "../dice/damage-roll";
+import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
+import {
+  borrowTime, castingProblem, castingPool, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
+  resistanceChecks, targetMeetsRequirement, targetLimits,
+  type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
+} from "../rules";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData } from "./card";
+import {
+  casterOf, handsOf, knowsSpell, reactionPoolOf, spellDamageTypes, spellEffectsOf, spellProfileOf, spellTargetOf, statusesOf, withMode,
+  type CastActor, type EffectLike, type SpellEffectFlag, type SpellItem,
+} from "./context";
+import { targetOps, type CastClock } from "./effects";
+import { worldTime } from "./pool";
+import { requestMagicWrites, type MagicOp } from "./writes";
+
+/** The query a target's owner answers with its reaction roll. */
+export const SPELL_REACTION_QUERY = "clockwork.spellReaction";
+/** Hooks: `clockwork.preCast` (actor, item, options; false cancels), `clockwork.cast` (actor, item, result). */
+export const CAST_HOOKS = { pre: "clockwork.preCast", done: "clockwork.cast" } as const;
+
+// ---------------------------------------------------------------- documents
+
+interface TokenLike {
+  uuid?: string;
+  id?: string | null;
+  x?: number;
+  y?: number;
+  actor?: CastDoc | null;
+  document?: TokenLike;
+  parent?: { grid?: { size?: number } } | null;
+}
+
+/** An actor as the workflow uses it. */
+export interface CastDoc extends CastActor {
+  uuid: string;
+  isOwner?: boolean;
+  ownership?: Record<string, number>;
+  testUserPermission?(user: unknown, level: string | number): boolean;
+  getActiveTokens?(): TokenLike[];
+}
+
+interface CombatantLike {
+  id?: string | null;
+  uuid: string;
+  actorId?: string | null;
+  actor?: { id?: string | null } | null;
+  system: { counters?: CounterState; shift?: TimeShift };
+  checkSpend?(cost: number, options?: { reaction?: boolean }): { problem: string | null; reason: string };
+}
+
+interface CombatLike {
+  id: string;
+  started?: boolean;
+  round: number;
+  turn: number | null;
+  combatants: Iterable<CombatantLike>;
+}
+
+/** A target as callers name it: a token, a token's placeable, an actor, or a UUID. */
+export type CastTargetLike = string | TokenLike | CastDoc;
+
+function fromUuid(uuid: string): unknown {
+  try {
+    return fromUuidSync(uuid as never) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isActor(value: unknown): value is CastDoc {
+  return !!value && (value as { documentName?: string }).documentName === "Actor";
+}
+
+/** The token and actor a target names. */
+function resolveTarget(target: CastTargetLike): { token: TokenLike | null; actor: CastDoc | null } {
+  const value = typeof target === "string" ? fromUuid(target) : target;
+  if (!value) return { token: null, actor: null };
+  if (isActor(value)) return { token: value.getActiveTokens?.()[0] ?? null, actor: value };
+  const token = ((value as TokenLike).document ?? value) as TokenLike;
+  return { token, actor: token.actor ?? null };
+}
+
+function runningCombat(): CombatLike | null {
+  const combat = game.combat as unknown as CombatLike | null;
+  return combat?.started ? combat : null;
+}
+
+function combatantOf(combat: CombatLike | null, actor: CastDoc): CombatantLike | null {
+  if (!combat) return null;
+  for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
+  return null;
+}
+
+function gridSize(token: TokenLike | null): number {
+  return token?.parent?.grid?.size ?? 100;
+}
+
+/** Spaces between two tokens (templates count diagonals as one, RULING 62). */
+function spacesBetween(a: TokenLike | null, b: TokenLike | null): number | undefined {
+  if (!a || !b || typeof a.x !== "number" || typeof b.x !== "number") return undefined;
+  const size = gridSize(a);
+  return Math.max(Math.abs(Math.round((a.x - b.x) / size)), Math.abs(Math.round(((a.y ?? 0) - (b.y ?? 0)) / size)));
+}
+
+function userTargets(): TokenLike[] {
+  const targets = (game.user as unknown as { targets?: Iterable<TokenLike> } | null)?.targets ?? [];
+  return [...targets];
+}
+
+// ---------------------------------------------------------------- options
+
+/** Options of `actor.castSpell(item, options)`. */
+export interface CastOptions {
+  /** Targets (tokens, actors or UUIDs); default: the user's targeted tokens. Area spells take those inside the template. */
+  targets?: CastTargetLike[];
+  /** A mode of the spell (Heal: "target", "area"). */
+  mode?: string;
+  /** The damage type, where the spell offers several (Shard). */
+  damageType?: DamageType;
+  /** The GM's difficulty for "vs GM DC" spells (default 0). */
+  difficulty?: number;
+  /** Dispel, Melt, Soften: the UUID of the effect to end (default: the target's only one). */
+  effect?: string;
+  /** Counterspell: the casting gains to beat, or the cast's chat message (or its id). */
+  against?: number | string | { flags?: Record<string, unknown> };
+  /** Whether each target resists an unopposed spell with a resisting skill (by target id; default: harmful spells on creatures the user does not own). */
+  unwilling?: boolean | Record<string, boolean>;
+  /** Cast as a reaction (Counterspell, Force Field). */
+  reaction?: boolean;
+  /** Reading a scroll: a shield hand will do. */
+  scroll?: boolean;
+  focus?: string | boolean;
+  situational?: number;
+  /** Write the results at once (default true). */
+  apply?: boolean;
+  /** Post the card (default true). */
+  chat?: boolean;
+  rollMode?: string;
+  /** Sliding / Borrow Time: counters to move (default: the gains). */
+  counters?: number;
+}
+
+/** What a cast resolves to. */
+export interface CastResult {
+  outcome: SpellOutcome;
+  data: CastCardData;
+  message: unknown;
+  applied: boolean;
+}
+
+function refuse(key: string, data: Record<string, unknown> = {}): null {
+  notify("warn", `CLOCKWORK.Magic.Refused.${key}`, data);
+  return null;
+}
+
+function storedGainsOf(against: CastOptions["against"]): number | null {
+  if (typeof against === "number") return against;
+  const message = typeof against === "string" ? ((game.messages as unknown as { get(id: string): unknown } | undefined)?.get(against) ?? fromUuid(against)) : against;
+  const gains = ((message as { flags?: Record<string, unknown> } | null)?.flags?.clockwork as { cast?: CastCardData } | undefined)?.cast?.gains;
+  return typeof gains === "number" ? gains : null;
+}
+
+/** The effects an "against effect" spell compares with: Melt the Chilled/Frozen ones, Soften Petrified, Dispel the chosen spell effect. */
+function storedEffectsFor(spell: SpellProfile, actor: CastDoc, chosen: string | undefined): { effect: EffectLike; gains: number; dispellable: boolean; flag?: SpellEffectFlag }[] {
+  const effects = spellEffectsOf(actor);
+  if (spell.automation.removes.length) {
+    // Melt and Soften: the statuses they end, with the gains stored by whoever caused them (0 when none was).
+    return [...(actor.effects ?? [])].filter((e) => !e.disabled && [...(e.statuses ?? [])].some((s) => spell.automation.removes.includes(s))).map((effect) => {
+      const flag = (effect.flags?.clockwork as { spell?: SpellEffectFlag } | undefined)?.spell;
+      return { effect, gains: flag?.gains ?? 0, dispellable: true, flag };
+    });
+  }
+  const pick = chosen ? effects.filter((e) => e.effect.uuid === chosen) : effects.length === 1 ? effects : [];
+  return pick.map(({ effect, spell: flag }) => ({ effect, gains: flag.gains, dispellable: flag.dispellable, flag }));
+}
+
+// ---------------------------------------------------------------- rolling
+
+async function rollFaces(dice: number, threshold = 12, hexed = false): Promise<number[]> {
+  if (dice <= 0) return [];
+  const roll = GainRoll.fromPool(Math.min(12, dice), { threshold, hexed });
+  await roll.evaluate();
+  return roll.faces;
+}
+
+/** The user who rolls a creature's reaction: an active player who owns it, else the active GM. */
+function reactionRoller(actor: CastDoc): { id: string | null; query?(name: string, data: unknown, options?: object): Promise<unknown> } | null {
+  const users = game.users as unknown as Iterable<{ id: string | null; isGM: boolean; active: boolean; query?(n: string, d: unknown, o?: object): Promise<unknown> }> & { activeGM?: { id: string | null } | null };
+  for (const user of users) {
+    if (!user.active || user.isGM) continue;
+    if (actor.testUserPermission?.(user, "OWNER")) return user;
+  }
+  return (users.activeGM as never) ?? null;
+}
+
+/** A target's reaction roll: by its owner (query), or here when that is this user or cannot be asked. */
+async function reactionGains(actor: CastDoc, skill: string): Promise<number> {
+  const pool = reactionPoolOf(actor, skill);
+  if (!pool) return 0;
+  const roller = reactionRoller(actor);
+  if (roller && roller.id !== game.user?.id && roller.query) {
+    try {
+      const answer = await roller.query(SPELL_REACTION_QUERY, { actorUuid: actor.uuid, skill }, { timeout: 15_000 }) as { gains?: unknown } | null;
+      if (typeof answer?.gains === "number") return answer.gains;
+    } catch (error) {
+      console.warn("ClockWork | a spell reaction was not answered; rolling it here", error);
+    }
+  }
+  const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
+  await roll.evaluate();
+  return roll.gains;
+}
+
+/** The owner's side of the reaction query: rolls the actor's skill. */
+export async function answerSpellReaction(data: unknown): Promise<{ gains: number } | null> {
+  const request = data as { actorUuid?: unknown; skill?: unknown } | null;
+  if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return null;
+  const actor = fromUuid(request.actorUuid) as CastDoc | null;
+  if (!actor?.isOwner) return null;
+  const pool = reactionPoolOf(actor, request.skill);
+  if (!pool) return { gains: 0 };
+  const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
+  await roll.evaluate();
+  return { gains: roll.gains };
+}
+
+// ---------------------------------------------------------------- the workflow
+
+interface Prepared {
+  spell: SpellProfile;
+  targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[];
+  combat: CombatLike | null;
+  combatant: CombatantLike | null;
+  mana: number;
+  counters: number;
+}
+
+/** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
+function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
+  if (item.type !== "spell") return refuse("notSpell", { name: item.name });
+  const spell = withMode(spellProfileOf(item), options.mode);
+  const kind = spell.automation.targets.kind;
+  const casterToken = actor.getActiveTokens?.()[0] ?? null;
+  let targets: Prepared["targets"] = [];
+  if (kind === "self") targets = [{ token: casterToken, actor, self: true }];
+  else if (kind !== "none") {
+    const named = (options.targets ?? userTargets()).map(resolveTarget).filter((t): t is { token: TokenLike | null; actor: CastDoc } => t.actor !== null);
+    targets = named.map((t) => ({ ...t, self: t.actor === actor || t.actor.uuid === actor.uuid }));
+  }
+  const combat = runningCombat();
+  const combatant = combatantOf(combat, actor);
+  const inCombat = combatant !== null;
+  const limits = targetLimits(spell.automation);
+  const needsTargets = kind === "area" ? 1 : limits.min;
+  if (targets.length < needsTargets) return refuse(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
+  const valid = targets.every((t) => targetMeetsRequirement(spell.automation.requires, {
+    statuses: [...statusesOf(t.actor)], wounds: t.actor.system.health?.wounds, dying: t.actor.system.health?.dying,
+  }));
+  const mana = spellManaCost(spell, Math.max(1, kind === "self" || kind === "area" ? 1 : targets.length));
+  const counterCost = spell.counters ?? 0;
+  const statuses = statusesOf(actor);
+  const problem = castingProblem({
+    spell,
+    known: knowsSpell(actor, item),
+    hands: handsOf(actor),
+    scroll: options.scroll,
+    berserk: statuses.has("berserk"),
+    mana: actor.system.mana?.value ?? 0,
+    manaCost: mana,
+    targets: kind === "self" || kind === "area" || kind === "none" ? 0 : targets.length,
+    targetsValid: valid,
+    inCombat,
+    counters: combatant?.system.counters,
+    stunned: statuses.has("stunned"),
+    reaction: options.reaction,
+  });
+  if (problem) {
+    const cost = spell.counters ?? 0;
+    return refuse(problem, { name: item.name, mana, have: actor.system.mana?.value ?? 0, cost, spell: item.name });
+  }
+  // The combat layer's own checks: Frozen, Petrified, dying … spend no counters (docs/rulings.md 81).
+  if (inCombat && combatant?.checkSpend) {
+    const check = combatant.checkSpend(counterCost, { reaction: options.reaction });
+    if (check.problem) {
+      notify("warn", "CLOCKWORK.Magic.Refused.counters", { reason: check.reason });
+      return null;
+    }
+  }
+  return { spell, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0 };
+}
+
+/** Pays the cast's counters and mana as one write; false (nothing paid) when it is refused. */
+async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions): Promise<boolean> {
+  const ops: MagicOp[] = [];
+  if (prepared.combatant && prepared.counters >= 0) {
+    ops.push({ op: "counters", uuid: prepared.combatant.uuid, spend: { cost: prepared.counters, reaction: options.reaction, stunned: statusesOf(actor).has("stunned") } });
+  }
+  if (prepared.mana > 0) ops.push({ op: "mana", uuid: actor.uuid, value: (actor.system.mana?.value ?? 0) - prepared.mana });
+  const result = await requestMagicWrites(ops);
+  return result.ok;
+}
+
+function unwillingOf(options: CastOptions, spell: SpellProfile, actor: CastDoc, self: boolean): boolean {
+  if (self) return false;
+  const u = options.unwilling;
+  if (typeof u === "boolean") return u;
+  const id = actor.id ?? actor.uuid;
+  if (u && id in u) return u[id];
+  return spell.automation.harmful && !actor.isOwner;
+}
+
+/**
+ * Casts a spell: checks, pays, rolls, resolves and applies (see the module comment). Resolves
+ * with the outcome and the card, or null when the cast was refused (nothing changed) or cancelled.
+ */
+export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOptions = {}): Promise<CastResult | null> {
+  const hooks = Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
+  if (hooks.call(CAST_HOOKS.pre, actor, item, options) === false) return null;
+  const prepared = prepare(actor, item, options);
+  if (!prepared) return null;
+  const { spell, targets } = prepared;
+
+  // Stored rolls to compare with, before anything is paid.
+  const stored: Record<number, { gains: number; effects: { effect: EffectLike; gains: number; dispellable: boolean; flag?: SpellEffectFlag }[] }> = {};
+  if (spell.automation.against === "casting") {
+    const gains = storedGainsOf(options.against);
+    if (gains === null) return refuse("noCast", { name: item.name });
+    targets.forEach((_, i) => (stored[i] = { gains, effects: [] }));
+  } else if (spell.automation.against === "effect") {
+    for (const [i, target] of targets.entries()) {
+      const effects = storedEffectsFor(spell, target.actor, options.effect);
+      if (!effects.length) return refuse("noEffect", { name: target.actor.name });
+      stored[i] = { gains: Math.max(...effects.map((e) => e.gains)), effects };
+    }
+  }
+
+  const { caster } = casterOf(actor, item, { situational: options.situational, focus: options.focus });
+  const casterToken = actor.getActiveTokens?.()[0] ?? null;
+  const damageTypes = spellDamageTypes(spell);
+  const damageType = options.damageType && damageTypes.includes(options.damageType) ? options.damageType : damageTypes[0];
+  const ruleTargets: (SpellTarget & { reactionPool?: { dice: number; threshold: number; hexed?: boolean } })[] = targets.map((t, i) => {
+    const id = t.actor.uuid;
+    const combatant = combatantOf(prepared.combat, t.actor);
+    const base = spellTargetOf(t.actor, damageType, {
+      id,
+      distance: t.self ? 0 : spacesBetween(casterToken, t.token),
+      defenseless: combatant ? combatant.system.counters?.hadTurn === false : false,
+      self: t.self,
+      unwilling: unwillingOf(options, spell, t.actor, t.self),
+    });
+    const pool = reactionPoolOf(t.actor, spell.roll.opposedSkill);
+    return { ...base, reactionGains: stored[i]?.gains, ...(pool ? { reactionPool: pool } : {}) };
+  });
+  const odds = spellOdds(spell, caster, ruleTargets, { difficulty: options.difficulty, damageType });
+
+  if (!(await pay(actor, prepared, options))) return null;
+
+  // Dice, in a fixed order (tests queue faces in it).
+  const pool = castingPool(caster);
+  const casting = await rollFaces(pool.dice, caster.rank, caster.hexed);
+  let damageFaces: number[] = [];
+  if (spell.damage.dice > 0) {
+    const roll = DamageRoll.forDice(spell.damage.dice, { damageType: damageType ?? "energy" });
+    await roll.evaluate();
+    damageFaces = roll.faces;
+  }
+  const ownNullMagic = ruleTargets.length && (actor.items ? [...actor.items].some((i) => i.type === "feature" && i.system.identifier === "null-magic") : false)
+    ? (await rollFaces(1))[0] : undefined;
+  const resistance: Record<string, number[]> = {};
+  for (const target of ruleTargets) {
+    const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
+    const checks = res ? resistanceChecks(res, { harmful: spell.automation.harmful }) : [];
+    if (checks.length) resistance[target.id] = await rollFaces(checks.length);
+  }
+  for (const [i, target] of ruleTargets.entries()) {
+    const reacts = spell.roll.kind === "opposed" ? !spell.automation.against : spell.roll.kind === "unopposed" && target.unwilling && !!spell.roll.opposedSkill;
+    if (reacts && spell.roll.opposedSkill) target.reactionGains = await reactionGains(targets[i].actor, spell.roll.opposedSkill);
+  }
+
+  const outcome = resolveSpell(spell, caster, ruleTargets, {
+    casting, damage: damageFaces, ownNullMagic, resistance, difficulty: options.difficulty ?? 0,
+  }, { damageType });
+
+  // What the cast writes.
+  const clock: CastClock = {
+    combat: prepared.combat ? { id: prepared.combat.id, round: prepared.combat.round, turn: prepared.combat.turn ?? 0 } : null,
+    worldTime: worldTime(),
+  };
+  const context = { name: item.name, img: item.img ?? null, casterUuid: actor.uuid, itemUuid: item.uuid ?? null, clock, gains: outcome.gains };
+  const ops: MagicOp[] = [];
+  outcome.targets.forEach((t, i) => {
+    const target = targets[i];
+    ops.push(...targetOps(spell, t, target.actor, context));
+    // A spell that got through a Ward ends it (§3.1 Ward).
+    if (t.resistance?.wardEnds) {
+      const ward = spellEffectsOf(target.actor).find((e) => e.spell.effect === "ward");
+      if (ward?.effect.uuid) ops.push({ op: "endEffect", uuid: ward.effect.uuid });
+    }
+    if (!t.success) return;
+    const kind = spell.automation.effect.kind;
+    if (spell.automation.against === "effect") {
+      for (const { effect, dispellable, flag } of stored[i]?.effects ?? []) {
+        if (!effect.uuid || (kind === "dispel" && !dispellable)) continue;
+        if (spell.automation.removes.length) continue; // Melt and Soften end their statuses by id (targetOps).
+        ops.push({ op: "endEffect", uuid: effect.uuid });
+        if (flag?.effect === "barrier") ops.push({ op: "barrier", uuid: target.actor.uuid, amount: 0 });
+      }
+    }
+    if (kind === "stunOne" && t.damageTotal > 0) {
+      const combatant = combatantOf(prepared.combat, target.actor);
+      if (combatant) {
+        const lost = loseOneCounter(combatant.system.counters ?? { available: 0, reserved: 0, hadTurn: false, passed: false }, combatant.system.shift ?? newTimeShift());
+        ops.push({ op: "update", uuid: combatant.uuid, changes: { "system.counters": lost.counters, "system.shift": lost.shift } });
+      }
+    }
+  });
+  if (outcome.casterHeal > 0) ops.push({ op: "heal", uuid: actor.uuid, amount: outcome.casterHeal });
+  if (outcome.casterDamage > 0) ops.push({ op: "damage", uuid: actor.uuid, amount: outcome.casterDamage, unavoidable: true });
+  const moved = timeOps(spell, outcome, prepared.combatant, options);
+  if (moved === false) notify("warn", "CLOCKWORK.Magic.Refused.time", { name: item.name });
+  else ops.push(...moved);
+
+  let applied = false;
+  if (options.apply !== false && ops.length) {
+    const result = await requestMagicWrites(ops);
+    applied = result.ok;
+  }
+  const data = castCardData({
+    spell, name: item.name, img: item.img ?? null, caster: { name: actor.name, uuid: actor.uuid },
+    dice: pool.dice, threshold: caster.rank, faces: casting, hexed: caster.hexed === true, damageFaces, damageType: damageType ?? null,
+    difficulty: spell.roll.kind === "difficulty" ? options.difficulty ?? 0 : null,
+    outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
+    paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: applied || ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,
+  });
+  const message = options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode());
+  const result: CastResult = { outcome, data, message, applied };
+  hooks.callAll(CAST_HOOKS.done, actor, item, result);
+  return result;
+}
+
+/** Borrow Time / Sliding Time: the caster's counters moved between turns (docs/rulings.md 79). */
+function timeOps(spell: SpellProfile, outcome: SpellOutcome, combatant: CombatantLike | null, options: CastOptions): MagicOp[] | false {
+  const kind = spell.automation.effect.kind;
+  if ((kind !== "borrowTime" && kind !== "slideTime") || !outcome.success || !combatant) return [];
+  const count = Math.min(outcome.counters, options.counters ?? outcome.counters);
+  const counters = combatant.system.counters ?? { available: 0, reserved: 0, hadTurn: false, passed: false };
+  // The cast was just paid: the counters on this client are the ones before paying.
+  const paid = { ...counters, available: Math.max(0, counters.available - (spell.counters ?? 0)) };
+  try {
+    const moved = kind === "borrowTime" ? borrowTime(paid, combatant.system.shift ?? newTimeShift(), count) : slideTime(paid, combatant.system.shift ?? newTimeShift(), count);
+    return [{ op: "update", uuid: combatant.uuid, changes: { "system.counters": moved.counters, "system.shift": moved.shift } }];
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- the card
+
+interface ChatMessageClass {
+  create(data: object, options?: object): Promise<unknown>;
+  getSpeaker?(options: object): object;
+}
+
+async function postCastCard(actor: CastDoc, data: CastCardData, rollMode: string): Promise<unknown> {
+  const { renderTemplate } = foundry.applications.handlebars;
+  const content = await renderTemplate(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: false, canApply: true }) as never);
+  const cls = (CONFIG as unknown as { ChatMessage: { documentClass: ChatMessageClass } }).ChatMessage.documentClass;
+  const messageData = applyRollMode({
+    content,
+    speaker: cls.getSpeaker?.({ actor }) ?? { actor: actor.id, alias: actor.name },
+    flags: { clockwork: { [CAST_FLAG]: data } },
+  }, toRollMode(rollMode) ?? currentRollMode());
+  return cls.create(messageData);
+}
+
+/** The cast data on a chat message. */
+export function castData(message: { flags?: Record<string, unknown> } | null | undefined): CastCardData | null {
+  const data = (message?.flags?.clockwork as { cast?: CastCardData } | undefined)?.cast;
+  return data && typeof data === "object" ? data : null;
+}
+
+/** Applies a card's writes that were not made when it was cast (the Apply button). */
+export async function applyCastCard(message: { flags?: Record<string, unknown>; isOwner?: boolean; update(changes: object): Promise<unknown> }): Promise<boolean> {
+  const data = castData(message);
+  if (!data || data.applied || !data.ops.length) return false;
+  const result = await requestMagicWrites(data.ops);
+  if (!result.ok) return false;
+  await message.update({ [`flags.clockwork.${CAST_FLAG}.applied`]: true });
+  return true;
+}

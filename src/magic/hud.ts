@@ -1,0 +1,114 @@
+/**
+ * The global mana HUD (issue 11 item 1): a small window that shows the scene's pool to the GM
+ * and the players and lets a player channel from it. Its context is pure (`manaHudContext`);
+ * the window re-renders when the pool or the viewed scene changes.
+ */
+import { notify } from "../applications/ui";
+import type { GlobalManaPool } from "../rules";
+import { channelMana } from "./channel";
+import { POOL_CHANGED_HOOK, currentScene, poolView, scenePool, type PoolView } from "./pool";
+
+export const MANA_HUD_TEMPLATE = "systems/clockwork/templates/magic/mana-hud.hbs";
+
+/** The actor a user channels for: the selected token's, else the user's character. */
+export interface HudActor {
+  name: string;
+  mana: { value: number; max: number };
+}
+
+/** The HUD's context (pure). */
+export function manaHudContext(input: { pool: GlobalManaPool | null; sceneName: string; isGM: boolean; actor: HudActor | null }) {
+  const view: PoolView = poolView(input.pool);
+  return {
+    hasPool: input.pool !== null,
+    sceneName: input.sceneName,
+    pool: view,
+    isGM: input.isGM,
+    connectionKey: view.connection ? `CLOCKWORK.Magic.Pool.Connection.${view.connection}` : "",
+    actor: input.actor,
+    room: input.actor ? Math.max(0, input.actor.mana.max - input.actor.mana.value) : 0,
+    canChannel: input.pool !== null && input.actor !== null && input.pool.value > 0 && input.actor.mana.value < input.actor.mana.max,
+  };
+}
+
+export type ManaHudContext = ReturnType<typeof manaHudContext>;
+
+interface ActorDoc {
+  id?: string | null;
+  uuid: string;
+  name: string;
+  statuses?: Iterable<string>;
+  system: { mana?: { value?: number; max?: number } };
+}
+
+/** The selected token's actor, else the user's assigned character. */
+export function hudActor(): ActorDoc | null {
+  const controlled = (globalThis as unknown as { canvas?: { tokens?: { controlled?: { actor?: ActorDoc | null }[] } } }).canvas?.tokens?.controlled ?? [];
+  const selected = controlled.find((t) => t.actor)?.actor ?? null;
+  return selected ?? ((game.user as unknown as { character?: ActorDoc | null } | null)?.character ?? null);
+}
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+export class ManaPoolHud extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS = {
+    id: "clockwork-mana-hud",
+    classes: ["clockwork", "cw-mana-hud"],
+    tag: "section",
+    window: { title: "CLOCKWORK.Magic.Hud.Title", icon: "fa-solid fa-droplet", minimizable: true, resizable: false },
+    position: { width: 240, top: 80, left: 120 },
+    actions: { channel: ManaPoolHud.#onChannel },
+  };
+
+  static override PARTS = { body: { template: MANA_HUD_TEMPLATE } };
+
+  protected override async _prepareContext(): Promise<Record<string, unknown>> {
+    const scene = currentScene();
+    const actor = hudActor();
+    return manaHudContext({
+      pool: scenePool(scene),
+      sceneName: scene?.name ?? "",
+      isGM: game.user?.isGM === true,
+      actor: actor ? { name: actor.name, mana: { value: actor.system.mana?.value ?? 0, max: actor.system.mana?.max ?? 0 } } : null,
+    });
+  }
+
+  static async #onChannel(this: ManaPoolHud, _event: Event, target: HTMLElement): Promise<void> {
+    const actor = hudActor();
+    if (!actor) {
+      notify("warn", "CLOCKWORK.Magic.Hud.NoActor");
+      return;
+    }
+    const input = (target.closest(".cw-mana-hud") ?? this.element)?.querySelector<HTMLInputElement>("input[name=amount]");
+    const amount = Number(input?.value ?? 0);
+    await channelMana(actor, amount);
+    void this.render();
+  }
+}
+
+let hud: ManaPoolHud | null = null;
+
+/** The HUD window (one per client). */
+export function manaHud(): ManaPoolHud {
+  hud ??= new ManaPoolHud();
+  return hud;
+}
+
+/** Opens the HUD when the scene has a pool, and keeps it current. */
+export function registerManaHud(): void {
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  const refresh = () => {
+    const scene = currentScene();
+    const app = manaHud();
+    if (scenePool(scene)) void app.render({ force: true });
+    else if (app.rendered) void app.close();
+  };
+  hooks.on("canvasReady", refresh);
+  hooks.on(POOL_CHANGED_HOOK, refresh);
+  hooks.on("updateActor", () => {
+    if (hud?.rendered) void hud.render();
+  });
+  hooks.on("controlToken", () => {
+    if (hud?.rendered) void hud.render();
+  });
+}

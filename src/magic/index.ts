@@ -1,0 +1,98 @@
+/**
+ * Magic in Foundry (issue 11): personal and global mana, channeling, mana potions, casting with
+ * its card, spell effects that end themselves, the mana HUD and the scene's pool setting.
+ * `registerMagic()` runs once in `init`; `installActorMagic` gives every actor
+ * `castSpell(item, options)`, `channelMana(amount)` and `drinkManaPotion(item)`; the same calls
+ * are on `game.clockwork.magic` for macros and modules (docs/spells.md lists what each spell does).
+ */
+import { ClockworkActor } from "../documents";
+import { applyCastCard, answerSpellReaction, castData, castSpell, SPELL_REACTION_QUERY, type CastDoc, type CastOptions } from "./cast";
+import { CAST_CARD_TEMPLATE } from "./card";
+import { channelMana, drinkManaPotionItem } from "./channel";
+import type { SpellItem } from "./context";
+import { MANA_HUD_TEMPLATE, manaHud, registerManaHud } from "./hud";
+import { registerLifecycle } from "./lifecycle";
+import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool } from "./pool";
+import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
+import { registerMagicWrites } from "./writes";
+
+export { castSpell, channelMana, drinkManaPotionItem, configurePool, scenePool, refillPools };
+
+/** Every template magic renders (the smoke test checks each exists). */
+export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE] as const;
+
+/** `game.clockwork.magic`. */
+export const magicApi = {
+  castSpell: (actor: CastDoc, item: SpellItem, options?: CastOptions) => castSpell(actor, item, options),
+  channelMana: (actor: Parameters<typeof channelMana>[0], amount: number) => channelMana(actor, amount),
+  drinkManaPotion: drinkManaPotionItem,
+  configurePool,
+  scenePool: (scene = currentScene()) => scenePool(scene),
+  refillPools,
+  hud: manaHud,
+};
+
+/** Adds the magic methods to the Actor class (castSpell replaces the dice layer's plain roll). */
+export function installActorMagic(cls: { prototype: object }): void {
+  const methods = {
+    castSpell(this: CastDoc, item: SpellItem, options?: CastOptions) { return castSpell(this, item, options); },
+    channelMana(this: CastDoc, amount: number) { return channelMana(this as never, amount); },
+    drinkManaPotion(this: CastDoc, item: Parameters<typeof drinkManaPotionItem>[1]) { return drinkManaPotionItem(this as never, item); },
+  };
+  for (const [name, fn] of Object.entries(methods)) Object.defineProperty(cls.prototype, name, { value: fn, writable: true, configurable: true });
+}
+
+interface MessageLike {
+  flags?: Record<string, unknown>;
+  isOwner?: boolean;
+  update(changes: object): Promise<unknown>;
+}
+
+/** The card's Apply button (writes a cast could not make when it was cast). */
+function onRenderMessage(message: MessageLike, html: HTMLElement): void {
+  if (!castData(message) || !(html instanceof HTMLElement)) return;
+  const button = html.querySelector<HTMLButtonElement>("[data-action=applyCast]");
+  if (!button) return;
+  if (!message.isOwner && !game.user?.isGM) {
+    button.remove();
+    return;
+  }
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    void applyCastCard(message).finally(() => (button.disabled = false));
+  });
+}
+
+/** The magic tab's additions: the scene's pool beside the personal one, and a channel button. */
+function onRenderSheet(app: { document?: CastDoc; actor?: CastDoc }, html: HTMLElement): void {
+  if (!(html instanceof HTMLElement)) return;
+  const actor = app.actor ?? app.document;
+  const slot = html.querySelector<HTMLElement>("[data-cw-global-pool]");
+  if (slot) {
+    const pool = scenePool(currentScene());
+    slot.hidden = !pool;
+    if (pool) slot.textContent = game.i18n?.format("CLOCKWORK.Magic.Sheet.GlobalPool", { value: String(pool.value), max: String(pool.max) }) ?? "";
+  }
+  for (const button of html.querySelectorAll<HTMLButtonElement>("[data-cw-magic-action=channel]")) {
+    button.addEventListener("click", () => {
+      if (actor) manaHud().render({ force: true });
+    });
+  }
+}
+
+/** Registers everything magic needs; once, in `init`. */
+export function registerMagic(): void {
+  registerMagicWrites();
+  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[SPELL_REACTION_QUERY] = answerSpellReaction;
+  registerPoolHooks();
+  registerLifecycle();
+  registerManaHud();
+  registerScenePoolConfig();
+  installActorMagic(ClockworkActor);
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  hooks.on("renderChatMessageHTML", onRenderMessage);
+  hooks.on("renderActorSheetV2", onRenderSheet);
+  (game as unknown as { clockwork?: Record<string, unknown> }).clockwork ??= {};
+  ((game as unknown as { clockwork: Record<string, unknown> }).clockwork).magic = magicApi;
+  void foundry.applications.handlebars?.loadTemplates?.([...MAGIC_TEMPLATES]);
+}

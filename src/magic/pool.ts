@@ -1,0 +1,126 @@
+/**
+ * The scene's global mana pool (digest §1.10, §4.18 step 6): the GM sets its connection to the
+ * mana source (strong 60 / middling 48 / low 36, or a custom size) in the scene configuration;
+ * it is stored in `flags.clockwork.manaPool` with the world time its refill clock counts from,
+ * and it refills one point per in-world hour on the `updateWorldTime` hook — once, on the active
+ * GM's client, exactly across long skips (src/rules/mana.ts `refillGlobalPool`).
+ */
+import {
+  globalPoolMax, newGlobalPool, refillGlobalPool, resizeGlobalPool, MANA_CONNECTIONS,
+  type GlobalManaPool, type ManaConnectionPreset,
+} from "../rules";
+import { POOL_FLAG, executeMagicWrites, requestMagicWrites, storedPool, type MagicWriteResult } from "./writes";
+
+/** Hook called on every client after a scene's pool changed: (scene, pool). */
+export const POOL_CHANGED_HOOK = "clockwork.manaPoolChanged";
+
+export interface SceneDoc {
+  id?: string | null;
+  uuid: string;
+  name?: string | null;
+  active?: boolean;
+  flags?: Record<string, unknown>;
+  update(changes: object, options?: object): Promise<unknown>;
+}
+
+/** The world time now, in seconds (0 where the clock is not available). */
+export function worldTime(): number {
+  const time = (game as unknown as { time?: { worldTime?: number } }).time?.worldTime;
+  return typeof time === "number" && Number.isFinite(time) ? time : 0;
+}
+
+/** The scene a user plays on: the one the canvas shows, else the active scene. */
+export function currentScene(): SceneDoc | null {
+  const g = game as unknown as { canvas?: { scene?: SceneDoc | null }; scenes?: { viewed?: SceneDoc | null; active?: SceneDoc | null } };
+  const viewed = (globalThis as unknown as { canvas?: { scene?: SceneDoc | null } }).canvas?.scene ?? g.scenes?.viewed ?? null;
+  return viewed ?? g.scenes?.active ?? null;
+}
+
+/** A scene's pool, or null when the GM has not set one. */
+export function scenePool(scene: SceneDoc | null | undefined): GlobalManaPool | null {
+  return storedPool(scene);
+}
+
+/**
+ * Sets a scene's pool to a connection (or a custom size). A new pool starts full; changing an
+ * existing one keeps what was drained (`resizeGlobalPool`). `null` removes the pool. GM only.
+ */
+export async function configurePool(scene: SceneDoc, connection: ManaConnectionPreset | null, custom?: number): Promise<MagicWriteResult> {
+  if (connection === null) {
+    await scene.update({ [`flags.clockwork.-=${POOL_FLAG}`]: null });
+    return { ok: true, viaGM: false, results: { ok: true, results: [], viaGM: false }, effects: [] };
+  }
+  const current = storedPool(scene);
+  const set = current ? resizeGlobalPool(current, connection, custom) : newGlobalPool(connection, worldTime(), custom);
+  return requestMagicWrites([{ op: "pool", uuid: scene.uuid, set }]);
+}
+
+/** The pool written back at a new world time, or null when nothing changes. */
+export function refilledPool(pool: GlobalManaPool, now: number): GlobalManaPool | null {
+  const { pool: next } = refillGlobalPool(pool, now);
+  return next.value === pool.value && next.refilledAt === pool.refilledAt ? null : next;
+}
+
+type Scenes = Iterable<SceneDoc>;
+
+/** Whether this client is the one that writes world-time consequences (the active GM). */
+export function isDesignatedGM(): boolean {
+  const user = game.user as unknown as { id?: string; isGM?: boolean } | null;
+  const activeGM = (game.users as unknown as { activeGM?: { id?: string } | null } | undefined)?.activeGM;
+  return user?.isGM === true && (activeGM?.id ?? user.id) === user.id;
+}
+
+/**
+ * Refills every scene's pool to world time `now`, on the active GM only (every client sees the
+ * hook; one writes). Each scene is one batch; a failure leaves that scene for the next hook.
+ */
+export async function refillPools(now = worldTime()): Promise<number> {
+  if (!isDesignatedGM()) return 0;
+  const scenes = (game as unknown as { scenes?: Scenes }).scenes;
+  let written = 0;
+  for (const scene of [...(scenes ?? [])] as SceneDoc[]) {
+    const pool = storedPool(scene);
+    if (!pool) continue;
+    const next = refilledPool(pool, now);
+    if (!next) continue;
+    const result = await executeMagicWrites([{ op: "pool", uuid: scene.uuid, set: next }]);
+    if (result.ok) written++;
+  }
+  return written;
+}
+
+/** What the scene configuration's pool fields and the HUD show. */
+export interface PoolView {
+  connection: ManaConnectionPreset | "";
+  max: number;
+  value: number;
+  percent: number;
+  custom: boolean;
+  choices: { key: ManaConnectionPreset; label: string; max: number | null; selected: boolean }[];
+}
+
+/** The pool fields' view (pure): the connection choices with their sizes, and the pool's state. */
+export function poolView(pool: GlobalManaPool | null): PoolView {
+  return {
+    connection: pool?.connection ?? "",
+    max: pool?.max ?? 0,
+    value: pool?.value ?? 0,
+    percent: pool && pool.max > 0 ? Math.round((pool.value / pool.max) * 100) : 0,
+    custom: pool?.connection === "custom",
+    choices: MANA_CONNECTIONS.map((key) => ({
+      key, label: `CLOCKWORK.Magic.Pool.Connection.${key}`, max: key === "custom" ? null : globalPoolMax(key), selected: pool?.connection === key,
+    })),
+  };
+}
+
+/** Registers the refill on world time (every client runs the hook; only the active GM writes). */
+export function registerPoolHooks(): void {
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number; callAll(name: string, ...args: unknown[]): boolean };
+  hooks.on("updateWorldTime", (time: number) => {
+    void refillPools(typeof time === "number" ? time : worldTime());
+  });
+  hooks.on("updateScene", (scene: SceneDoc, changes: { flags?: { clockwork?: Record<string, unknown> } }) => {
+    const flags = changes?.flags?.clockwork;
+    if (flags && (POOL_FLAG in flags || `-=${POOL_FLAG}` in flags)) hooks.callAll(POOL_CHANGED_HOOK, scene, storedPool(scene));
+  });
+}

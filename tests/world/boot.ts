@@ -29,10 +29,25 @@ export async function bootClient(client: WorldClient): Promise<void> {
     for (const name of ["Actor", "Item"]) {
       for (const model of Object.values(config[name]?.dataModels ?? {})) Localization.localizeDataModel(model as never, client.i18n);
     }
+    defineTypeLabels(client);
     client.Hooks.callAll("i18nInit");
     client.loadWorld();
     client.Hooks.callAll("setup");
     client.game.ready = true;
     client.Hooks.callAll("ready");
   });
+}
+
+/**
+ * Core's Localization#initialize (after `init`) labels every system document type with its
+ * `TYPES.<Document>.<type>` key unless the system set one (v13 client/i18n.mjs).
+ */
+function defineTypeLabels(client: WorldClient): void {
+  const config = client.CONFIG as Record<string, { typeLabels?: Record<string, string> } | undefined>;
+  const documentTypes = (client.game as unknown as { documentTypes?: Record<string, string[]> }).documentTypes ?? {};
+  for (const [documentName, types] of Object.entries(documentTypes)) {
+    const labels = config[documentName] ? (config[documentName].typeLabels ??= {}) : undefined;
+    if (!labels) continue;
+    for (const type of types) labels[type] ??= `TYPES.${documentName}.${type}`;
+  }
 }

@@ -40,6 +40,12 @@ describe("scopes", () => {
       expect(client.errors).toEqual([]);
     }
   });
+
+  it("label the system's document types with their TYPES keys, as core's localization does after init", () => {
+    const labels = (gm.CONFIG.Actor as { typeLabels: Record<string, string> }).typeLabels;
+    expect(labels).toEqual({ character: "TYPES.Actor.character", npc: "TYPES.Actor.npc" });
+    expect(gm.i18n.localize(labels.character)).toBe("Character");
+  });
 });
 
 describe("uuids", () => {

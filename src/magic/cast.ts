@@ -311,7 +311,8 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
 /** Pays the cast's counters and mana as one write; false (nothing paid) when it is refused. */
 async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions): Promise<boolean> {
   const ops: MagicOp[] = [];
-  if (prepared.combatant && prepared.counters >= 0) {
+  // A free spell stays free when Stunned (docs/rulings.md 32): nothing to write.
+  if (prepared.combatant && prepared.counters > 0) {
     ops.push({ op: "counters", uuid: prepared.combatant.uuid, spend: { cost: prepared.counters, reaction: options.reaction, stunned: statusesOf(actor).has("stunned") } });
   }
   if (prepared.mana > 0) ops.push({ op: "mana", uuid: actor.uuid, value: (actor.system.mana?.value ?? 0) - prepared.mana });

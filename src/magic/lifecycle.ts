@@ -55,8 +55,20 @@ async function rollFlat(actor: ActorLike, flat: number, label: string): Promise<
   return roll.success;
 }
 
+/**
+ * The last position this client saw per combat. The hook's own `previous` may already show the
+ * new turn by the time it runs on the GM (it is recorded before the turn events are awaited),
+ * so the position before a change is kept here.
+ */
+const lastSeen = new Map<string, TurnPosition>();
+
 /** A turn change: expired effects end, the ended turn's Flats are rolled, Regenerate heals. */
-export async function onTurnChange(combat: CombatLike, previous: TurnPosition | null, current: TurnPosition | null): Promise<void> {
+export async function onTurnChange(combat: CombatLike, hookPrevious: TurnPosition | null, hookCurrent: TurnPosition | null): Promise<void> {
+  const current = hookCurrent ?? { round: combat.round, turn: combat.turn };
+  // Keyed by user as well: one module may serve several clients (the test world).
+  const key = `${game.user?.id ?? ""}.${combat.id}`;
+  const previous = lastSeen.get(key) ?? hookPrevious;
+  lastSeen.set(key, { round: current.round, turn: current.turn, combatantId: current.combatantId });
   if (!isDesignatedGM()) return;
   const now = { combat: { id: combat.id, round: combat.round, turn: combat.turn ?? 0 } };
   for (const combatant of combat.combatants) {
@@ -105,6 +117,7 @@ export function registerLifecycle(): void {
     void onWorldTime(actors, typeof time === "number" ? time : worldTime());
   });
   hooks.on("deleteCombat", (combat: CombatLike) => {
+    lastSeen.delete(`${game.user?.id ?? ""}.${combat.id}`);
     void onCombatEnd(combat);
   });
 }

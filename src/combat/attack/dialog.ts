@@ -109,7 +109,14 @@ export class ClockworkAttackDialog extends HandlebarsApplicationMixin(Applicatio
     if (!target?.name) return;
     const value = target instanceof HTMLInputElement && target.type === "checkbox" ? target.checked : target.value;
     const all = this.#apply({ [target.name]: value });
-    void this.render({ parts: all ? Object.keys(ATTACK_DIALOG_PARTS) : ["targets", "footer"] } as never);
+    const parts = all ? ["controls", "targets", "summary"] : ["targets", "summary"];
+    void this.render({ parts } as never).then(() => this.#syncButton());
+  }
+
+  /** The Attack button stays the same element; only whether it can be pressed follows the summary. */
+  #syncButton(): void {
+    const button = this.element?.querySelector<HTMLButtonElement>("button[type=submit]");
+    if (button) button.disabled = !this.#context?.canAttack;
   }
 
   static async #onSubmit(this: ClockworkAttackDialog, _event: Event, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {

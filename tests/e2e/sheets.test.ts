@@ -111,11 +111,7 @@ describe("a character sheet in Chromium", () => {
     await expect.poll(() => sheet.locator("section.tab[data-tab=main]").getAttribute("class"), { timeout: 1_000 }).toContain("active");
   });
 
-  // World defect (requests-apps.md #6): its Document#validate({changes}) does not validate
-  // `system` (core v13 adds the type to partial changes with schema._addTypes), so the value
-  // passes DocumentSheetV2#_prepareSubmitData and update() shows core's raw validation error
-  // instead of the sheet's message. Flip to it() when the world is fixed.
-  it.fails("refuses an out-of-range value with the sheet's own message and shows the stored value", async () => {
+  it("refuses an out-of-range value with the sheet's own message and shows the stored value", async () => {
     const sheet = alice.page.locator(SHEET);
     await sheet.locator("[data-action=toggleMode]").click();
     const rank = sheet.locator("input[name='system.skills.strength.rank']");

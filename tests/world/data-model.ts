@@ -126,6 +126,18 @@ export class DataModel {
   validate({ changes, clean = false, fallback = false, strict = true, fields = true, joint }: ValidateOptions = {}): boolean {
     const cls = this.constructor as typeof DataModel;
     const source = changes ?? this._source;
+    // Core adds the document's type to partial changes so the type's system model validates
+    // them too (v13 common/abstract/data.mjs, DataModel#validate → SchemaField#_addTypes).
+    const addType = !!changes && typeof this._source.type === "string" && !("type" in changes);
+    if (addType) changes.type = this._source.type;
+    try {
+      return this.#validateSource(cls, source, { changes, clean, fallback, strict, fields, joint });
+    } finally {
+      if (addType) delete changes.type;
+    }
+  }
+
+  #validateSource(cls: typeof DataModel, source: PlainObject, { changes, clean, fallback, strict, fields, joint }: ValidateOptions): boolean {
     this.#failures = { fields: null, joint: null };
     if (clean) cls.cleanData(source, { partial: !!changes });
     if (fields) {

@@ -63,6 +63,19 @@ describe("an update that fails validation", () => {
   });
 });
 
+describe("Document#validate with changes", () => {
+  it("validates system changes against the document type's model, then leaves the changes without a type", async () => {
+    const [id] = await world.seed("Actor", [{ name: "Ada", type: "character" }]);
+    const actor = actorOn(gm, id) as unknown as { validate(o: object): boolean };
+    const bad = { system: { skills: { strength: { rank: 99 } } } };
+    expect(() => actor.validate({ changes: bad, clean: true, fallback: false })).toThrow(/skills\.strength\.rank/);
+    expect(bad).not.toHaveProperty("type");
+    const good = { system: { skills: { strength: { rank: 8 } } } };
+    expect(actor.validate({ changes: good, clean: true, fallback: false })).toBe(true);
+    expect(good).not.toHaveProperty("type");
+  });
+});
+
 describe("createDocuments", () => {
   it("skips an invalid entry, notifies, and creates the rest", async () => {
     const Actor = gm.CONFIG.Actor as { documentClass: { createDocuments(d: object[]): Promise<Doc[]> } };

@@ -138,12 +138,9 @@ describe("editing", () => {
     expect(mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
   });
 
-  // Fails until the world's Document#validate({changes}) validates `system` (requests-apps.md #6).
-  // Core v13 DataModel#validate adds the document's type to partial changes (`schema._addTypes`),
-  // so TypeDataField validates them against the type's model and DocumentSheetV2#_prepareSubmitData
-  // throws before any update: the sheet's guard shows its own localized message. In the world the
-  // value slips through to update(), which notifies core's raw "ClockworkActor validation errors".
-  it.fails("a refused value: the sheet's localized message naming the field, the stored value shown again, the rest kept", async () => {
+  // Core v13 validates partial changes against the type's model before update(), so the
+  // sheet's own guard reports the refusal (DocumentSheetV2#_prepareSubmitData).
+  it("a refused value: the sheet's localized message naming the field, the stored value shown again, the rest kept", async () => {
     const sheet = await openSheet(alice);
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
     const rank = sheet.element.querySelector<HTMLInputElement>("input[name='system.skills.strength.rank']")!;

@@ -353,8 +353,16 @@ export class ApplicationV2 extends EventTarget {
     return this.options.window.controls?.slice() ?? [];
   }
 
+  /**
+   * Core runs `_getHeaderControls` as an event with `getHeaderControls{Class}` hooks for every
+   * class of the chain, which may add controls (v13 `application.mjs` `_headerControlButtons`).
+   */
   protected *_headerControlButtons(): Generator<ApplicationConfiguration["window"]["controls"][number]> {
-    for (const control of this._getHeaderControls()) {
+    const controls = this._getHeaderControls();
+    for (const cls of (this.constructor as ApplicationClass).inheritanceChain()) {
+      if (cls.name) rt().Hooks.callAll(`getHeaderControls${cls.name}`, this, controls);
+    }
+    for (const control of controls) {
       const visible = typeof control.visible === "function" ? control.visible.call(this) : control.visible ?? true;
       if (visible) yield control;
     }
@@ -508,7 +516,12 @@ export class ApplicationV2 extends EventTarget {
 
   async maximize(): Promise<void> {}
 
-  async toggleControls(_expanded?: boolean): Promise<void> {}
+  /** Opens or closes the header controls menu (core: the dropdown's `expanded` class). */
+  async toggleControls(expanded?: boolean): Promise<void> {
+    const dropdown = this.#window.controlsDropdown;
+    if (!dropdown) return;
+    dropdown.classList.toggle("expanded", expanded ?? !dropdown.classList.contains("expanded"));
+  }
 
   changeTab(tab: string, group: string, { force = false }: { event?: Event; navElement?: HTMLElement; force?: boolean; updatePosition?: boolean } = {}): void {
     if (!tab || !group) throw new Error("You must pass both the tab and tab group identifier");
@@ -611,8 +624,11 @@ export class ApplicationV2 extends EventTarget {
       case "toggleControls":
         event.stopPropagation();
         event.preventDefault();
+        void this.toggleControls();
         break;
       default: {
+        // A header control chosen from the menu closes the menu.
+        if (this.#window.controlsDropdown?.contains(target)) void this.toggleControls(false);
         let handler = this.options.actions[action];
         if (!handler) {
           this._onClickAction(event, target);

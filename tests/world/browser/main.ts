@@ -1,18 +1,19 @@
 /**
  * The browser host: boots the test world in this page as ONE client (the user named by
- * `?user=`, default the GM), with the system's real source, CSS, templates and packs, and
- * shows its windows, the compendium and the chat log. The same world code as the node tests:
- * only the resolver (fixed, one client) and the loaders (Vite modules, fetch) differ.
+ * `?user=`, default the GM), with the system's real code, CSS, templates and packs, and draws
+ * Foundry's interface around it: toolbar, players list, sidebar (Actors, Combat, Compendium,
+ * chat log) and the windows. The same world code as the node tests: only the resolver (fixed,
+ * one client) and the loaders (Vite modules, fetch) differ. Used by the e2e tests (sources,
+ * fixture actors) and the playground (built system, starter kit actors); see vite.config.ts.
  *
  * Query parameters: `user` (name or id), `theme` (light | dark), `fresh` (ignore the saved
  * state and start from the seed). State: the server's snapshot (world.save()) in localStorage,
- * written after every change this client makes, so a second page (another user) opening later
- * sees it. Nothing leaves the machine.
+ * written after every change this client makes, so the page opened next as another user sees
+ * it. Nothing leaves the machine.
  */
 import "./frame.css";
-import manifest from "../../../system.json";
-import translations from "../../../lang/en.json";
-import packs from "virtual:clockwork-packs";
+import { host, manifest, translations } from "virtual:clockwork-host";
+import loaded from "virtual:clockwork-packs";
 import { configureApplications } from "../applications";
 import { setDefaultScope, setScopeResolver, type ScopeResolver } from "../context";
 import type { Scope } from "../scope";
@@ -20,19 +21,27 @@ import { installGlobals } from "../globals";
 import { DEFAULT_USERS, World, type WorldSnapshot } from "../world";
 import { WorldClient } from "../client";
 import type { PlainObject } from "../utils";
-import { seedActors } from "./seed";
-import { appendMessage, renderChatLog, renderCompendium, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser } from "./ui";
-import type { ChatMessageLike } from "./chat";
+import { seedActors, starterActors } from "./seed";
+import { addressFor, h, renderPlayers, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser, type IndexEntry, type Theme } from "./ui";
+import { appendMessage, removeMessage, renderChatForm, renderChatLog, replaceMessage, type ChatMessageLike } from "./chat";
+import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type SidebarTab } from "./sidebar";
+import { renderCombatTracker, type CombatLike } from "./combat-tracker";
+import { JournalViewer, type JournalLike } from "./journal";
+import { cascadeNewWindows, enableWindowDragging } from "./windows";
 
 export const STORAGE_KEY = "clockwork-world";
+const THEME_KEY = "clockwork-playground-theme";
+const PLAYGROUND = host.seed === "starter";
 
-const DOCUMENT_NAMES = ["Actor", "Item", "ChatMessage", "Combat", "Combatant", "Scene", "Setting", "User", "JournalEntry"];
+const DOCUMENT_NAMES = ["Actor", "Item", "ChatMessage", "Combat", "Combatant", "Scene", "Setting", "User", "JournalEntry", "ActiveEffect"];
 
 interface HostHandle {
   ready: boolean;
   error?: string;
   world: World;
   client: WorldClient;
+  /** How this page serves the system ("source" or "built") and where its packs came from. */
+  system: { mode: "source" | "built"; packs: "compiled" | "yaml"; warnings: string[] };
   /** Run code in this page's client (globals are already this client's outside it). */
   run<T>(fn: () => T): T;
   /** Write the server's state to localStorage now. */
@@ -48,6 +57,17 @@ declare global {
   }
 }
 
+/** The world objects the page reads, typed as far as it reads them. */
+interface PageGame {
+  users: Iterable<HostUser> & { contents: HostUser[] };
+  user: HostUser;
+  actors: { contents: HostActor[]; get(id: string): HostActor | undefined };
+  packs: Iterable<HostPack>;
+  messages: { contents: ChatMessageLike[] };
+  combats: { viewed: CombatLike | null };
+  i18n: { localize(key: string): string };
+}
+
 function loadSnapshot(fresh: boolean): WorldSnapshot | undefined {
   if (fresh) return undefined;
   const json = localStorage.getItem(STORAGE_KEY);
@@ -56,12 +76,16 @@ function loadSnapshot(fresh: boolean): WorldSnapshot | undefined {
 
 /** The system's stylesheets as system.json lists them, linked like Foundry links them. */
 function linkStyles(): void {
-  for (const path of (manifest as { styles?: string[] }).styles ?? []) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = `/systems/${manifest.id}/${path}`;
-    document.head.append(link);
+  for (const path of manifest.styles ?? []) {
+    document.head.append(h("link", { rel: "stylesheet", href: `/systems/${manifest.id}/${path}` }));
   }
+}
+
+/** The system's entry module: the sources through Vite, or the built bundle where Foundry would load it. */
+function systemEntry(): () => Promise<unknown> {
+  if (host.system === "source") return () => import("../../../src/clockwork");
+  const url = `/systems/${manifest.id}/${manifest.esmodules?.[0] ?? "clockwork.mjs"}`;
+  return () => import(/* @vite-ignore */ url);
 }
 
 /**
@@ -69,7 +93,8 @@ function linkStyles(): void {
  * Server-side, no permission checks, broadcast as the GM's create.
  */
 async function seed(world: World, client: WorldClient): Promise<void> {
-  const sources = seedActors({ alice: world.player("Alice").userId, bob: world.player("Bob").userId });
+  const users = { alice: world.player("Alice").userId, bob: world.player("Bob").userId };
+  const sources = (PLAYGROUND ? starterActors(loaded.packs, users) : null) ?? seedActors(users);
   const cls = (client.CONFIG as Record<string, { documentClass: new (data: PlainObject, context: PlainObject) => { toObject(): PlainObject } }>).Actor.documentClass;
   const cleaned = client.run(() => sources.map((source) => new cls(structuredClone(source) as PlainObject, { host: client }).toObject()));
   world.server.seed("Actor", cleaned, { userId: world.gm.userId });
@@ -120,11 +145,23 @@ function pageResolver(): ScopeResolver & { fix(scope: Scope): void } {
   };
 }
 
+function initialTheme(params: URLSearchParams): Theme {
+  const asked = params.get("theme") ?? localStorage.getItem(THEME_KEY);
+  return asked === "light" ? "light" : "dark";
+}
+
+function setTheme(theme: Theme): void {
+  document.body.classList.toggle("theme-dark", theme === "dark");
+  document.body.classList.toggle("theme-light", theme === "light");
+  localStorage.setItem(THEME_KEY, theme);
+}
+
 async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search);
-  const theme = params.get("theme") === "light" ? "light" : "dark";
-  document.body.classList.add(`theme-${theme}`);
+  let theme = initialTheme(params);
+  setTheme(theme);
   linkStyles();
+  document.title = PLAYGROUND ? `${manifest.title} playground` : `${manifest.title} test world`;
 
   installGlobals();
   const resolver = pageResolver();
@@ -135,10 +172,10 @@ async function boot(): Promise<void> {
   const world = await onlyJoining(snapshot, wanted, () => World.create({
     // Only this page's user connects (and boots); the others are offline users here.
     users: DEFAULT_USERS.map((user) => ({ ...user, active: user.name === wanted })),
-    packs,
+    packs: loaded.packs,
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes as Record<string, PlainObject> },
     translations: translations as PlainObject,
-    entry: () => import("../../../src/clockwork"),
+    entry: systemEntry(),
     snapshot,
   }));
   // One client per page: this user's; the others are offline here (they have their own pages).
@@ -156,6 +193,7 @@ async function boot(): Promise<void> {
     setTimeout(() => { pending = false; persist(); }, 0);
   };
   for (const name of DOCUMENT_NAMES) for (const action of ["create", "update", "delete"]) client.Hooks.on(`${action}${name}`, schedule);
+  addEventListener("pagehide", persist);
   persist();
 
   // Notifications: recorded by the world, shown as toasts here.
@@ -169,36 +207,158 @@ async function boot(): Promise<void> {
     };
   }
 
-  const game = client.game as unknown as {
-    users: Iterable<HostUser>;
-    user: HostUser;
-    actors: { contents: (HostActor & { testUserPermission(user: unknown, level: string): boolean })[] };
-    packs: Iterable<HostPack>;
-    messages: { contents: ChatMessageLike[] };
+  const game = client.game as unknown as PageGame;
+  const Hooks = client.Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  const user = game.user;
+  const users = game.users.contents;
+
+  // Opening documents: sheets for actors and items, the reader for journals.
+  const fromUuid = (globalThis as unknown as { fromUuid(uuid: string): Promise<unknown> }).fromUuid;
+  const openUuid = async (uuid: string): Promise<void> => {
+    const page = /\.JournalEntryPage\.([^.]+)$/.exec(uuid);
+    const doc = await fromUuid(page ? uuid.slice(0, page.index) : uuid) as { documentName?: string; sheet?: { render(o: object): Promise<unknown> } } | null;
+    if (!doc) return void client.ui.notifications.warn(`Nothing found at ${uuid}`);
+    if (doc.documentName === "JournalEntry") await JournalViewer.show(doc as unknown as JournalLike, page?.[1] ?? null, openUuid);
+    else await doc.sheet?.render({ force: true });
   };
-  const actors = game.actors.contents.map((a) => ({ id: a.id, name: a.name, sheet: a.sheet, visible: a.testUserPermission(game.user, "LIMITED") }));
-  const reset = () => {
+
+  // Frame: toolbar, board, players, sidebar.
+  const party = () => game.actors.contents.filter((a) => a.hasPlayerOwner && a.testUserPermission(user, "OBSERVER") && a.type === "character");
+  const reset = async () => {
+    const DialogV2 = (globalThis as unknown as { foundry: { applications: { api: { DialogV2: { confirm(o: object): Promise<unknown> } } } } }).foundry.applications.api.DialogV2;
+    const yes = await DialogV2.confirm({
+      window: { title: "Reset the world" },
+      content: "<p>Forget every change made in this browser and start again from the starter world?</p>",
+      rejectClose: false, modal: true,
+    });
+    if (yes !== true) return;
     localStorage.removeItem(STORAGE_KEY);
-    location.search = `?user=${encodeURIComponent(client.user.name)}&theme=${theme}&fresh=1`;
+    removeEventListener("pagehide", persist);
+    location.search = addressFor({ user: user.name, fresh: "1" });
   };
-  document.body.prepend(renderToolbar([...game.users], game.user, actors, reset));
-  const sidebar = document.getElementById("sidebar") as HTMLElement;
-  sidebar.append(await renderCompendium([...game.packs]));
-  const chatTitle = document.createElement("h2");
-  chatTitle.textContent = "Chat";
+  const title = PLAYGROUND ? `${manifest.title} \u00B7 Playground` : `${manifest.title} \u00B7 test world`;
+  let toolbar: HTMLElement;
+  const drawToolbar = () => {
+    const next = renderToolbar({
+      title, users, current: user, party: party(), theme,
+      onTheme: (t) => { theme = t; setTheme(t); drawToolbar(); },
+      onReset: () => void reset(),
+    });
+    if (toolbar) toolbar.replaceWith(next);
+    else document.body.prepend(next);
+    toolbar = next;
+  };
+  drawToolbar();
+  document.body.append(renderBoard(user, loaded.warnings, openUuid), renderPlayers(users, user));
+
+  // Sidebar: Actors, Combat, Compendium above the chat log.
+  const panels = {
+    actors: h("section", { id: "actors", className: "sidebar-tab directory", role: "tabpanel" }),
+    combat: h("section", { id: "combat", className: "sidebar-tab", role: "tabpanel" }),
+    compendium: h("section", { id: "compendium", className: "sidebar-tab directory", role: "tabpanel" }),
+  };
   const log = renderChatLog(game.messages.contents);
-  sidebar.append(chatTitle, log);
-  client.Hooks.on("createChatMessage", (message: unknown) => void appendMessage(log, message as ChatMessageLike));
+  const ChatMessage = (globalThis as unknown as { ChatMessage: { create(d: object): Promise<unknown>; getSpeaker(o?: object): object } }).ChatMessage;
+  const chat = h("section", { id: "chat", "aria-label": "Chat" }, h("h2", {}, "Chat"), log,
+    renderChatForm((text) => ChatMessage.create({ content: `<p>${escapeHTML(text)}</p>`, speaker: ChatMessage.getSpeaker() })));
+  const savedTab = localStorage.getItem("clockwork-playground-tab") as SidebarTab | null;
+  const sidebar = renderSidebar(savedTab && savedTab in panels ? savedTab : "compendium", panels, chat);
+  (document.getElementById("sidebar") as HTMLElement).append(sidebar.element);
+
+  const combat = () => game.combats.viewed;
+  const CombatClass = () => (client.CONFIG as unknown as { Combat: { documentClass: { create(d: object): Promise<CombatLike | undefined> } } }).Combat.documentClass;
+  const addActor = async (actor: HostActor) => {
+    const current = combat() ?? (user.isGM ? await CombatClass().create({ active: true }) : null);
+    if (!current) return void client.ui.notifications.warn("Only the Gamemaster can start an encounter.");
+    if (current.combatants.contents.some((c) => c.actorId === actor.id)) return;
+    await current.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, name: actor.name, img: actor.img ?? null, hidden: false }]);
+    sidebar.show("combat");
+  };
+  const toggleCombat = async (actor: HostActor) => {
+    const current = combat();
+    const existing = current?.combatants.contents.find((c) => c.actorId === actor.id);
+    if (existing) await existing.delete();
+    else await addActor(actor);
+  };
+  const drawActors = () => renderActorDirectory(panels.actors, {
+    actors: game.actors.contents, user,
+    inCombat: new Set((combat()?.combatants.contents ?? []).map((c) => c.actorId ?? "")),
+    toggleCombat: (actor) => void toggleCombat(actor).catch((error: unknown) => console.error(error)),
+  });
+  const drawCombat = () => renderCombatTracker(panels.combat, {
+    combat: combat(), user,
+    createEncounter: () => CombatClass().create({ active: true }),
+    addActor,
+    actorFromDrop: async (data) => (data.uuid ? ((await fromUuid(data.uuid)) as HostActor | null) : null),
+  });
+  drawActors();
+  drawCombat();
+  await renderCompendiumDirectory(panels.compendium, {
+    packs: [...game.packs], sources: loaded.packs,
+    packFolders: (manifest as unknown as { packFolders?: [] }).packFolders,
+    open: (entry: IndexEntry) => void openUuid(entry.uuid).catch((error: unknown) => console.error(error)),
+  });
+
+  // Redraw what changed, as core's directories and tracker do.
+  let drawQueued = false;
+  const redraw = () => {
+    if (drawQueued) return;
+    drawQueued = true;
+    queueMicrotask(() => { drawQueued = false; drawActors(); drawCombat(); drawToolbar(); });
+  };
+  for (const name of ["Actor", "Combat", "Combatant"]) for (const action of ["create", "update", "delete"]) Hooks.on(`${action}${name}`, redraw);
+  Hooks.on("createChatMessage", ((message: ChatMessageLike) => void appendMessage(log, message)) as never);
+  Hooks.on("updateChatMessage", ((message: ChatMessageLike) => void replaceMessage(log, message)) as never);
+  Hooks.on("deleteChatMessage", ((message: ChatMessageLike) => removeMessage(log, message.id)) as never);
+
+  enableWindowDragging();
+  cascadeNewWindows(Hooks);
+  for (const warning of loaded.warnings) console.warn(`ClockWork playground | ${warning}`);
 
   window.clockworkWorld = {
     ready: true,
     world,
     client,
+    system: { mode: host.system, packs: loaded.from, warnings: loaded.warnings },
     run: (fn) => client.run(fn),
     persist,
     reset: () => localStorage.removeItem(STORAGE_KEY),
     settle: () => world.settle(),
   };
+}
+
+function escapeHTML(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The empty board where Foundry draws the scene: who you are, what to try, and what the page
+ * could not load. No canvas: the playground has no scenes, tokens or measured templates.
+ */
+function renderBoard(user: HostUser, warnings: string[], openUuid: (uuid: string) => Promise<void>): HTMLElement {
+  const tips = user.isGM
+    ? ["Open any actor from the Actors tab; drag items from the Compendium onto a sheet.",
+      "Combat tab: create an encounter, add actors with \u2694, roll initiative, begin.",
+      "Switch to Alice or Bob in the toolbar to see their view."]
+    : ["Open your character from the toolbar or the Actors tab.",
+      "Drag a weapon, spell or piece of gear from the Compendium onto your sheet, then roll.",
+      "Switch to the Gamemaster in the toolbar to see what the GM sees."];
+  const guide = "Compendium.clockwork.getting-started.JournalEntry";
+  const board = h("main", { id: "board", "aria-label": "Board" },
+    h("div", { className: "board-note" },
+      h("h1", {}, PLAYGROUND ? "ClockWork playground" : "ClockWork test world"),
+      h("p", { className: "board-who" }, `You are ${user.name}${user.isGM ? ", the Gamemaster" : ", a player"}.`),
+      h("ul", {}, ...tips.map((tip) => h("li", {}, tip))),
+      PLAYGROUND ? h("p", { className: "board-small" }, "Not Foundry: the system's own code in a stand-in world. No canvas, no network; everything stays in this browser.") : null,
+      ...warnings.map((warning) => h("p", { className: "board-warning" }, warning))));
+  void (async () => {
+    // The Getting Started journal, when the system ships it, one click away.
+    const packs = (globalThis as unknown as { game: PageGame }).game.packs;
+    const pack = [...packs].find((p) => p.collection === "clockwork.getting-started" && p.visible);
+    const first = pack ? [...(await pack.getIndex())][0] : undefined;
+    if (first) board.querySelector(".board-note ul")?.after(h("p", {}, h("button", { type: "button", className: "board-guide", onclick: () => void openUuid(`${guide}.${first._id}`) }, "Read Getting Started")));
+  })();
+  return board;
 }
 
 boot().catch((error: unknown) => {

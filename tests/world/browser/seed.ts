@@ -1,5 +1,6 @@
 /**
- * The actors a fresh test world starts with (node tests and the browser host alike):
+ * The actors a fresh test world starts with (node tests and the browser host alike), and the
+ * playground's starter world (`starterActors`). Fixtures:
  * - Ada, a character owned by Alice and observed by Bob, with a sword in her main hand, scale
  *   armor worn and a few skills trained;
  * - Grusha, an NPC only the GM can see.
@@ -45,4 +46,54 @@ export function seedActors(users: SeedUsers): Record<string, unknown>[] {
       system: {},
     },
   ];
+}
+
+/** Packs of the starter kit whose actors a playground world starts with. */
+export const STARTER_PACKS = { characters: "pregens", foes: "foes" } as const;
+
+interface ActorPack {
+  name: string;
+  system: string;
+  documents: Record<string, unknown>[];
+}
+
+/** A pack document as Foundry imports it into the world: no pack keys, no folder, its source recorded. */
+function imported(doc: Record<string, unknown>, uuid: string): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== "object") return value;
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_key").map(([key, v]) => [key, strip(v)]));
+  };
+  const source = strip(structuredClone(doc)) as Record<string, unknown>;
+  source.folder = null;
+  source._stats = { ...(source._stats as object | undefined), compendiumSource: uuid };
+  return source;
+}
+
+/**
+ * The playground's world: every pregenerated character and every foe of the starter kit, as a
+ * GM would import them. Alice owns the first character by name and Bob the second, each
+ * observing the other's (a party of two); the other characters and the foes are the GM's.
+ * Null when the system has neither pack (a fork without the starter kit gets the fixtures).
+ */
+export function starterActors(packs: ActorPack[], users: SeedUsers): Record<string, unknown>[] | null {
+  const pack = (name: string) => packs.find((p) => p.name === name);
+  const characters = pack(STARTER_PACKS.characters);
+  const foes = pack(STARTER_PACKS.foes);
+  if (!characters?.documents.length && !foes?.documents.length) return null;
+  const byName = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.name).localeCompare(String(b.name));
+  const party = [users.alice, users.bob];
+  const heroes = [...(characters?.documents ?? [])].sort(byName).map((doc, i) => {
+    const source = imported(doc, `Compendium.${characters!.system}.${characters!.name}.Actor.${doc._id}`);
+    const owner = party[i];
+    const other = party[1 - i];
+    source.ownership = owner ? { default: 0, [owner]: OWNER, [other]: OBSERVER } : { default: 0 };
+    return source;
+  });
+  const enemies = [...(foes?.documents ?? [])].sort(byName).map((doc) => {
+    const source = imported(doc, `Compendium.${foes!.system}.${foes!.name}.Actor.${doc._id}`);
+    source.ownership = { default: 0 };
+    return source;
+  });
+  return [...heroes, ...enemies];
 }

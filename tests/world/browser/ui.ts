@@ -1,21 +1,27 @@
 /**
- * The parts of Foundry's interface around the system that the host page shows: a toolbar
- * (who you are, switch user, open an actor, reset), the sidebar's compendium list (drag an
- * entry onto a sheet) and chat log, and notifications. Plain DOM: none of it is system code.
+ * The parts of Foundry's interface around the system that the host page draws itself: the
+ * toolbar (who you are, switch user, the party's sheets, theme, reset), the players list and
+ * notifications. Plain DOM, none of it system code; the sidebar is in sidebar.ts.
  */
-import { renderChatMessage, type ChatMessageLike } from "./chat";
 
 export interface HostUser {
   id: string;
   name: string;
   isGM: boolean;
+  role?: number;
+  color?: string;
 }
 
 export interface HostActor {
   id: string;
+  uuid: string;
   name: string;
-  visible: boolean;
+  img?: string | null;
+  type: string;
+  hasPlayerOwner?: boolean;
   sheet: { render(options: object): Promise<unknown> } | null;
+  testUserPermission(user: unknown, level: string): boolean;
+  toDragData?(): object;
 }
 
 export interface IndexEntry {
@@ -24,107 +30,113 @@ export interface IndexEntry {
   name: string;
   img?: string;
   type?: string;
+  folder?: string | null;
+  sort?: number;
 }
 
 export interface HostPack {
   collection: string;
   documentName: string;
   title: string;
+  visible: boolean;
   getIndex(): Promise<Iterable<IndexEntry>>;
 }
 
-export function renderToolbar(users: HostUser[], current: HostUser, actors: HostActor[], onReset: () => void): HTMLElement {
-  const bar = document.createElement("nav");
-  bar.id = "world-toolbar";
-  const who = document.createElement("span");
-  who.textContent = `${current.name}${current.isGM ? " (GM)" : ""}`;
-  who.className = "who";
-  bar.append(who);
-  for (const user of users) {
-    const link = document.createElement("a");
-    const params = new URLSearchParams(location.search);
-    params.set("user", user.name);
-    link.href = `?${params}`;
-    link.textContent = user.name;
-    link.dataset.user = user.name;
-    if (user.id === current.id) link.className = "current";
-    bar.append(link);
+export type Theme = "light" | "dark";
+
+/** A small element builder: `h("button", { type: "button", dataset: { x: "1" } }, "Text")`. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, unknown>> & { dataset?: Record<string, string>; className?: string } = {},
+  ...children: (Node | string | null | undefined | false)[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "className") el.className = String(value);
+    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
+    else if (key in el && typeof value !== "string") (el as unknown as Record<string, unknown>)[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
   }
-  const actorsBox = document.createElement("span");
-  actorsBox.className = "actors";
-  for (const actor of actors.filter((a) => a.visible)) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = actor.name;
-    button.dataset.actorId = actor.id;
-    button.addEventListener("click", () => void actor.sheet?.render({ force: true }));
-    actorsBox.append(button);
-  }
-  const spacer = document.createElement("span");
-  spacer.className = "spacer";
-  const reset = document.createElement("button");
-  reset.type = "button";
-  reset.textContent = "Reset world";
-  reset.style.width = "auto";
-  reset.dataset.worldReset = "";
-  reset.addEventListener("click", onReset);
-  bar.append(actorsBox, spacer, reset);
-  return bar;
+  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
+  return el;
 }
 
-export async function renderCompendium(packs: HostPack[]): Promise<HTMLElement> {
-  const section = document.createElement("section");
-  section.id = "compendium";
-  section.innerHTML = `<h2>Compendium</h2>`;
-  for (const pack of packs) {
-    const details = document.createElement("details");
-    details.dataset.pack = pack.collection;
-    const summary = document.createElement("summary");
-    summary.textContent = pack.title;
-    const list = document.createElement("ul");
-    for (const entry of await pack.getIndex()) {
-      const li = document.createElement("li");
-      li.draggable = true;
-      li.dataset.uuid = entry.uuid;
-      li.dataset.name = entry.name;
-      li.innerHTML = `<img alt="" src="/${entry.img ?? "icons/svg/item-bag.svg"}"><span></span>`;
-      (li.querySelector("span") as HTMLElement).textContent = entry.name;
-      // Core's compendium directory puts `{type, uuid}` in the drag data (Document#toDragData).
-      li.addEventListener("dragstart", (event) => {
-        event.dataTransfer?.setData("text/plain", JSON.stringify({ type: pack.documentName, uuid: entry.uuid }));
-      });
-      list.append(li);
-    }
-    details.append(summary, list);
-    section.append(details);
+/** The page's address for another user (or theme), keeping the other parameters. */
+export function addressFor(changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(location.search);
+  params.delete("fresh");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
   }
-  return section;
+  return `?${params}`;
 }
 
-export function renderChatLog(messages: Iterable<ChatMessageLike>): HTMLElement {
-  const log = document.createElement("ol");
-  log.id = "chat-log";
-  for (const message of messages) void appendMessage(log, message);
-  return log;
+const ROLE_NAMES: Record<number, string> = { 1: "Player", 2: "Trusted", 3: "Assistant GM", 4: "Gamemaster" };
+
+export interface ToolbarOptions {
+  title: string;
+  users: HostUser[];
+  current: HostUser;
+  /** The characters a player owns, shown as quick buttons. */
+  party: HostActor[];
+  theme: Theme;
+  onTheme(theme: Theme): void;
+  onReset(): void;
 }
 
-export async function appendMessage(log: HTMLElement, message: ChatMessageLike): Promise<void> {
-  const li = await renderChatMessage(message);
-  if (!li) return;
-  log.append(li);
-  li.scrollIntoView?.({ block: "end" });
+/**
+ * The toolbar: the playground's name, "Playing as" with a link per user (each user is a page of
+ * its own; switching reloads as that user), the party's sheets, the theme and the reset.
+ */
+export function renderToolbar(options: ToolbarOptions): HTMLElement {
+  const { users, current } = options;
+  const switcher = h("span", { className: "user-switch", role: "group", "aria-label": "Playing as" },
+    h("span", { className: "label" }, "Playing as"),
+    ...users.map((user) => h("a", {
+      href: addressFor({ user: user.name }), dataset: { user: user.name },
+      className: user.id === current.id ? "current" : "", "aria-current": user.id === current.id ? "true" : null,
+      title: `${user.name} (${ROLE_NAMES[user.role ?? 0] ?? (user.isGM ? "Gamemaster" : "Player")})`,
+    }, user.name)));
+  const party = h("span", { className: "actors" },
+    ...options.party.map((actor) => h("button", {
+      type: "button", dataset: { actorId: actor.id }, title: `Open ${actor.name}`,
+      onclick: () => void actor.sheet?.render({ force: true }),
+    }, actor.name)));
+  const next: Theme = options.theme === "dark" ? "light" : "dark";
+  const theme = h("button", {
+    type: "button", className: "theme-toggle", dataset: { theme: next }, title: `Switch to the ${next} theme`,
+    onclick: () => options.onTheme(next),
+  }, options.theme === "dark" ? "\u263C Light" : "\u263E Dark");
+  const reset = h("button", {
+    type: "button", dataset: { worldReset: "" }, title: "Forget every change and start again from the starter world",
+    onclick: () => options.onReset(),
+  }, "Reset world");
+  return h("nav", { id: "world-toolbar" },
+    h("span", { className: "brand" }, options.title),
+    switcher, party, h("span", { className: "spacer" }), theme, reset);
+}
+
+/** Foundry's players list (bottom left): every user, its role and who this page is. */
+export function renderPlayers(users: HostUser[], current: HostUser): HTMLElement {
+  return h("aside", { id: "players", "aria-label": "Players" },
+    h("h3", {}, "Players"),
+    h("ol", {}, ...users.map((user) => h("li", { className: user.id === current.id ? "player self" : "player", dataset: { userId: user.id } },
+      h("span", { className: "player-dot", style: `background: ${user.color ?? "#888"}` }),
+      h("a", { href: addressFor({ user: user.name }), title: `Play as ${user.name}` }, user.name),
+      h("span", { className: "player-role" }, user.isGM ? "GM" : (ROLE_NAMES[user.role ?? 1] ?? "Player")),
+      user.id === current.id ? h("span", { className: "player-self" }, "(you)") : null))));
 }
 
 export function showNotification(type: string, message: string): void {
   let list = document.getElementById("notifications");
   if (!list) {
-    list = document.createElement("ol");
-    list.id = "notifications";
+    list = h("ol", { id: "notifications", role: "status", "aria-live": "polite" });
     document.body.append(list);
   }
-  const li = document.createElement("li");
-  li.className = `notification ${type === "warn" ? "warning" : type}`;
-  li.textContent = message;
+  const li = h("li", { className: `notification ${type === "warn" ? "warning" : type}` }, message);
   list.append(li);
-  setTimeout(() => li.remove(), 8000);
+  setTimeout(() => li.remove(), type === "error" ? 12_000 : 8000);
 }

@@ -1,27 +1,84 @@
 /**
- * The browser host of the test world: one page, one client, the system's real source, CSS,
- * templates and compendium packs. Used by the Chromium end-to-end tests (tests/e2e/) and,
- * later, the playground. Serves on 127.0.0.1 only.
+ * The browser host of the test world: one page, one client, the system's real code, CSS,
+ * templates and compendium packs. The Chromium end-to-end tests (tests/e2e/) serve it from the
+ * sources; the playground (`npm run playground`, scripts/playground.mjs) serves the built system.
+ * Serves on 127.0.0.1 only.
+ *
+ * Two ways to serve the system (`HostOptions.system`):
+ * - "source": `src/clockwork.ts` through Vite (edits reload the page), templates, styles, lang
+ *   and system.json from the repository, packs parsed from the YAML under packs/_source/;
+ * - "built": what Foundry would install, from dist/: the bundle, its templates and styles, its
+ *   system.json and lang, and the packs read from the COMPILED LevelDB packs in dist/packs with
+ *   the official CLI (@foundryvtt/foundryvtt-cli `extractPack`, nothing written to disk).
  *
  * What the plugin adds to Vite:
- * - `virtual:clockwork-packs`: every pack of packs/_source/ parsed from YAML, with its
- *   system.json entry (`{ packs: [{ ...manifestEntry, documents }] }`), so a fork's new pack
- *   shows up without code;
- * - `/systems/clockwork/*` served from the repository (templates are fetched there, as Foundry
- *   fetches them, and pack images point there);
+ * - `virtual:clockwork-packs`: every pack as the world's PackSource plus its folders; packs a
+ *   fork added without declaring them in system.json are included (and flagged);
+ * - `virtual:clockwork-host`: the host's options, the served system.json and translations;
+ * - `/systems/clockwork/*` served from the system's root (the repository or dist/), as Foundry
+ *   serves an installed system: templates are fetched there, pack images point there;
  * - `/icons/*`: small stand-in SVGs for Foundry's core icons, which are not ours to ship.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { extname, join, normalize, sep } from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 import { parse } from "yaml";
 
 const HERE = import.meta.dirname;
-const REPO = join(HERE, "..", "..", "..");
+export const REPO = join(HERE, "..", "..", "..");
 const PACKS_VIRTUAL = "virtual:clockwork-packs";
+const HOST_VIRTUAL = "virtual:clockwork-host";
+
+export interface HostOptions {
+  /** Serve the sources (default) or the build in dist/. */
+  system?: "source" | "built";
+  /** The world a fresh page starts with: the test fixtures (default) or the starter kit. */
+  seed?: "fixtures" | "starter";
+  /** Port to try first (the next free one is taken when it is busy; 0: any free port). */
+  port?: number;
+}
 
 interface ManifestPack { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }
-interface PackSourceJson { name: string; label: string; type: string; system: string; ownership?: Record<string, string>; documents: Record<string, unknown>[] }
+interface Manifest { id: string; title: string; version: string; styles?: string[]; esmodules?: string[]; languages?: { lang: string; path: string }[]; documentTypes: Record<string, unknown>; packs?: ManifestPack[] }
+type Doc = Record<string, unknown>;
+
+/** A folder of a pack, for the sidebar's tree (the world does not model folders). */
+export interface PackFolder { _id: string; name: string; folder: string | null; sort: number }
+
+/** One pack as the page receives it: the world's PackSource plus what the sidebar shows. */
+export interface HostPackSource {
+  name: string;
+  label: string;
+  type: string;
+  system: string;
+  ownership?: Record<string, string>;
+  documents: Doc[];
+  folders: PackFolder[];
+  /** False when the pack exists under packs/ but system.json does not list it (Foundry will not load it). */
+  declared: boolean;
+}
+
+export interface LoadedPacks {
+  packs: HostPackSource[];
+  /** What the page should tell the user (undeclared packs, unreadable packs, fallbacks). */
+  warnings: string[];
+  /** Where the packs came from: "compiled" (dist/packs) or "yaml" (packs/_source). */
+  from: "compiled" | "yaml";
+}
+
+/** The document types a pack's `_key` names (`!items!<id>`), as the CLI maps them. */
+const COLLECTION_TYPES: Record<string, string> = {
+  actors: "Actor", items: "Item", journal: "JournalEntry", tables: "RollTable", macros: "Macro", scenes: "Scene",
+  cards: "Cards", playlists: "Playlist", adventures: "Adventure",
+};
+/** Pack types the test world can hold. */
+const WORLD_TYPES = new Set(["Actor", "Item", "JournalEntry"]);
+const DEFAULT_OWNERSHIP = { PLAYER: "OBSERVER", ASSISTANT: "OWNER" };
+
+function readManifest(root: string): Manifest {
+  return JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as Manifest;
+}
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((entry) => {
@@ -31,43 +88,165 @@ function yamlFiles(dir: string): string[] {
   });
 }
 
+function collectionOf(doc: Doc): string {
+  return String(doc?._key ?? "").split("!")[1] ?? "";
+}
+
+function titleCase(name: string): string {
+  return name.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
 /**
- * Every pack system.json declares, as the world's PackSource (tests/world/packs.ts): manifest
- * fields plus its primary documents (folders left out, as the node loader does).
+ * Splits a pack's documents into primary documents and folders, and gives it its manifest entry
+ * (or, for an undeclared pack, a label from its folder name and the type of its documents).
  */
-export function loadPacks(): PackSourceJson[] {
-  const manifest = JSON.parse(readFileSync(join(REPO, "system.json"), "utf8")) as { id: string; packs: ManifestPack[] };
-  return manifest.packs.map((pack) => {
-    const dir = join(REPO, "packs", "_source", pack.name);
-    const documents = yamlFiles(dir)
-      .map((file) => parse(readFileSync(file, "utf8")) as Record<string, unknown>)
-      .filter((doc) => !String(doc?._key ?? "").startsWith("!folders!"));
-    return { name: pack.name, label: pack.label, type: pack.type, system: manifest.id, ownership: pack.ownership, documents };
-  });
+function hostPack(name: string, docs: Doc[], manifest: Manifest): HostPackSource | string {
+  const declared = manifest.packs?.find((p) => p.name === name);
+  const folders = docs.filter((d) => collectionOf(d) === "folders")
+    .map((d) => ({ _id: String(d._id), name: String(d.name), folder: (d.folder as string | null) ?? null, sort: Number(d.sort ?? 0) }));
+  const documents = docs.filter((d) => collectionOf(d) !== "folders");
+  const type = declared?.type ?? COLLECTION_TYPES[collectionOf(documents[0] ?? {})] ?? "Item";
+  if (!WORLD_TYPES.has(type)) return `The pack "${name}" holds ${type} documents, which the playground does not show.`;
+  return {
+    name, label: declared?.label ?? titleCase(name), type, system: manifest.id,
+    ownership: declared?.ownership ?? DEFAULT_OWNERSHIP, documents, folders, declared: Boolean(declared),
+  };
+}
+
+function packOrder(manifest: Manifest, names: string[]): string[] {
+  const declared = (manifest.packs ?? []).map((p) => p.name);
+  return [...declared.filter((n) => names.includes(n)), ...names.filter((n) => !declared.includes(n)).sort()];
+}
+
+function undeclaredWarning(pack: HostPackSource): string[] {
+  return pack.declared ? [] : [`The pack "${pack.name}" is not listed in system.json "packs": Foundry will not load it until it is.`];
+}
+
+/**
+ * Every pack under packs/_source/ from its YAML (folders kept apart), in system.json's order,
+ * then the packs a fork added without declaring them.
+ */
+export function loadSourcePacks(root = REPO): LoadedPacks {
+  const manifest = readManifest(root);
+  const dir = join(root, "packs", "_source");
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => statSync(join(dir, n)).isDirectory()) : [];
+  const warnings: string[] = [];
+  const packs: HostPackSource[] = [];
+  for (const name of packOrder(manifest, names)) {
+    const docs = yamlFiles(join(dir, name)).map((file) => parse(readFileSync(file, "utf8")) as Doc).filter(Boolean);
+    const pack = hostPack(name, docs, manifest);
+    if (typeof pack === "string") warnings.push(pack);
+    else packs.push(pack), warnings.push(...undeclaredWarning(pack));
+  }
+  for (const declared of manifest.packs ?? []) {
+    if (!names.includes(declared.name)) warnings.push(`system.json lists the pack "${declared.name}", but packs/_source/${declared.name}/ does not exist.`);
+  }
+  return { packs, warnings, from: "yaml" };
+}
+
+/**
+ * Every compiled pack in `<dist>/packs/` (LevelDB, as Foundry reads it), read with the official
+ * CLI: `extractPack` hands each document (embedded documents put back in place) to
+ * `transformEntry`, which keeps it and returns false, so the CLI writes no file.
+ */
+export async function loadCompiledPacks(dist = join(REPO, "dist")): Promise<LoadedPacks> {
+  const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+  const manifest = readManifest(dist);
+  const dir = join(dist, "packs");
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => statSync(join(dir, n)).isDirectory()) : [];
+  const warnings: string[] = [];
+  const packs: HostPackSource[] = [];
+  // The CLI wants a destination; nothing is written there because every entry is kept in memory.
+  const nowhere = join(tmpdir(), "clockwork-playground-unused");
+  for (const name of packOrder(manifest, names)) {
+    const docs: Doc[] = [];
+    await extractPack(join(dir, name), nowhere, {
+      transformEntry: (doc: Doc) => { docs.push(doc); return false; },
+    } as never);
+    const pack = hostPack(name, docs, manifest);
+    if (typeof pack === "string") warnings.push(pack);
+    else packs.push(pack), warnings.push(...undeclaredWarning(pack));
+  }
+  for (const declared of manifest.packs ?? []) {
+    if (!names.includes(declared.name)) warnings.push(`system.json lists the pack "${declared.name}", but dist/packs/${declared.name}/ does not exist (run npm run build).`);
+  }
+  return { packs, warnings, from: "compiled" };
 }
 
 const TYPES: Record<string, string> = {
   ".hbs": "text/plain", ".html": "text/html", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml",
-  ".webp": "image/webp", ".png": "image/png", ".jpg": "image/jpeg", ".woff2": "font/woff2",
+  ".webp": "image/webp", ".png": "image/png", ".jpg": "image/jpeg", ".woff2": "font/woff2", ".mjs": "text/javascript",
+  ".js": "text/javascript",
 };
 
-/** A neutral square with a glyph: enough to show where core's icon would be. */
-function iconStandIn(name: string): string {
-  const letter = (name.replace(/\.svg$/, "").split("/").pop() ?? "?").charAt(0).toUpperCase();
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#5d5142"/><text x="32" y="42" font-size="30" font-family="sans-serif" text-anchor="middle" fill="#eadfc8">${letter}</text></svg>`;
+/** Simple shapes for the core icons the packs use most; anything else gets its initial. */
+const ICON_SHAPES: Record<string, string> = {
+  "mystery-man": `<circle cx="32" cy="22" r="11"/><path d="M12 56c0-12 9-20 20-20s20 8 20 20z"/>`,
+  sword: `<path d="M46 8h10v10L28 46l-4-4z"/><path d="M14 40l10 10-4 4-3-3-6 6-4-4 6-6-3-3z"/>`,
+  upgrade: `<path d="M32 8 52 30H40v24H24V30H12z"/>`,
+  target: `<circle cx="32" cy="32" r="22" fill="none" stroke="#eadfc8" stroke-width="5"/><circle cx="32" cy="32" r="8"/>`,
+  shield: `<path d="M32 6 54 14v16c0 14-10 24-22 28C20 54 10 44 10 30V14z"/>`,
+  "item-bag": `<path d="M22 16h20l-4 8h-12z"/><path d="M18 26h28c6 8 8 16 8 22 0 6-4 10-10 10H20c-6 0-10-4-10-10 0-6 2-14 8-22z"/>`,
+  book: `<path d="M12 10h18c2 0 2 2 2 2v42c0-2-2-4-4-4H12z"/><path d="M52 10H34s-2 0-2 2v42c0-2 2-4 4-4h16z"/>`,
+  gun: `<path d="M6 22h50v8H26l-4 18h-9l3-18H6z"/>`,
+};
+
+function iconStandIn(path: string): string {
+  const name = (path.split("/").pop() ?? "?").replace(/\.[a-z0-9]+$/, "");
+  const shape = ICON_SHAPES[name] ?? (path.includes("/guns/") ? ICON_SHAPES.gun : path.includes("/sundries/books") ? ICON_SHAPES.book : null);
+  const body = shape ?? `<text x="32" y="43" font-size="30" font-family="sans-serif" text-anchor="middle">${name.charAt(0).toUpperCase()}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#4b4034"/><g fill="#eadfc8">${body}</g></svg>`;
 }
 
-function clockworkWorld(): Plugin {
+function clockworkWorld(options: Required<Omit<HostOptions, "port">>): Plugin {
+  const systemRoot = options.system === "built" ? join(REPO, "dist") : REPO;
+  let packs: Promise<LoadedPacks> | null = null;
+  const loadPacks = (): Promise<LoadedPacks> => {
+    if (options.system === "source") return Promise.resolve(loadSourcePacks());
+    packs ??= loadCompiledPacks(systemRoot).catch((error: unknown) => {
+      // A compiled pack can be locked by another reader (LevelDB allows one): show the sources.
+      const fallback = loadSourcePacks();
+      fallback.warnings.unshift(`The compiled packs in dist/packs could not be read (${String((error as Error)?.message ?? error)}); showing packs/_source instead.`);
+      return fallback;
+    });
+    return packs;
+  };
   return {
     name: "clockwork-world",
     resolveId(id) {
-      return id === PACKS_VIRTUAL ? `\0${PACKS_VIRTUAL}` : null;
+      if (id === PACKS_VIRTUAL || id === HOST_VIRTUAL) return `\0${id}`;
+      return null;
     },
-    load(id) {
-      if (id !== `\0${PACKS_VIRTUAL}`) return null;
-      return `export default ${JSON.stringify(loadPacks())};`;
+    async load(id) {
+      if (id === `\0${PACKS_VIRTUAL}`) {
+        return `export default ${JSON.stringify(await loadPacks())};`;
+      }
+      if (id === `\0${HOST_VIRTUAL}`) {
+        const manifest = readManifest(systemRoot);
+        const lang = manifest.languages?.find((l) => l.lang === "en")?.path ?? "lang/en.json";
+        const translations = JSON.parse(readFileSync(join(systemRoot, lang), "utf8")) as unknown;
+        return [
+          `export const host = ${JSON.stringify({ system: options.system, seed: options.seed })};`,
+          `export const manifest = ${JSON.stringify(manifest)};`,
+          `export const translations = ${JSON.stringify(translations)};`,
+        ].join("\n");
+      }
+      return null;
     },
     configureServer(server) {
+      // Sources: a changed pack, manifest or translation reloads the page with it.
+      if (options.system === "source") {
+        const watched = [join(REPO, "packs", "_source"), join(REPO, "system.json"), join(REPO, "lang")];
+        server.watcher.add(watched);
+        server.watcher.on("change", (file) => {
+          if (!watched.some((path) => file.startsWith(path))) return;
+          for (const id of [PACKS_VIRTUAL, HOST_VIRTUAL]) {
+            const module = server.moduleGraph.getModuleById(`\0${id}`);
+            if (module) server.moduleGraph.invalidateModule(module);
+          }
+          server.ws.send({ type: "full-reload" });
+        });
+      }
       server.middlewares.use((req, res, next) => {
         const url = decodeURIComponent((req.url ?? "").split("?")[0]);
         if (url.startsWith("/icons/")) {
@@ -76,11 +255,12 @@ function clockworkWorld(): Plugin {
           return;
         }
         if (!url.startsWith("/systems/clockwork/")) return next();
-        const file = normalize(join(REPO, url.slice("/systems/clockwork/".length)));
-        if (!file.startsWith(REPO + sep) || /node_modules|\.git/.test(file)) return next();
+        const file = normalize(join(systemRoot, url.slice("/systems/clockwork/".length)));
+        if (!file.startsWith(systemRoot + sep) || /node_modules|\.git/.test(file)) return next();
         try {
           const body = readFileSync(file);
           res.setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
+          res.setHeader("Cache-Control", "no-store");
           res.end(body);
         } catch {
           res.statusCode = 404;
@@ -91,15 +271,24 @@ function clockworkWorld(): Plugin {
   };
 }
 
-export default defineConfig({
-  root: HERE,
-  publicDir: false,
-  clearScreen: false,
-  logLevel: "warn",
-  preview: { host: "127.0.0.1" },
-  // The one bare dependency the page imports, prebundled up front: no discovery, so no
-  // mid-test "optimized dependencies changed" reload.
-  optimizeDeps: { include: ["handlebars"], noDiscovery: true },
-  server: { host: "127.0.0.1", port: 5317, strictPort: false, fs: { allow: [REPO] }, warmup: { clientFiles: ["./main.ts"] } },
-  plugins: [clockworkWorld()],
-});
+/** The Vite configuration of the host (the e2e tests use the default; the playground passes its options). */
+export function hostConfig(options: HostOptions = {}): UserConfig {
+  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures" } as const;
+  return {
+    root: HERE,
+    publicDir: false,
+    clearScreen: false,
+    logLevel: "warn",
+    preview: { host: "127.0.0.1" },
+    // The one bare dependency the page imports, prebundled up front: no discovery, so no
+    // mid-test "optimized dependencies changed" reload.
+    optimizeDeps: { include: ["handlebars"], noDiscovery: true },
+    server: {
+      host: "127.0.0.1", port: options.port ?? 5317, strictPort: false, fs: { allow: [REPO] },
+      warmup: { clientFiles: ["./main.ts"] },
+    },
+    plugins: [clockworkWorld(resolved)],
+  };
+}
+
+export default defineConfig(hostConfig());

@@ -1,0 +1,118 @@
+/**
+ * The combat tracker tab, drawn like Foundry v13's (templates/sidebar/tabs/combat/tracker.hbs:
+ * `li.combatant[data-combatant-id]` rows with `.token-image`, `.token-name` and
+ * `.token-initiative .initiative`), then the `renderCombatTracker` hook with an app whose
+ * `viewed` is the combat, where the system adds its counters, pass button and initiative pick.
+ * The buttons call the world's Combat API (the system's ClockworkCombat subclass): create an
+ * encounter, roll initiative, begin, previous/next turn, end. Actors join from the Actors tab
+ * (the crossed swords) or by dropping them here, since there is no canvas and no token.
+ */
+import { h, type HostActor, type HostUser } from "./ui";
+
+export interface CombatantLike {
+  id: string;
+  name: string;
+  img: string | null;
+  initiative: number | null;
+  defeated: boolean;
+  hidden: boolean;
+  actorId: string | null;
+  isOwner: boolean;
+  actor: HostActor | null;
+  rollInitiative(): Promise<unknown>;
+  delete(): Promise<unknown>;
+}
+
+export interface CombatLike {
+  id: string;
+  round: number;
+  turn: number | null;
+  started: boolean;
+  combatant: CombatantLike | null;
+  turns: CombatantLike[];
+  combatants: { contents: CombatantLike[] };
+  startCombat(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+  previousTurn(): Promise<unknown>;
+  endCombat(): Promise<unknown>;
+  rollInitiative(ids: string[]): Promise<unknown>;
+  createEmbeddedDocuments(name: string, data: object[]): Promise<unknown>;
+}
+
+export interface TrackerOptions {
+  combat: CombatLike | null;
+  user: HostUser;
+  createEncounter(): Promise<unknown>;
+  addActor(actor: HostActor): Promise<unknown>;
+  actorFromDrop(data: { type?: string; uuid?: string }): Promise<HostActor | null>;
+}
+
+interface HooksLike {
+  callAll(name: string, ...args: unknown[]): boolean;
+}
+
+function control(label: string, text: string, onClick: () => unknown, extra: Record<string, string> = {}): HTMLButtonElement {
+  return h("button", {
+    type: "button", className: "combat-control", title: label, "aria-label": label, dataset: extra,
+    onclick: () => { void Promise.resolve(onClick()).catch((error: unknown) => console.error(error)); },
+  }, text);
+}
+
+export function renderCombatTracker(panel: HTMLElement, options: TrackerOptions): void {
+  const { combat, user } = options;
+  const header = h("header", { className: "combat-tracker-header" });
+  const list = h("ol", { className: "combat-tracker plain" });
+  const footer = h("nav", { className: "combat-controls" });
+  if (!combat) {
+    header.append(h("h4", { className: "encounter-title" }, "No encounter"));
+    list.append(h("li", { className: "directory-empty" }, user.isGM
+      ? "Create an encounter, then add actors with the crossed swords in the Actors tab (or drop them here)."
+      : "The Gamemaster has not started an encounter."));
+    if (user.isGM) footer.append(control("Create an encounter", "Create encounter", options.createEncounter, { combatAction: "create" }));
+  } else {
+    header.append(h("h4", { className: "encounter-title" }, combat.started ? `Round ${combat.round}` : "Not started"));
+    for (const combatant of combat.turns) {
+      if (combatant.hidden && !user.isGM) continue;
+      const active = combat.started && combat.combatant?.id === combatant.id;
+      const initiative = combatant.initiative === null
+        ? (combatant.isOwner ? control(`Roll initiative for ${combatant.name}`, "\u2684", () => combatant.rollInitiative(), { combatAction: "rollInitiative" }) : h("span", { className: "initiative" }, ""))
+        : h("span", { className: "initiative" }, String(Math.floor(combatant.initiative)));
+      list.append(h("li", {
+        className: ["combatant", active ? "active" : "", combatant.defeated ? "defeated" : "", combatant.hidden ? "hide" : ""].filter(Boolean).join(" "),
+        dataset: { combatantId: combatant.id },
+      },
+      h("img", { className: "token-image", alt: "", src: `/${combatant.img ?? combatant.actor?.img ?? "icons/svg/mystery-man.svg"}` }),
+      h("div", { className: "token-name" }, h("strong", { className: "name" }, combatant.name)),
+      h("div", { className: "token-initiative" }, initiative),
+      user.isGM ? control(`Remove ${combatant.name} from the encounter`, "\u00D7", () => combatant.delete(), { combatAction: "remove" }) : null));
+    }
+    if (!combat.turns.length) list.append(h("li", { className: "directory-empty" }, "Add actors with the crossed swords in the Actors tab, or drop them here."));
+    if (user.isGM) {
+      const unrolled = combat.combatants.contents.filter((c) => c.initiative === null).map((c) => c.id);
+      if (unrolled.length) footer.append(control("Roll initiative for everyone who has not", "Roll all", () => combat.rollInitiative(unrolled), { combatAction: "rollAll" }));
+      if (!combat.started) footer.append(control("Begin the combat", "Begin combat", () => combat.startCombat(), { combatAction: "start" }));
+      else footer.append(
+        control("Previous turn", "\u25C0 Turn", () => combat.previousTurn(), { combatAction: "previousTurn" }),
+        control("Next turn", "Turn \u25B6", () => combat.nextTurn(), { combatAction: "nextTurn" }),
+      );
+      footer.append(control("End the combat", "End combat", () => combat.endCombat(), { combatAction: "end" }));
+    } else if (combat.started && combat.combatant?.isOwner) {
+      footer.append(control("End your turn", "End turn", () => combat.nextTurn(), { combatAction: "endTurn" }));
+    }
+  }
+  // Actors dragged from the Actors tab join the encounter.
+  panel.ondragover = (event) => event.preventDefault();
+  panel.ondrop = (event) => {
+    event.preventDefault();
+    let data: { type?: string; uuid?: string } = {};
+    try {
+      data = JSON.parse(event.dataTransfer?.getData("text/plain") ?? "{}") as typeof data;
+    } catch {
+      return;
+    }
+    if (data.type !== "Actor") return;
+    void options.actorFromDrop(data).then((actor) => (actor ? options.addActor(actor) : null)).catch((error: unknown) => console.error(error));
+  };
+  panel.replaceChildren(header, list, footer);
+  (globalThis as unknown as { Hooks: HooksLike }).Hooks.callAll("renderCombatTracker", { id: "combat", viewed: combat, element: panel }, panel, { combat });
+}

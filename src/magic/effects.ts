@@ -79,11 +79,17 @@ export function targetOps(
     for (const key of outcome.conditions) if (isCombatStatus(key)) ops.push({ op: "status", uuid, status: key, active: true });
     return ops;
   }
+  // Disintegrate and Ice Beam: a target that took damage cannot end the condition this round (§3.1).
+  const has = new Set(actor.statuses ?? []);
+  if (spell.damage.perGain && outcome.damageTotal > 0 && context.clock.combat) {
+    for (const key of spell.automation.requires) {
+      if (has.has(key) && isCombatStatus(key)) ops.push({ op: "effectFlags", uuid, status: key, flags: { status: { noEndThroughRound: context.clock.combat.round } } });
+    }
+  }
   if (outcome.heal > 0) ops.push({ op: "heal", uuid, amount: outcome.heal });
   if (outcome.woundsRemoved > 0) ops.push({ op: "cureWounds", uuid, count: outcome.woundsRemoved });
   if (outcome.barrier > 0) ops.push({ op: "barrier", uuid, amount: outcome.barrier });
   if (spell.automation.effect.kind === "stabilize") ops.push({ op: "stabilize", uuid });
-  const has = new Set(actor.statuses ?? []);
   for (const key of outcome.removes) if (has.has(key)) ops.push({ op: "status", uuid, status: key, active: false });
   // A new one of the same spell replaces the old (Barrier, Regenerate: one per target).
   for (const effect of actor.effects ?? []) {

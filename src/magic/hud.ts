@@ -4,34 +4,11 @@
  * the window re-renders when the pool or the viewed scene changes.
  */
 import { notify } from "../applications/ui";
-import type { GlobalManaPool } from "../rules";
 import { channelMana } from "./channel";
-import { POOL_CHANGED_HOOK, currentScene, poolView, scenePool, type PoolView } from "./pool";
+import { POOL_CHANGED_HOOK, currentScene, scenePool } from "./pool";
+import { MANA_HUD_TEMPLATE, manaHudContext } from "./views";
 
-export const MANA_HUD_TEMPLATE = "systems/clockwork/templates/magic/mana-hud.hbs";
-
-/** The actor a user channels for: the selected token's, else the user's character. */
-export interface HudActor {
-  name: string;
-  mana: { value: number; max: number };
-}
-
-/** The HUD's context (pure). */
-export function manaHudContext(input: { pool: GlobalManaPool | null; sceneName: string; isGM: boolean; actor: HudActor | null }) {
-  const view: PoolView = poolView(input.pool);
-  return {
-    hasPool: input.pool !== null,
-    sceneName: input.sceneName,
-    pool: view,
-    isGM: input.isGM,
-    connectionKey: view.connection ? `CLOCKWORK.Magic.Pool.Connection.${view.connection}` : "",
-    actor: input.actor,
-    room: input.actor ? Math.max(0, input.actor.mana.max - input.actor.mana.value) : 0,
-    canChannel: input.pool !== null && input.actor !== null && input.pool.value > 0 && input.actor.mana.value < input.actor.mana.max,
-  };
-}
-
-export type ManaHudContext = ReturnType<typeof manaHudContext>;
+export { MANA_HUD_TEMPLATE, manaHudContext };
 
 interface ActorDoc {
   id?: string | null;

@@ -5,11 +5,11 @@
  * and it refills one point per in-world hour on the `updateWorldTime` hook — once, on the active
  * GM's client, exactly across long skips (src/rules/mana.ts `refillGlobalPool`).
  */
-import {
-  globalPoolMax, newGlobalPool, refillGlobalPool, resizeGlobalPool, MANA_CONNECTIONS,
-  type GlobalManaPool, type ManaConnectionPreset,
-} from "../rules";
-import { POOL_FLAG, executeMagicWrites, requestMagicWrites, storedPool, type MagicWriteResult } from "./writes";
+import { newGlobalPool, refillGlobalPool, resizeGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
+import { POOL_FLAG, storedPool } from "./views";
+import { executeMagicWrites, requestMagicWrites, type MagicWriteResult } from "./writes";
+
+export { poolView, type PoolView } from "./views";
 
 /** Hook called on every client after a scene's pool changed: (scene, pool). */
 export const POOL_CHANGED_HOOK = "clockwork.manaPoolChanged";
@@ -87,30 +87,6 @@ export async function refillPools(now = worldTime()): Promise<number> {
     if (result.ok) written++;
   }
   return written;
-}
-
-/** What the scene configuration's pool fields and the HUD show. */
-export interface PoolView {
-  connection: ManaConnectionPreset | "";
-  max: number;
-  value: number;
-  percent: number;
-  custom: boolean;
-  choices: { key: ManaConnectionPreset; label: string; max: number | null; selected: boolean }[];
-}
-
-/** The pool fields' view (pure): the connection choices with their sizes, and the pool's state. */
-export function poolView(pool: GlobalManaPool | null): PoolView {
-  return {
-    connection: pool?.connection ?? "",
-    max: pool?.max ?? 0,
-    value: pool?.value ?? 0,
-    percent: pool && pool.max > 0 ? Math.round((pool.value / pool.max) * 100) : 0,
-    custom: pool?.connection === "custom",
-    choices: MANA_CONNECTIONS.map((key) => ({
-      key, label: `CLOCKWORK.Magic.Pool.Connection.${key}`, max: key === "custom" ? null : globalPoolMax(key), selected: pool?.connection === key,
-    })),
-  };
 }
 
 /** Registers the refill on world time (every client runs the hook; only the active GM writes). */

@@ -6,26 +6,10 @@
  * what was drained.
  */
 import { MANA_CONNECTIONS, newGlobalPool, resizeGlobalPool, type ManaConnectionPreset } from "../rules";
-import { poolView, worldTime } from "./pool";
-import { POOL_FLAG, storedPool } from "./writes";
+import { worldTime } from "./pool";
+import { POOL_CONFIG_FLAG, POOL_FLAG, SCENE_POOL_TEMPLATE, scenePoolContext, storedPool } from "./views";
 
-export const SCENE_POOL_TEMPLATE = "systems/clockwork/templates/magic/scene-pool.hbs";
-/** What the form submits: `flags.clockwork.manaPoolConfig`. */
-export const POOL_CONFIG_FLAG = "manaPoolConfig";
-
-/** The fieldset's context (pure). */
-export function scenePoolContext(scene: { flags?: Record<string, unknown> } | null) {
-  const pool = storedPool(scene);
-  const view = poolView(pool);
-  return {
-    name: `flags.clockwork.${POOL_CONFIG_FLAG}`,
-    connection: view.connection,
-    custom: pool?.connection === "custom" ? pool.max : "",
-    value: view.value,
-    max: view.max,
-    choices: [{ key: "", label: "CLOCKWORK.Magic.Pool.Connection.none", max: null, selected: !pool }, ...view.choices],
-  };
-}
+export { SCENE_POOL_TEMPLATE, scenePoolContext };
 
 /**
  * Turns a submitted pool configuration into the stored pool (a scene update's changes, changed

@@ -16,13 +16,14 @@ import {
   drainGlobalPool, removeWounds, requireGlobalPool, returnToGlobalPool, stabilize as stabilizeTrack,
   type GlobalManaPool, type HealthTrack,
 } from "../rules";
+import { POOL_FLAG, storedPool } from "./views";
+
+export { POOL_FLAG, storedPool };
 
 /** The query the active GM answers for magic writes. */
 export const MAGIC_WRITE_QUERY = "clockwork.magicWrite";
 /** How long a requester waits for the GM (ms). */
 export const MAGIC_WRITE_TIMEOUT = 15_000;
-/** Where a scene keeps its global pool: `flags.clockwork.manaPool`. */
-export const POOL_FLAG = "manaPool";
 
 /** An Active Effect's source as magic creates it. */
 export interface EffectSource {
@@ -89,17 +90,6 @@ interface ActorDoc extends Doc {
 function resolve(uuid: string): Doc | null {
   try {
     return (fromUuidSync(uuid as never) as unknown as Doc | null) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** A scene's pool as stored, or null when the scene has none (or a broken one). */
-export function storedPool(scene: { flags?: Record<string, unknown> } | null | undefined): GlobalManaPool | null {
-  const pool = (scene?.flags?.clockwork as Record<string, unknown> | undefined)?.[POOL_FLAG];
-  if (!pool || typeof pool !== "object") return null;
-  try {
-    return requireGlobalPool(pool as GlobalManaPool);
   } catch {
     return null;
   }
@@ -321,7 +311,9 @@ async function runBatch(ops: readonly MagicOp[], requesterId: string | null): Pr
       const effect = [...(actor.effects ?? [])].find((e) => e.statuses?.has(status));
       if (!effect) return undo();
       const before = structuredClone((effect.flags?.clockwork as Record<string, unknown> | undefined) ?? {});
-      if ((await effect.update({ "flags.clockwork": flags })) === undefined) return undo();
+      // Each key on its own, so the status's other data (a poison's difficulty) stays.
+      const changes = Object.fromEntries(Object.entries(flags).map(([key, value]) => [`flags.clockwork.${key}`, value]));
+      if ((await effect.update(changes)) === undefined) return undo();
       flagged.push({ effect, before });
     }
     for (const effect of planned.ends) {

@@ -1,0 +1,136 @@
+/**
+ * Magic's templates rendered with the real Handlebars and lang/en.json from the real context
+ * builders: the casting card for each roll kind (attack, area with spell resistance, opposed,
+ * unopposed with a duration and with a number, GM difficulty, a book table, countered), the
+ * global mana HUD (with and without a pool, with and without an actor) and the scene's pool
+ * fieldset. Fails on a missing key or format argument.
+ */
+import { describe, expect, it } from "vitest";
+import { createRenderer } from "./harness";
+import { named } from "../packs/load-sources";
+import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../src/magic/card";
+import { spellProfileOf, type SpellItem } from "../../src/magic/context";
+import { MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, manaHudContext, scenePoolContext } from "../../src/magic/views";
+import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
+
+const renderer = createRenderer();
+
+function expectClean(html: string): void {
+  expect([...renderer.missingKeys]).toEqual([]);
+  expect([...renderer.missingArgs]).toEqual([]);
+  expect(html).not.toMatch(/CLOCKWORK\.[A-Z]/);
+}
+
+const caster = { magic: 6, rank: 6 };
+const target = (id: string, over: Partial<SpellTarget> = {}): SpellTarget => ({ id, baseDefense: 3, distance: 3, resistance: { species: 2, armor: 1 }, ...over });
+
+function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> & { casting: number[] }, options: { difficulty?: number } = {}) {
+  const source = named("spells", name);
+  const spell = spellProfileOf({ name, type: "spell", system: source.system } as unknown as SpellItem);
+  const damage = spell.damage.dice ? Array.from({ length: spell.damage.dice }, (_, i) => ((i * 5) % 12) + 1) : [];
+  const outcome = resolveSpell(spell, caster, targets, { damage, difficulty: options.difficulty, ...rolls });
+  return castCardData({
+    spell, name, img: source.img ?? null, caster: { name: "Ilinde", uuid: "Actor.ilinde" }, dice: 6, threshold: 6, faces: rolls.casting, hexed: false,
+    damageFaces: damage, damageType: spell.damage.types[0] ?? null, difficulty: options.difficulty ?? null, outcome,
+    targets: targets.map((t, i) => ({ uuid: `Actor.${t.id}`, name: t.id, chance: 0.5 + i / 10 })), paid: { mana: spell.mana, counters: spell.counters ?? 0 },
+    ops: [{ op: "damage", uuid: "Actor.x", amount: 1 }], applied: false, chance: targets.length ? null : 0.7,
+  });
+}
+
+/** The card's HTML with Handlebars' entity escapes undone, for reading its words. */
+const render = (data: ReturnType<typeof card>, viewer = { isGM: true, canApply: true }) =>
+  renderer.render(CAST_CARD_TEMPLATE, buildCastCardContext(data, viewer)).replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+describe("casting card", () => {
+  it("an attack spell: the roll, the defense for the GM, damage and the condition", () => {
+    const html = render(card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1] }));
+    expectClean(html);
+    expect(html).toContain("Fire Bolt");
+    expect(html).toContain('data-roll-kind="attack"');
+    expect(html).toContain("Defense 3");
+    expect(html).toMatch(/data-damage="\d+"/);
+    expect(html).toContain('data-condition="burning"');
+    expect(html).toContain('data-action="applyCast"');
+  });
+  it("an area spell: a hit, a miss with half, a target negated by its runes", () => {
+    const data = card("Fireball", [target("Grusha"), target("Pip", { baseDefense: 5 }), target("Golem", { spellResistance: { runes: "minor" } })], { casting: [12, 6, 2, 2, 2, 2], resistance: { Golem: [11] } });
+    const html = render(data);
+    expectClean(html);
+    expect(html).toContain("Takes effect");
+    expect(html).toContain("Missed");
+    expect(html).toContain("Negated: Golem runes");
+    expect(html).toContain("Golem runes: 11");
+    // Players do not see the defenses.
+    expect(render(data, { isGM: false, canApply: false })).not.toContain("Defense");
+    expect(render(data, { isGM: false, canApply: false })).not.toContain('data-action="applyCast"');
+  });
+  it("an opposed spell: the reaction's gains and the duration until a Flat", () => {
+    const html = render(card("Charm", [target("Grusha", { reactionGains: 1 })], { casting: [12, 6, 6, 2, 2, 2] }));
+    expectClean(html);
+    expect(html).toContain("Resisted with 1 gains");
+    expect(html).toContain("Until a Flat 7 at the end of the target's turn");
+    expect(html).toContain('data-condition="charmed"');
+  });
+  it("unopposed spells: a barrier, rounds per gain, Haste ending Slow", () => {
+    const barrier = render(card("Barrier", [target("Bram")], { casting: [12, 6, 6, 2, 2, 2] }));
+    expectClean(barrier);
+    expect(barrier).toContain("Barrier 4");
+    const haste = render(card("Haste", [target("Bram")], { casting: [12, 6, 2, 2, 2, 2] }));
+    expectClean(haste);
+    expect(haste).toContain("Lasts 3 rounds");
+    expect(renderer.render(CAST_CARD_TEMPLATE, buildCastCardContext({ ...card("Haste", [target("Bram", { statuses: ["slowed"] })], { casting: [12, 6, 2, 2, 2, 2] }) }, { isGM: true, canApply: false }))).toContain('data-ends="slowed"');
+    const teleport = render(card("Teleport", [], { casting: [12, 6, 2, 2, 2, 2] }));
+    expectClean(teleport);
+    expect(teleport).toContain("12 spaces");
+    const heal = render(card("Heal", [target("Bram")], { casting: [12, 6, 2, 2, 2, 2] }));
+    expect(heal).toContain("6 hits healed");
+  });
+  it("a GM difficulty, a book table, too few gains, and world time", () => {
+    const detect = render(card("Detect Magic", [], { casting: [12, 2, 2, 2, 2, 2] }, { difficulty: 3 }));
+    expectClean(detect);
+    expect(detect).toContain("against difficulty 3");
+    expect(detect).toContain("Too few gains");
+    const wild = render(card("Call of the Wild", [], { casting: [12, 12, 2, 2, 2, 2] }));
+    expectClean(wild);
+    expect(wild).toContain("A medium critter");
+    const golem = render(card("Golemancy", [], { casting: [12, 6, 6, 6, 2, 2] }));
+    expectClean(golem);
+    expect(golem).toContain("5 gains to spend");
+    const bubble = render(card("Air Bubble", [target("Bram")], { casting: [12, 6, 2, 2, 2, 2] }));
+    expectClean(bubble);
+    expect(bubble).toContain("Lasts 3 hours");
+  });
+  it("a cast countered by the caster's own Null Magic", () => {
+    const html = render(card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1], ownNullMagic: 5 }));
+    expectClean(html);
+    expect(html).toContain("Countered");
+  });
+});
+
+describe("mana HUD and scene pool", () => {
+  const pool = { connection: "middling" as const, max: 48, value: 30, refilledAt: 0 };
+  it("shows the pool, the actor's mana and the channel control", () => {
+    const html = renderer.render(MANA_HUD_TEMPLATE, manaHudContext({ pool, sceneName: "Tower", isGM: false, actor: { name: "Ilinde", mana: { value: 10, max: 30 } } }));
+    expectClean(html);
+    expect(html).toContain("30 / 48");
+    expect(html).toContain("Tower · Middling");
+    expect(html).toContain("Ilinde: 10 / 30 mana");
+    expect(html).toContain('max="20"');
+    expect(html).not.toMatch(/data-action="channel"\s+disabled/);
+  });
+  it("disables channeling at full and says when the scene has no pool", () => {
+    const full = renderer.render(MANA_HUD_TEMPLATE, manaHudContext({ pool, sceneName: "Tower", isGM: false, actor: { name: "Ilinde", mana: { value: 30, max: 30 } } }));
+    expect(full).toMatch(/data-action="channel"\s+disabled/);
+    const none = renderer.render(MANA_HUD_TEMPLATE, manaHudContext({ pool: null, sceneName: "Tower", isGM: true, actor: null }));
+    expectClean(none);
+    expect(none).toContain("No global mana pool in this scene.");
+  });
+  it("the scene configuration's pool fieldset lists the presets with their sizes", () => {
+    const html = renderer.render(SCENE_POOL_TEMPLATE, scenePoolContext({ flags: { clockwork: { manaPool: pool } } }));
+    expectClean(html);
+    expect(html).toContain('name="flags.clockwork.manaPoolConfig.connection"');
+    expect(html).toContain("Strong (60)");
+    expect(html).toMatch(/<option value="middling" selected>/);
+    expect(renderer.render(SCENE_POOL_TEMPLATE, scenePoolContext({ flags: {} }))).toMatch(/<option value="" selected>No pool/);
+  });
+});

@@ -3,6 +3,7 @@
  * `combatAction` buttons, and re-rendering open sheets when a combatant's counters change. See
  * /tmp/plan/requests-attack.md for the lines the sheet classes and templates need.
  */
+import { localize } from "../../foundry";
 import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
 import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
 
@@ -17,15 +18,38 @@ export function combatActionsFor(actor: ActionsActor & { id: string | null; toke
   return buildCombatActionsContext(actor, { inCombat: state !== null, counters: state?.counters ?? null });
 }
 
+/** Actions whose cost the player sets: a prepared action's counters (with its trigger), a skill roll's. */
+const ASKS_COST = new Set(["prepare", "skillRoll"]);
+
+/** Asks how many counters (and, for a prepared action, its trigger); null when cancelled. */
+async function askCost(key: string): Promise<{ cost: number; trigger?: string } | null> {
+  const prepare = key === "prepare";
+  const content = `<div class="form-group"><label for="cw-action-cost">${localize("CLOCKWORK.Combat.Attack.Actions.CostPrompt")}</label>`
+    + `<input type="number" id="cw-action-cost" name="cost" value="2" min="${prepare ? 1 : 2}" max="12" step="1"></div>`
+    + (prepare ? `<div class="form-group"><label for="cw-action-trigger">${localize("CLOCKWORK.Combat.Attack.Actions.TriggerPrompt")}</label><input type="text" id="cw-action-trigger" name="trigger"></div>` : "");
+  const result = await foundry.applications.api.DialogV2.input({
+    window: { title: localize(`CLOCKWORK.Combat.Attack.Action.${key}`) },
+    content,
+    rejectClose: false,
+  } as never) as { cost?: number | string; trigger?: string } | null;
+  if (!result) return null;
+  const cost = Math.floor(Number(result.cost));
+  return Number.isFinite(cost) ? { cost, trigger: typeof result.trigger === "string" ? result.trigger : undefined } : null;
+}
+
 /** The sheet's `combatAction` click: the button's dataset names the action. */
-export function onCombatActionClick(actor: ActingActor, target: HTMLElement, event?: { shiftKey?: boolean } | null): Promise<ActionResult> {
+export async function onCombatActionClick(actor: ActingActor, target: HTMLElement, event?: { shiftKey?: boolean } | null): Promise<ActionResult> {
   const data = target.dataset;
+  const key = data.key ?? "";
+  const asked = ASKS_COST.has(key) && combatStateOf(actor) ? await askCost(key) : {};
+  if (asked === null) return { ok: false };
   return performCombatAction(actor, {
-    key: data.key ?? "",
+    key,
     weaponId: data.weaponId ?? null,
     offWeaponId: data.offWeaponId ?? null,
     speciesAttack: data.speciesAttack ?? null,
     attack: { event: event ?? null },
+    ...asked,
   });
 }
 

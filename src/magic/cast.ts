@@ -21,7 +21,7 @@ import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import {
   borrowTime, castingProblem, castingPool, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
   resistanceChecks, targetMeetsRequirement, targetLimits,
-  type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
+  type Caster, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData } from "./card";
 import {
@@ -146,8 +146,12 @@ export interface CastOptions {
   unwilling?: boolean | Record<string, boolean>;
   /** Cast as a reaction (Counterspell, Force Field). */
   reaction?: boolean;
-  /** Reading a scroll: a shield hand will do. */
-  scroll?: boolean;
+  /**
+   * Reading a scroll (§4.18 step 8, RULING 86): the reader need not know the spell, a shield hand
+   * will do, the reader pays the counters and mana, and the scroll's stored casting roll (its
+   * faces against the scribe's rank) replaces the casting roll.
+   */
+  scroll?: boolean | { faces: number[]; rank: number };
   focus?: string | boolean;
   situational?: number;
   /** Write the results at once (default true). */
@@ -280,9 +284,9 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   const statuses = statusesOf(actor);
   const problem = castingProblem({
     spell,
-    known: knowsSpell(actor, item),
+    known: options.scroll ? true : knowsSpell(actor, item),
     hands: handsOf(actor),
-    scroll: options.scroll,
+    scroll: !!options.scroll,
     berserk: statuses.has("berserk"),
     mana: actor.system.mana?.value ?? 0,
     manaCost: mana,
@@ -377,7 +381,8 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
 
   // Dice, in a fixed order (tests queue faces in it).
   const pool = castingPool(caster);
-  const casting = await rollFaces(pool.dice, caster.rank, caster.hexed);
+  const scroll = typeof options.scroll === "object" ? options.scroll : null;
+  const casting = scroll ? [...scroll.faces] : await rollFaces(pool.dice, caster.rank, caster.hexed);
   let damageFaces: number[] = [];
   if (spell.damage.dice > 0) {
     const roll = DamageRoll.forDice(spell.damage.dice, { damageType: damageType ?? "energy" });
@@ -397,7 +402,9 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     if (reacts && spell.roll.opposedSkill) target.reactionGains = await reactionGains(targets[i].actor, spell.roll.opposedSkill);
   }
 
-  const outcome = resolveSpell(spell, caster, ruleTargets, {
+  // A scroll's roll stands as the scribe made it: its own dice against the scribe's rank.
+  const roller: Caster = scroll ? { magic: scroll.faces.length, rank: scroll.rank, affinity: caster.affinity } : caster;
+  const outcome = resolveSpell(spell, roller, ruleTargets, {
     casting, damage: damageFaces, ownNullMagic, resistance, difficulty: options.difficulty ?? 0,
   }, { damageType });
 
@@ -447,7 +454,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   }
   const data = castCardData({
     spell, name: item.name, img: item.img ?? null, caster: { name: actor.name, uuid: actor.uuid },
-    dice: pool.dice, threshold: caster.rank, faces: casting, hexed: caster.hexed === true, damageFaces, damageType: damageType ?? null,
+    dice: casting.length, threshold: roller.rank, faces: casting, hexed: roller.hexed === true, damageFaces, damageType: damageType ?? null,
     difficulty: spell.roll.kind === "difficulty" ? options.difficulty ?? 0 : null,
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
     paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: applied || ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,

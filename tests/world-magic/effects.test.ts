@@ -150,3 +150,20 @@ describe("spell effects in play", () => {
     expect(combatant.system.shift.next).toBe(-3);
   });
 });
+
+describe("scrolls", () => {
+  it("the reader pays the mana and the scroll's stored roll is used (RULING 86)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world, { combat: false });
+    const bram = doc<ActorView & { update(c: object): Promise<unknown> }>(bob, actorUuid(BRAM));
+    await world.as(bob, () => bram.update({ "system.mana.value": 6 }));
+    await world.settle();
+    const scrollSpell = doc(bob, `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Barrier}`);
+    const read = await world.as(bob, () => bram.castSpell(scrollSpell, { targets: [actorUuid(BRAM)], scroll: { faces: [12, 12, 6], rank: 6 } }));
+    await world.settle();
+    expect(read?.data.gains).toBe(5);
+    expect((read?.data as unknown as { faces: number[] }).faces).toEqual([12, 12, 6]);
+    expect(actor(gm, BRAM).system.health.barrier).toBe(5);
+    expect(actor(gm, BRAM).system.mana.value).toBe(2);
+  });
+});

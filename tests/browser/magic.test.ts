@@ -1,0 +1,112 @@
+/**
+ * Magic in headless Chromium with the system's CSS, light and dark: a casting card for each roll
+ * kind (attack, area with spell resistance, opposed, unopposed with a duration, GM difficulty)
+ * in a 300 px chat log, and the global mana HUD at its 240 px width. Nothing overflows, every
+ * control has an accessible name, axe-core finds nothing serious. Screenshots go to
+ * artifacts/screenshots/magic-*.png.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { named } from "../packs/load-sources";
+import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../src/magic/card";
+import { spellProfileOf, type SpellItem } from "../../src/magic/context";
+import { MANA_HUD_TEMPLATE, manaHudContext } from "../../src/magic/views";
+import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
+import { createRenderer, ROOT } from "../render/harness";
+import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const THEMES: Theme[] = ["light", "dark"];
+const CSS = ["rolls.css", "magic.css"].map((f) => `<link rel="stylesheet" href="${pathToFileURL(join(ROOT, "styles", f)).href}">`).join("");
+const renderer = createRenderer();
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  preparePageDir();
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  page = await browser.newPage({ viewport: { width: 600, height: 900 }, deviceScaleFactor: 1 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const target = (id: string, over: Partial<SpellTarget> = {}): SpellTarget => ({ id, baseDefense: 3, distance: 3, resistance: { species: 2, armor: 1 }, ...over });
+
+function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> & { casting: number[] }, difficulty?: number): string {
+  const source = named("spells", name);
+  const spell = spellProfileOf({ name, type: "spell", system: source.system } as unknown as SpellItem);
+  const damage = spell.damage.dice ? Array.from({ length: spell.damage.dice }, (_, i) => ((i * 5) % 12) + 1) : [];
+  const outcome = resolveSpell(spell, { magic: 6, rank: 6 }, targets, { damage, difficulty, ...rolls });
+  const data = castCardData({
+    spell, name, img: null, caster: { name: "Ilinde", uuid: "Actor.i" }, dice: 6, threshold: 6, faces: rolls.casting, hexed: false,
+    damageFaces: damage, damageType: spell.damage.types[0] ?? null, difficulty: difficulty ?? null, outcome,
+    targets: targets.map((t, i) => ({ uuid: `Actor.${t.id}`, name: t.id, chance: 0.55 + i / 10 })), paid: { mana: spell.mana, counters: spell.counters ?? 0 },
+    ops: [{ op: "damage", uuid: "Actor.x", amount: 1 }], applied: false, chance: targets.length ? null : 0.7,
+  });
+  return renderer.render(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: true, canApply: true }));
+}
+
+const CARDS: Record<string, () => string> = {
+  attack: () => card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1] }),
+  area: () => card("Fireball", [target("Grusha"), target("Pip the Gnome", { baseDefense: 5, spellResistance: { gnome: true } }), target("Clay Golem", { spellResistance: { runes: "minor" } })], { casting: [12, 6, 2, 2, 2, 2], resistance: { "Pip the Gnome": [4], "Clay Golem": [11] } }),
+  opposed: () => card("Charm", [target("Grusha", { reactionGains: 1 })], { casting: [12, 6, 6, 2, 2, 2] }),
+  unopposed: () => card("Barrier", [target("Bram")], { casting: [12, 6, 6, 2, 2, 2] }),
+  difficulty: () => card("Detect Magic", [], { casting: [12, 6, 6, 2, 2, 2] }, 3),
+};
+
+async function overflowing(): Promise<string[]> {
+  return page.evaluate(() => {
+    const app = document.getElementById("app")!;
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+    const out = [document.documentElement, app, ...app.querySelectorAll(".window-content, .cw-card, .cw-mana-hud__body")]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+    const box = app.getBoundingClientRect();
+    for (const el of app.querySelectorAll(".window-content *")) {
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > box.right + 1) out.push(`${name(el)} sticks out ${Math.round(r.right - box.right)}px`);
+    }
+    return out;
+  });
+}
+
+async function unnamed(): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>("#app button, #app select, #app input")].filter((el) => {
+    const label = el.closest("label")?.textContent ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : "");
+    return !(el.getAttribute("aria-label") || label || el.textContent || "").trim();
+  }).map((el) => el.outerHTML.slice(0, 120)));
+}
+
+async function open(url: string, width: number): Promise<void> {
+  await page.setViewportSize({ width: width + 24, height: 900 });
+  await page.goto(url);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+describe.each(THEMES)("%s theme", (theme) => {
+  it.each(Object.keys(CARDS))("casting card: %s", async (kind) => {
+    const body = `${CSS}<ol class="chat-log" style="list-style:none;margin:0;padding:0"><li class="chat-message message"><div class="message-content">${CARDS[kind]()}</div></li></ol>`;
+    await open(writePage({ name: `magic-card-${kind}`, title: "Chat", theme, classes: "clockwork-chat", body, tag: "div" }), 300);
+    expect(await page.locator(".cw-cast-card").count()).toBe(1);
+    expect(await overflowing()).toEqual([]);
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), `${kind} card: axe-core serious or critical violations`).toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `magic-card-${kind}-${theme}.png`), fullPage: true });
+  });
+
+  it("global mana HUD with a channel control", async () => {
+    const body = `${CSS}<section class="clockwork cw-mana-hud">${renderer.render(MANA_HUD_TEMPLATE, manaHudContext({
+      pool: { connection: "middling", max: 48, value: 31, refilledAt: 0 }, sceneName: "The Tower", isGM: false, actor: { name: "Ilinde", mana: { value: 12, max: 30 } },
+    }))}</section>`;
+    await open(writePage({ name: "magic-hud", title: "Global Mana", theme, classes: "clockwork cw-mana-hud", body, tag: "div" }), 240);
+    expect(await page.textContent(".cw-mana-hud__value")).toContain("31 / 48");
+    expect(await overflowing()).toEqual([]);
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), "mana HUD: axe-core serious or critical violations").toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `magic-hud-${theme}.png`), fullPage: true });
+  });
+});

@@ -40,6 +40,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-weapon-list": "systems/clockwork/templates/partials/weapon-list.hbs",
   "cw-spell-row": "systems/clockwork/templates/partials/spell-row.hbs",
   "cw-prose": "systems/clockwork/templates/partials/prose.hbs",
+  "cw-xp-log": "systems/clockwork/templates/partials/xp-log.hbs",
 };
 
 /**

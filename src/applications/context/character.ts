@@ -11,6 +11,7 @@ import {
   type ActorCoreView, type ItemRowView, type SpellRowView, type WeaponRowView,
 } from "./actor";
 import type { ActorLike, ItemLike, SheetOptions } from "./source-types";
+import { buildXpLogView, type XpLogView } from "./xp-log";
 
 export interface TabView {
   id: string;
@@ -123,6 +124,11 @@ export interface CharacterSheetContext extends ActorCoreView {
   foci: FocusGroupView[];
   features: (ItemRowView & { level: number })[];
   biography: { name: string; value: string; enriched: string; editable: boolean };
+  /** Experience section of the features tab: totals, the XP log and the refund of the last purchase. */
+  advancement: XpLogView;
+  /** Buttons for the owner: the builder for a character with nothing yet, advancement always. */
+  canBuild: boolean;
+  canAdvance: boolean;
 }
 
 /** Builds the character sheet context from a plain actor whose `system` holds derived data. */
@@ -192,6 +198,9 @@ export function buildCharacterContext(
     foci: fociGroups(items, c),
     features: itemsOfType(items, "feature").map((f) => ({ ...itemRow(f), level: f.system.level ?? 1 })),
     biography: { name: "system.biography", value: biography, enriched: options.enrichedBiography ?? biography, editable: core.editable },
+    advancement: buildXpLogView(actor, options.xp, core.editable, c),
+    canBuild: core.editable && items.length === 0,
+    canAdvance: core.editable,
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import type { ActorDerivedData } from "../../data/actor/derived";
 import type { DamageType, SkillKey, Size } from "../../rules/types";
+import type { XpLogSource } from "./xp-log";
 
 export type ItemType =
   | "species" | "focus" | "feature" | "spell" | "weapon"
@@ -173,6 +174,10 @@ export interface SheetOptions {
    * shell found them (compendium index or world); a UUID missing here shows as "not found".
    */
   links?: Readonly<Record<string, { name: string; img?: string | null } | undefined>>;
+  /** Character sheet: the XP log and what words it (a fixture without it shows keys). */
+  xp?: XpLogSource;
+  /** The user is a GM: Dying and Dead can be set by hand (after a confirmation). */
+  gm?: boolean;
 }
 
 export interface OwnerItem { id: string; name: string; type: string }

@@ -115,6 +115,11 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     if (this.#stale?.has(tab) && this.rendered) void this.render({ parts: [tab] } as never);
   }
 
+  /** Options only a concrete sheet knows (the character's XP log). */
+  protected extraSheetOptions(): Partial<SheetOptions> {
+    return {};
+  }
+
   /** The pure context of the concrete sheet. */
   protected abstract buildSheetContext(options: SheetOptions, choices: SheetChoices): object;
 
@@ -130,6 +135,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       editMode: this.editMode,
       activeTab: this.tabGroups.primary ?? undefined,
       enrichedBiography,
+      gm: game.user?.isGM === true,
+      ...this.extraSheetOptions(),
     }, currentChoices());
     return Object.assign(base, context);
   }

@@ -90,7 +90,7 @@ export function spellProfileOf(item: SpellItem): SpellProfile {
 /** A mode of the spell (Heal at range or on an area) applied over its base cost and reach. */
 export function withMode(spell: SpellProfile, key: string | undefined): SpellProfile {
   if (!key) return spell;
-  const mode = (spell.automation as SpellAutomation & { modes?: { key: string; counters: number; mana: number; rangeSpaces: number; areaShape: string; areaSize: number }[] }).modes?.find((m) => m.key === key);
+  const mode = spell.automation.modes?.find((m) => m.key === key);
   if (!mode) return spell;
   const area = mode.areaShape !== "none";
   return {

@@ -126,6 +126,18 @@ export interface SpellAutomation {
   table: "" | SpellTableKey;
   /** The number behind a `special` duration, with its unit (0 = none). */
   fixedDuration: { value: number; unit: FixedDurationUnit };
+  /** Other ways to cast it (Heal at range or on an area), each with its own cost and reach. */
+  modes?: SpellMode[];
+}
+
+/** One other way to cast a spell. */
+export interface SpellMode {
+  key: string;
+  counters: number;
+  mana: number;
+  rangeSpaces: number;
+  areaShape: string;
+  areaSize: number;
 }
 
 /** A spell's rules data: the item's `system` minus what rules never read. */

@@ -68,7 +68,7 @@ describe("structured spell data", () => {
   it("costs, durations and tie rules come out of the data as the book and rulings say", () => {
     expect([1, 2, 3].map((n) => spellManaCost(profile("boon"), n))).toEqual([4, 6, 8]);
     expect([1, 3].map((n) => spellManaCost(profile("mass-haste"), n))).toEqual([2, 6]);
-    expect(auto("heal").modes.map((m) => [m.key, m.counters, m.mana])).toEqual([["target", 3, 8], ["area", 4, 12]]);
+    expect((auto("heal").modes ?? []).map((m) => [m.key, m.counters, m.mana])).toEqual([["target", 3, 8], ["area", 4, 12]]);
     expect(spellDuration(profile("haste"), 3)).toEqual({ kind: "rounds", rounds: 3 });
     expect(spellDuration(profile("air-bubble"), 2)).toEqual({ kind: "time", seconds: 7200 });
     expect(spellDuration(profile("shapeshift"), 2)).toEqual({ kind: "time", seconds: 1800 });

@@ -6,7 +6,7 @@ import {
   softenSucceeds, spellDuration, spellManaCost, spellOdds, spellResistanceChance, targetMeetsRequirement,
 } from "../../../src/rules";
 import { allRolls } from "./helpers";
-import type { Caster, CastingCheckInput, SpellAutomation, SpellProfile, SpellTarget } from "../../../src/rules";
+import type { Caster, CastingCheckInput, PoolSpec, SpellAutomation, SpellProfile, SpellTarget } from "../../../src/rules";
 
 type SpellOverrides = Omit<Partial<SpellProfile>, "automation"> & { automation?: Partial<SpellAutomation> };
 
@@ -42,7 +42,7 @@ const DETECT = spell({ identifier: "detect-magic", mana: 0, roll: { kind: "diffi
 /** Magic 6, rank 6: a pool of 6 dice; faces ≥ 6 are gains. */
 const CASTER: Caster = { magic: 6, rank: 6 };
 const none = { species: 0, armor: 0 };
-const target = (id: string, over: Partial<SpellTarget> = {}): SpellTarget => ({ id, baseDefense: 3, distance: 4, resistance: { species: 2, armor: 2 }, ...over });
+const target = (id: string, over: Partial<SpellTarget & { reactionPool: PoolSpec }> = {}): SpellTarget & { reactionPool?: PoolSpec } => ({ id, baseDefense: 3, distance: 4, resistance: { species: 2, armor: 2 }, ...over });
 /** Six casting faces with the given gains (each 6 is one gain, each 2 none). */
 const faces = (gains: number): number[] => Array.from({ length: 6 }, (_, i) => (i < gains ? 6 : 2));
 

@@ -164,6 +164,20 @@ describe("actor.attack", () => {
     expect(outcome!.results[0].setup.defense.total).toBe((actor(alice, GRUSHA).system.defense as { base: number }).base);
   });
 
+  it("a feinted target pays for its dodge against the next melee attack but gains nothing (§4.17)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    const ada = actor(alice, ADA);
+    const key = (token(alice, GRUSHA) as { uuid: string }).uuid;
+    const outcome = await world.as(alice, () => ada.attack(ada.items.get(SWORD), {
+      targets: [token(alice, GRUSHA)], skipDialog: true, reactions: { [key]: "dodge" }, situations: { [key]: { feinted: true } },
+    }));
+    await world.settle();
+    expect(outcome!.results[0].setup.reaction).toBe("dodge");
+    expect(outcome!.results[0].setup.defense.total).toBe(outcome!.results[0].setup.defense.parts.base);
+    expect(counters(gm, GRUSHA)).toMatchObject({ available: 5 });
+  });
+
   it("Apply from the player goes through the GM; Undo by the GM restores the track", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world);

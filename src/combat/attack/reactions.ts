@@ -120,9 +120,18 @@ export function reactionQueryData(row: PreviewRow, names: { attacker: string; we
   return { ...names, choices, timeout };
 }
 
+/** The prompt on this client, with the same time limit a query has. */
+function askHere(data: ReactionQueryData): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error("timeout")), data.timeout); });
+  return Promise.race([answerReaction(data), late]).finally(() => clearTimeout(timer));
+}
+
 async function ask(user: QueryUser, data: ReactionQueryData, by: ReactionSource): Promise<ReactionDecision> {
   try {
-    const answer = await user.query(REACTION_QUERY, data, { timeout: data.timeout });
+    // A GM attacking its own NPC answers here; other users through the query.
+    const self = user.id !== null && user.id === (game.user as unknown as { id?: string } | null)?.id;
+    const answer = self ? await askHere(data) : await user.query(REACTION_QUERY, data, { timeout: data.timeout });
     const reaction = (answer as { reaction?: unknown } | null)?.reaction;
     return REACTIONS.includes(reaction as Reaction) && data.choices.some((c) => c.reaction === reaction) ? { reaction: reaction as Reaction, by } : { reaction: "none", by };
   } catch {

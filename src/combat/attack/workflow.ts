@@ -152,6 +152,8 @@ export interface AttackCallOptions extends Partial<Omit<AttackDeclaration, "focu
   cover?: AttackTargetInfo["situation"]["cover"] | Record<string, AttackTargetInfo["situation"]["cover"]>;
   /** Reactions already decided, per target key (nothing is asked for these). */
   reactions?: Record<string, Reaction>;
+  /** What the attacker knows of a target, per target key: unaware (base defense only), feinted (§4.17). */
+  situations?: Record<string, Pick<AttackTargetInfo["situation"], "unaware" | "feinted">>;
   /** An area's target point (grid space); by default the first target's space. */
   area?: { x: number; y: number };
   /** Draw the area on the scene (default true where templates exist). */
@@ -213,7 +215,9 @@ export function retarget(session: AttackSession, options: Pick<AttackCallOptions
   const previous = new Map(session.targets.map((t) => [t.key, t]));
   const keep = (info: AttackTargetInfo): AttackTargetInfo => {
     const before = previous.get(info.key);
-    return before ? { ...info, include: before.include, situation: { ...info.situation, cover: before.situation.cover } } : info;
+    if (!before) return info;
+    const { unaware, feinted, cover } = before.situation;
+    return { ...info, include: before.include, situation: { ...info.situation, cover, ...(unaware ? { unaware } : {}), ...(feinted ? { feinted } : {}) } };
   };
   if (!isAreaMode(mode)) {
     const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
@@ -280,6 +284,10 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
   session = retarget(session, options);
   if (tokenless.length) {
     session.targets.push(...tokenless.map((a) => targetInfo(null, a, boxOf(token), combat, options.cover)));
+  }
+  for (const info of session.targets) {
+    const known = options.situations?.[info.key];
+    if (known) info.situation = { ...info.situation, ...known };
   }
   if (!session.targets.length) {
     notify("warn", isAreaMode(declaration.mode) ? "CLOCKWORK.Combat.Attack.NoOneInArea" : "CLOCKWORK.Combat.Attack.NoTarget");

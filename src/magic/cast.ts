@@ -260,7 +260,7 @@ interface Prepared {
 
 /** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
 function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
-  if (item.type !== "spell") return refuse("notSpell", { name: item.name });
+  if (item?.type !== "spell") return refuse("notSpell", { name: item?.name ?? "" });
   const spell = withMode(spellProfileOf(item), options.mode);
   const kind = spell.automation.targets.kind;
   const casterToken = actor.getActiveTokens?.()[0] ?? null;

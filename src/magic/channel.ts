@@ -81,9 +81,9 @@ interface PotionItem {
  * the item is used up. In combat, using an alchemy item is an action of 2 counters (§1.33).
  */
 export async function drinkManaPotionItem(actor: ManaActor, item: PotionItem): Promise<{ restored: number; rolled: number } | null> {
-  const dice = item.system.restores?.resource === "mana" ? item.system.restores.dice ?? 0 : 0;
+  const dice = item?.system?.restores?.resource === "mana" ? item.system.restores.dice ?? 0 : 0;
   if (!dice) {
-    notify("warn", "CLOCKWORK.Magic.Potion.NotMana", { name: item.name });
+    notify("warn", "CLOCKWORK.Magic.Potion.NotMana", { name: item?.name ?? "" });
     return null;
   }
   if ((item.system.quantity ?? 1) < 1) {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { BRAM, COMBAT_ID, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, seedArena, setCounters } from "./fixtures";
 import { installClock } from "./time";
+import { named } from "../packs/load-sources";
 
 interface ActorView {
   statuses: Set<string>;
@@ -165,5 +166,29 @@ describe("scrolls", () => {
     expect((read?.data as unknown as { faces: number[] }).faces).toEqual([12, 12, 6]);
     expect(actor(gm, BRAM).system.health.barrier).toBe(5);
     expect(actor(gm, BRAM).system.mana.value).toBe(2);
+  });
+});
+
+describe("mana potions", () => {
+  it("add the sum of their dice, capped at the maximum, cost 2 counters in combat and are used up (RULING 84)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world, { mana: 5 });
+    const source = named("alchemy", "Mana Potion");
+    await world.as(gm, () => doc<{ createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(gm, actorUuid(ILINDE))
+      .createEmbeddedDocuments("Item", [{ _id: "magicManaPotion1", name: source.name, type: source.type, system: { ...structuredClone(source.system), quantity: 2, container: "backpack" } }], { keepId: true }));
+    await world.settle();
+    const ilinde = doc<ActorView & { drinkManaPotion(item: unknown): Promise<{ restored: number; rolled: number } | null> }>(alice, actorUuid(ILINDE));
+    queueFaces(9, 8);
+    const first = await world.as(alice, () => ilinde.drinkManaPotion(ilinde.items.get("magicManaPotion1")));
+    await world.settle();
+    expect(first).toEqual({ rolled: 17, restored: 17 });
+    expect(actor(gm, ILINDE).system.mana.value).toBe(22);
+    expect(doc<{ system: { counters: { available: number } } }>(gm, combatantUuid(ILINDE)).system.counters.available).toBe(4);
+    queueFaces(12, 12);
+    const second = await world.as(alice, () => ilinde.drinkManaPotion(ilinde.items.get("magicManaPotion1")));
+    await world.settle();
+    expect(second).toEqual({ rolled: 24, restored: 8 });
+    expect(actor(gm, ILINDE).system.mana.value).toBe(30);
+    expect(actor(gm, ILINDE).items.get("magicManaPotion1")).toBeUndefined();
   });
 });

@@ -221,9 +221,11 @@ describe("sheets that read at a glance", () => {
     expect(hurt.system.health.penalty).toBeGreaterThan(0);
     expect(hurtPlay).toContain('<span class="cw-status cw-status--dying">Dying</span>');
     expect(hurtPlay).toContain("cw-dice is-penalized");
-    // Dying and Dead are boxes to tick only in edit mode.
+    // Dying and Dead are never form fields: the rules set them; in edit mode only a GM gets a
+    // (confirmed) toggle, a player sees them read-only (tests/unit/applications/polish-status.test.ts).
     expect(hurtPlay).not.toMatch(/name="system\.health\.(dying|dead)"/);
-    expect(count(edit, /name="system\.health\.(dying|dead)"/)).toBe(2);
+    expect(count(edit, /name="system\.health\.(dying|dead)"/)).toBe(0);
+    expect(count(edit, /class="cw-status-readonly" data-status="(dying|dead)"/)).toBe(2);
     // Only the current box's pips are in the tab order.
     const tabbable = count(play, /data-action="setHits"(?![^>]*tabindex="-1")[^>]*>/);
     expect(tabbable).toBe(FULL_CHARACTER.system.health.capacity);

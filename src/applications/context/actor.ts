@@ -6,8 +6,8 @@
 import { blockBonus, chanceOfGains, RANGE_INCREMENTS_MAX, type ArmorWeight } from "../../rules";
 import type { SheetChoices } from "./choices";
 import {
-  checkboxField, fieldLabel, numberField, selectField, textField, type FieldScope, type NumberFieldView,
-  type SelectFieldView, type TextFieldView, type CheckboxFieldView,
+  fieldLabel, numberField, selectField, textField, type FieldScope, type NumberFieldView,
+  type SelectFieldView, type TextFieldView,
 } from "./fields";
 import {
   bySortThenName, damageView, DEFAULT_ACTOR_IMG, DEFAULT_ITEM_IMG, itemId, percent, rangeNotation, type DamageView,
@@ -64,15 +64,26 @@ export interface HealthView {
   penalty: number;
   dying: boolean;
   dead: boolean;
-  /** Edit mode: Dying and Dead as checkboxes; in play they are statuses the rules set. */
+  /**
+   * Edit mode: Dying and Dead as toggles. The rules set them from the health track; a GM may
+   * override them (after a confirmation), a player only sees them. In play they are badges.
+   */
   editStatus: boolean;
+  statusToggles: HealthStatusToggleView[];
   boxes: HealthBoxView[];
   /** Pips can be clicked: the user may edit the actor. */
   interactive: boolean;
   woundsField: NumberFieldView;
   barrierField: NumberFieldView;
-  dyingField: CheckboxFieldView;
-  deadField: CheckboxFieldView;
+}
+
+/** One of Dying and Dead in edit mode: a GM's toggle, or a player's read-only state. */
+export interface HealthStatusToggleView {
+  key: "dying" | "dead";
+  label: string;
+  active: boolean;
+  /** Only a GM sets these by hand; the data layer refuses a player's that the track disagrees with. */
+  canSet: boolean;
 }
 
 export interface StatsView {
@@ -186,7 +197,7 @@ export function buildActorCore(actor: ActorLike, items: readonly ItemLike[], opt
           system.resistanceAllocation?.[type as keyof ActorSystem["resistances"]] ?? 0, { min: 0, max: 3 });
       return { key: type, label: c.label.damageType(type), ...r, field };
     }),
-    health: healthView(system, play, (options.editable ?? false) && (options.editMode ?? false)),
+    health: healthView(system, play, (options.editable ?? false) && (options.editMode ?? false), options.gm ?? false),
     stats: statsView(system, c),
     mana: { value: system.mana.value, max: system.mana.max, field: numberField(play, "system.mana.value", fieldLabel("system.mana.value"), system.mana.value, { min: 0, max: system.mana.max }) },
     luck: { value: system.luck.value, max: system.luck.max, field: numberField(play, "system.luck.value", fieldLabel("system.luck.value"), system.luck.value, { min: 0, max: system.luck.max }) },
@@ -242,7 +253,7 @@ function attributeViews(system: ActorSystem, scope: FieldScope, c: SheetChoices)
   }));
 }
 
-function healthView(system: ActorSystem, scope: FieldScope, editMode: boolean): HealthView {
+function healthView(system: ActorSystem, scope: FieldScope, editMode: boolean, gm: boolean): HealthView {
   const h = system.health;
   return {
     grit: h.grit, capacity: h.capacity, wounds: h.wounds, hits: h.hits, barrier: h.barrier ?? 0,
@@ -252,8 +263,9 @@ function healthView(system: ActorSystem, scope: FieldScope, editMode: boolean): 
     interactive: !scope.disabled,
     woundsField: numberField(scope, "system.health.wounds", fieldLabel("system.health.wounds"), h.wounds, { min: 0 }),
     barrierField: numberField(scope, "system.health.barrier", fieldLabel("system.health.barrier"), h.barrier ?? 0, { min: 0 }),
-    dyingField: checkboxField(scope, "system.health.dying", fieldLabel("system.health.dying"), h.dying),
-    deadField: checkboxField(scope, "system.health.dead", fieldLabel("system.health.dead"), h.dead),
+    statusToggles: (["dying", "dead"] as const).map((key) => ({
+      key, label: fieldLabel(`system.health.${key}`), active: h[key] ?? false, canSet: gm && !scope.disabled,
+    })),
   };
 }
 

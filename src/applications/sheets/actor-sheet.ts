@@ -67,6 +67,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       toggleVital: ClockworkActorSheet.#onHealthClick as SheetAction,
       setHits: ClockworkActorSheet.#onHealthClick as SheetAction,
       configureSpecies: ClockworkActorSheet.#onConfigureSpecies as SheetAction,
+      toggleHealthStatus: ClockworkActorSheet.#onToggleHealthStatus as SheetAction,
     } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
   };
 
@@ -272,6 +273,26 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
     const next = healthClick(this.stored.health, { box, hits });
     await attemptWrite(this, () => update(this.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
+  }
+
+  /**
+   * Dying and Dead are statuses the rules set from the health track. A GM may override them,
+   * after a confirmation; a player cannot (the button is not offered, and the data layer
+   * refuses a player's status the track disagrees with).
+   */
+  static async #onToggleHealthStatus(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const key = target.dataset.status;
+    if (key !== "dying" && key !== "dead") return;
+    const status = localize(`CLOCKWORK.Field.health.${key}.label`);
+    if (!game.user?.isGM) {
+      notify("warn", "CLOCKWORK.Sheet.HealthStatus.GmOnly", { status });
+      return;
+    }
+    const active = (this.stored.health as { dying?: boolean; dead?: boolean })[key] === true;
+    const verb = active ? "Clear" : "Set";
+    const yes = await confirm(`CLOCKWORK.Sheet.HealthStatus.${verb}Title`, `CLOCKWORK.Sheet.HealthStatus.${verb}Content`, { name: this.actor.name, status });
+    if (!yes) return;
+    await attemptWrite(this, () => update(this.actor, { [`system.health.${key}`]: !active }));
   }
 
   static async #onConfigureSpecies(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -5,7 +5,9 @@
  * `viewed` is the combat, where the system adds its counters, pass button and initiative pick.
  * The buttons call the world's Combat API (the system's ClockworkCombat subclass): create an
  * encounter, roll initiative, begin, previous/next turn, end. Actors join from the Actors tab
- * (the crossed swords) or by dropping them here, since there is no canvas and no token.
+ * (the crossed swords) or by dropping them here. There is no canvas: a combatant the GM adds
+ * gets a token on the playground's scene, and the ◎ button targets it (`game.user.targets`,
+ * what the attack workflow reads), where Foundry would target the token on the map.
  */
 import { h, type HostActor, type HostUser } from "./ui";
 
@@ -19,6 +21,8 @@ export interface CombatantLike {
   actorId: string | null;
   isOwner: boolean;
   actor: HostActor | null;
+  tokenId: string | null;
+  token: { id: string } | null;
   rollInitiative(): Promise<unknown>;
   delete(): Promise<unknown>;
 }
@@ -45,6 +49,10 @@ export interface TrackerOptions {
   createEncounter(): Promise<unknown>;
   addActor(actor: HostActor): Promise<unknown>;
   actorFromDrop(data: { type?: string; uuid?: string }): Promise<HostActor | null>;
+  /** Ids of the tokens this user targets. */
+  targeted: Set<string>;
+  toggleTarget(combatant: CombatantLike): void;
+  remove(combatant: CombatantLike): Promise<unknown>;
 }
 
 interface HooksLike {
@@ -77,14 +85,18 @@ export function renderCombatTracker(panel: HTMLElement, options: TrackerOptions)
       const initiative = combatant.initiative === null
         ? (combatant.isOwner ? control(`Roll initiative for ${combatant.name}`, "\u2684", () => combatant.rollInitiative(), { combatAction: "rollInitiative" }) : h("span", { className: "initiative" }, ""))
         : h("span", { className: "initiative" }, String(Math.floor(combatant.initiative)));
+      const targeted = Boolean(combatant.token && options.targeted.has(combatant.token.id));
+      const target = combatant.token ? control(targeted ? `Stop targeting ${combatant.name}` : `Target ${combatant.name}`, "\u25CE", () => options.toggleTarget(combatant), { combatAction: "target" }) : null;
+      target?.setAttribute("aria-pressed", String(targeted));
       list.append(h("li", {
-        className: ["combatant", active ? "active" : "", combatant.defeated ? "defeated" : "", combatant.hidden ? "hide" : ""].filter(Boolean).join(" "),
+        className: ["combatant", active ? "active" : "", combatant.defeated ? "defeated" : "", combatant.hidden ? "hide" : "", targeted ? "targeted" : ""].filter(Boolean).join(" "),
         dataset: { combatantId: combatant.id },
       },
       h("img", { className: "token-image", alt: "", src: `/${combatant.img ?? combatant.actor?.img ?? "icons/svg/mystery-man.svg"}` }),
       h("div", { className: "token-name" }, h("strong", { className: "name" }, combatant.name)),
       h("div", { className: "token-initiative" }, initiative),
-      user.isGM ? control(`Remove ${combatant.name} from the encounter`, "\u00D7", () => combatant.delete(), { combatAction: "remove" }) : null));
+      target,
+      user.isGM ? control(`Remove ${combatant.name} from the encounter`, "\u00D7", () => options.remove(combatant), { combatAction: "remove" }) : null));
     }
     if (!combat.turns.length) list.append(h("li", { className: "directory-empty" }, "Add actors with the crossed swords in the Actors tab, or drop them here."));
     if (user.isGM) {

@@ -25,7 +25,7 @@ import { seedActors, starterActors } from "./seed";
 import { addressFor, h, renderPlayers, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser, type IndexEntry, type Theme } from "./ui";
 import { appendMessage, removeMessage, renderChatForm, renderChatLog, replaceMessage, type ChatMessageLike } from "./chat";
 import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type SidebarTab } from "./sidebar";
-import { renderCombatTracker, type CombatLike } from "./combat-tracker";
+import { renderCombatTracker, type CombatantLike, type CombatLike } from "./combat-tracker";
 import { JournalViewer, type JournalLike } from "./journal";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
 
@@ -65,7 +65,13 @@ interface PageGame {
   packs: Iterable<HostPack>;
   messages: { contents: ChatMessageLike[] };
   combats: { viewed: CombatLike | null };
+  scenes: { active: PlaygroundScene | null };
   i18n: { localize(key: string): string };
+}
+
+interface PlaygroundScene {
+  id: string;
+  createEmbeddedDocuments(name: "Token", data: object[]): Promise<{ id: string }[]>;
 }
 
 function loadSnapshot(fresh: boolean): WorldSnapshot | undefined {
@@ -266,31 +272,52 @@ async function boot(): Promise<void> {
   (document.getElementById("sidebar") as HTMLElement).append(sidebar.element);
 
   const combat = () => game.combats.viewed;
-  const CombatClass = () => (client.CONFIG as unknown as { Combat: { documentClass: { create(d: object): Promise<CombatLike | undefined> } } }).Combat.documentClass;
+  const documentClass = <T>(name: string) => (client.CONFIG as unknown as Record<string, { documentClass: { create(d: object): Promise<T | undefined> } }>)[name].documentClass;
+  // No canvas, one scene: every token stands on the same square, so reach and range never refuse.
+  const scene = async (): Promise<PlaygroundScene | null> => game.scenes.active ?? (user.isGM ? (await documentClass<PlaygroundScene>("Scene").create({ name: "Playground", active: true })) ?? null : null);
+  const createEncounter = async () => documentClass<CombatLike>("Combat").create({ active: true, scene: (await scene())?.id ?? null });
   const addActor = async (actor: HostActor) => {
-    const current = combat() ?? (user.isGM ? await CombatClass().create({ active: true }) : null);
+    const current = combat() ?? (user.isGM ? await createEncounter() : null);
     if (!current) return void client.ui.notifications.warn("Only the Gamemaster can start an encounter.");
     if (current.combatants.contents.some((c) => c.actorId === actor.id)) return;
-    await current.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, name: actor.name, img: actor.img ?? null, hidden: false }]);
-    sidebar.show("combat");
+    // Like a token dropped on the map (tokens need the Trusted role or more, as in Foundry's defaults).
+    const where = user.isGM ? await scene() : null;
+    const [token] = where ? await where.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, x: 0, y: 0, disposition: actor.type === "character" ? 1 : -1 }]) : [];
+    await current.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, tokenId: token?.id ?? null, sceneId: token ? where!.id : null, name: actor.name, img: actor.img ?? null, hidden: false }]);
+  };
+  const remove = async (combatant: CombatantLike) => {
+    const token = combatant.token as { delete?(): Promise<unknown> } | null;
+    await combatant.delete();
+    await token?.delete?.();
   };
   const toggleCombat = async (actor: HostActor) => {
     const current = combat();
     const existing = current?.combatants.contents.find((c) => c.actorId === actor.id);
-    if (existing) await existing.delete();
+    if (existing) await remove(existing);
     else await addActor(actor);
+  };
+  // Targets: what Foundry's token targeting puts in game.user.targets (here the token documents).
+  const targets = (user as unknown as { targets: Set<{ id: string }> }).targets;
+  const toggleTarget = (combatant: CombatantLike) => {
+    const token = combatant.token;
+    if (!token) return;
+    const existing = [...targets].find((t) => t.id === token.id);
+    if (existing) targets.delete(existing);
+    else targets.add(token);
+    drawCombat();
   };
   const drawActors = () => renderActorDirectory(panels.actors, {
     actors: game.actors.contents, user,
     inCombat: new Set((combat()?.combatants.contents ?? []).map((c) => c.actorId ?? "")),
     toggleCombat: (actor) => void toggleCombat(actor).catch((error: unknown) => console.error(error)),
   });
-  const drawCombat = () => renderCombatTracker(panels.combat, {
-    combat: combat(), user,
-    createEncounter: () => CombatClass().create({ active: true }),
-    addActor,
-    actorFromDrop: async (data) => (data.uuid ? ((await fromUuid(data.uuid)) as HostActor | null) : null),
-  });
+  function drawCombat(): void {
+    renderCombatTracker(panels.combat, {
+      combat: combat(), user, createEncounter, addActor, remove, toggleTarget,
+      targeted: new Set([...targets].map((t) => t.id)),
+      actorFromDrop: async (data) => (data.uuid ? ((await fromUuid(data.uuid)) as HostActor | null) : null),
+    });
+  }
   drawActors();
   drawCombat();
   await renderCompendiumDirectory(panels.compendium, {
@@ -306,7 +333,7 @@ async function boot(): Promise<void> {
     drawQueued = true;
     queueMicrotask(() => { drawQueued = false; drawActors(); drawCombat(); drawToolbar(); });
   };
-  for (const name of ["Actor", "Combat", "Combatant"]) for (const action of ["create", "update", "delete"]) Hooks.on(`${action}${name}`, redraw);
+  for (const name of ["Actor", "Combat", "Combatant", "Token"]) for (const action of ["create", "update", "delete"]) Hooks.on(`${action}${name}`, redraw);
   Hooks.on("createChatMessage", ((message: ChatMessageLike) => void appendMessage(log, message)) as never);
   Hooks.on("updateChatMessage", ((message: ChatMessageLike) => void replaceMessage(log, message)) as never);
   Hooks.on("deleteChatMessage", ((message: ChatMessageLike) => removeMessage(log, message.id)) as never);

@@ -219,7 +219,9 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port">>): Plugin {
     },
     async load(id) {
       if (id === `\0${PACKS_VIRTUAL}`) {
-        return `export default ${JSON.stringify(await loadPacks())};`;
+        const result = await loadPacks();
+        for (const warning of result.warnings) console.warn(`ClockWork | ${warning}`);
+        return `export default ${JSON.stringify(result)};`;
       }
       if (id === `\0${HOST_VIRTUAL}`) {
         const manifest = readManifest(systemRoot);
@@ -291,4 +293,11 @@ export function hostConfig(options: HostOptions = {}): UserConfig {
   };
 }
 
-export default defineConfig(hostConfig());
+/**
+ * The default: sources and fixtures (the e2e tests). scripts/playground.mjs sets
+ * CLOCKWORK_HOST_SYSTEM=built|source and CLOCKWORK_HOST_SEED=starter before loading this file.
+ */
+export default defineConfig(() => hostConfig({
+  system: process.env.CLOCKWORK_HOST_SYSTEM === "built" ? "built" : "source",
+  seed: process.env.CLOCKWORK_HOST_SEED === "starter" ? "starter" : "fixtures",
+}));

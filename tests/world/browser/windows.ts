@@ -5,7 +5,7 @@
  * last one instead of exactly on top of it.
  */
 interface Positioned {
-  position: { left?: number; top?: number };
+  position: { left?: number; top?: number; width?: number | string; height?: number | string };
   setPosition(position: { left?: number; top?: number }): unknown;
   bringToFront(): void;
 }
@@ -35,9 +35,9 @@ export function enableWindowDragging(root: HTMLElement = document.body): void {
 }
 
 /**
- * Cascades windows: each window rendered for the first time without a position is moved a step
- * from the previous one (Foundry centres too, but players drag; a stack of equal windows hides
- * all but the top one).
+ * Places each window rendered for the first time without a position: centred on the board (the
+ * area left of the sidebar and under the toolbar, where Foundry's canvas is), each new one a
+ * step down and right of the previous, so equal windows do not hide each other.
  */
 export function cascadeNewWindows(hooks: { on(name: string, fn: (...args: never[]) => unknown): unknown }): void {
   let step = 0;
@@ -46,7 +46,16 @@ export function cascadeNewWindows(hooks: { on(name: string, fn: (...args: never[
     if (seen.has(app) || !app.element || app.element.tagName === "DIALOG" || app.hasFrame === false) return;
     seen.add(app);
     if (app.options?.position?.left !== undefined) return;
-    const offset = (step++ % 6) * 28;
-    app.setPosition({ left: (app.position.left ?? 0) - 60 + offset, top: (app.position.top ?? 0) - 60 + offset });
+    const style = getComputedStyle(document.documentElement);
+    const sidebar = document.getElementById("sidebar")?.offsetWidth ?? 0;
+    const toolbar = parseFloat(style.getPropertyValue("--toolbar-height")) || 40;
+    const offset = (step++ % 6) * 26;
+    // The size the window asked for; before its first position is applied the element has none yet.
+    const asked = app.position as { width?: number | string; height?: number | string };
+    const width = typeof asked.width === "number" ? asked.width : app.element.offsetWidth;
+    const height = Math.min(typeof asked.height === "number" ? asked.height : app.element.offsetHeight, innerHeight - toolbar - 8);
+    const left = Math.max(8, (innerWidth - sidebar - width) / 2) + offset;
+    const top = Math.max(toolbar + 6, toolbar + (innerHeight - toolbar - height) / 2) + offset;
+    app.setPosition({ left: Math.round(left), top: Math.round(top) });
   }) as never);
 }

@@ -1,0 +1,7 @@
+export interface PlaygroundOptions { build: boolean; src: boolean; port: number; help: boolean }
+export interface StartPlan { build: boolean; reason: string | null; stale: string[] }
+export function parseArgs(argv: string[]): PlaygroundOptions;
+export function missingBuildFiles(root?: string): string[];
+export function staleSources(root?: string): string[];
+export function plan(options: Pick<PlaygroundOptions, "build" | "src">, root?: string): StartPlan;
+export function main(argv?: string[]): Promise<{ server: unknown; url: string } | null>;

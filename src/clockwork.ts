@@ -27,7 +27,7 @@ const TRACKABLE = {
   value: ["health.hits", "health.wounds", "health.barrier", "xp.earned", "currency"],
 };
 
-/** Everything `init` registers; exported so tests can re-run it against a fresh stand-in. */
+/** Everything `init` registers; exported so the test world can run it on each client. */
 export function initClockwork(): void {
   CONFIG.CLOCKWORK = CLOCKWORK;
   Object.assign(CONFIG.Actor.dataModels, actorModels);

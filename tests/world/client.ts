@@ -170,7 +170,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
   readonly #packs = new Collection<CompendiumCollection>();
   readonly #disconnectListeners = new Set<() => void>();
   #inbox: Promise<void> = Promise.resolve();
-  /** UUIDs answered from given sources (the old stand-in's `registerUuid`). */
+  /** UUIDs answered from given sources (a test shortcut Foundry does not have). */
   readonly uuidOverrides = new Map<string, PlainObject>();
 
   constructor({ server, tracker, userId, profile, system, translations }: ClientOptions) {

@@ -61,12 +61,6 @@ export async function createWorld(options: WorldOptions = {}): Promise<World> {
   return World.create({ users: options.users, profile: options.profile, ...coreOptions(options) });
 }
 
-/** A world with connected, ready clients that ran no system hooks (synchronous). */
-export function createBareWorld(options: Omit<WorldOptions, "system"> = {}): World {
-  const { entry: _entry, ...core } = coreOptions({ ...options, system: false });
-  return World.createBare({ users: options.users, profile: options.profile, ...core });
-}
-
 /** A world restored from `world.save()`. */
 export async function loadWorld(snapshot: WorldSnapshot, options: Omit<WorldOptions, "users" | "profile"> = {}): Promise<World> {
   return World.load(snapshot, coreOptions(options));

@@ -15,7 +15,6 @@ import { documentClasses } from "./documents/classes";
 import { WorldServer } from "./server";
 import { Tracker } from "./tracker";
 import { bootClient, loadSystem, type SystemEntry } from "./boot";
-import { loaderScope } from "./scope";
 import type { PackSource } from "./packs";
 import { deepClone, type PlainObject } from "./utils";
 import { USER_ROLES } from "./constants";
@@ -100,25 +99,6 @@ export class World {
     }
     // Only connected users have a running client; the others boot when they connect.
     for (const client of world.clients) if (client.connected) await bootClient(client);
-    setDefaultScope(world.defaultClient);
-    return world;
-  }
-
-  /**
-   * A world whose clients are connected and ready but run no system hooks (synchronous; for the
-   * old stand-in entry points that set up globals before importing `src/`).
-   */
-  static createBare(options: WorldCoreOptions): World {
-    const specs = options.users ?? DEFAULT_USERS;
-    const users = World.#userSources(specs);
-    const world = new World(options, users);
-    world.clients.forEach((client, i) => {
-      if (specs[i].active !== false) client.join();
-      client.Hooks.adopt(loaderScope.Hooks);
-      client.loadWorld();
-      client.game.ready = true;
-      client.booted = true;
-    });
     setDefaultScope(world.defaultClient);
     return world;
   }

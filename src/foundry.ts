@@ -1,7 +1,7 @@
 /**
  * The one thin adapter between the data layer and Foundry's runtime globals (i18n, UUID
  * lookup, notifications). Keeping these calls here lets the data models and documents run
- * under the test stand-in and fall back gracefully before `game` exists.
+ * in the test world and fall back gracefully before `game` exists.
  */
 
 interface I18nLike {

@@ -8,7 +8,7 @@ import { notify } from "../applications/ui";
 import { ClockworkRollDialog } from "../applications/dialogs/roll-dialog";
 import { MAX_DICE, type DamageType } from "../rules";
 import {
-  attackRollRequest, hasFeature, luckKeepsBest, skillRollRequest,
+  attackRollRequest, hasFeature, luckKeepsBest, skillRollRequest, withConditionDice,
   type GainRollCallOptions, type RollActor, type RollEnvironment, type RollItem,
 } from "./actor-source";
 import { postRoll, type RollMessage } from "./chat";
@@ -75,12 +75,12 @@ async function performGainRoll(actor: RollActor, start: GainRollRequest | null, 
 
 /** Rolls a skill: its attribute's dice against its rank (§4.1). */
 export async function rollSkill(actor: RollActor, skill: string, options: GainRollCallOptions = {}): Promise<GainRoll | null> {
-  return performGainRoll(actor, guarded(() => skillRollRequest(actor, skill, options, environment(actor))), options);
+  return performGainRoll(actor, guarded(() => withConditionDice(actor, skillRollRequest(actor, skill, options, environment(actor)))), options);
 }
 
 /** Rolls a weapon's or spell's attack pool (§4.9 step 4). */
 export async function rollAttack(actor: RollActor, item: RollItem, options: GainRollCallOptions = {}): Promise<GainRoll | null> {
-  return performGainRoll(actor, guarded(() => attackRollRequest(actor, item, options, environment(actor))), options);
+  return performGainRoll(actor, guarded(() => withConditionDice(actor, attackRollRequest(actor, item, options, environment(actor)))), options);
 }
 
 export interface FlatRollCallOptions {

@@ -3,6 +3,7 @@
  * Pure: a Foundry actor (after `prepareDerivedData`) and a plain test fixture both fit
  * `RollActor`, and anything Foundry-only (roll mode, combat) comes in through `RollEnvironment`.
  */
+import { conditionDice } from "../rules/conditions";
 import {
   MISSILE_GUIDANCE_TABLE, SKILL_ATTRIBUTE, SKILL_KEYS, ruleError,
   type AttributeKey, type CriticalOptions, type DamageType, type MissileGuidance, type SkillKey,
@@ -156,6 +157,16 @@ function difficultyOf(options: GainRollCallOptions): { difficulty: DifficultyCho
 
 function isHexed(actor: RollActor): boolean {
   return actor.statuses ? [...actor.statuses].includes("hexed") : false;
+}
+
+/**
+ * The request with the dice the actor's conditions take (Exhausted −1 on every roll, RULING 26),
+ * for the roll API's own rolls. The attack and casting workflows count conditions themselves
+ * (the rules core's attacker and caster), so the plain requests above leave them out.
+ */
+export function withConditionDice(actor: RollActor, request: GainRollRequest): GainRollRequest {
+  const dice = conditionDice(actor.statuses ?? []);
+  return dice ? { ...request, conditionDice: dice } : request;
 }
 
 /** A gain-roll request for one skill of the actor, before the dialog. */

@@ -24,8 +24,13 @@ export interface GainRollRequest {
   foci: FocusChoice[];
   /** The chosen focus id, or "" for none. */
   focusId: string;
-  /** Situational dice, ± (range, autofire, prone, exhausted …). */
+  /** Situational dice, ± (range, autofire, prone …): what the player may change in the dialog. */
   situational: number;
+  /**
+   * Dice the actor's conditions take (Exhausted −1, RULING 26), kept apart from the situational
+   * dice so the dialog shows them and the player cannot edit them away. Missing means none.
+   */
+  conditionDice?: number;
   /** A Body roll: loses dice to the vitals penalty (RULING 58). */
   physical: boolean;
   vitalsRemaining: number;
@@ -63,7 +68,7 @@ export function buildPool(request: GainRollRequest): BuiltPool {
     attribute: request.attributeDice,
     bonusSkill,
     focus: focus !== null,
-    situational: request.situational,
+    situational: request.situational + (request.conditionDice ?? 0),
     vitalsRemaining: request.vitalsRemaining,
     physical: !request.fixedPool && request.physical,
   });
@@ -71,6 +76,7 @@ export function buildPool(request: GainRollRequest): BuiltPool {
   if (bonusSkill) parts.push({ key: "bonusSkill", dice: 1 });
   if (focus) parts.push({ key: "focus", dice: 1, name: focus.name });
   if (request.situational) parts.push({ key: "situational", dice: request.situational });
+  if (request.conditionDice) parts.push({ key: "conditions", dice: request.conditionDice });
   if (breakdown.vitalsPenalty) parts.push({ key: "vitals", dice: -breakdown.vitalsPenalty });
   return {
     breakdown, parts, dice: breakdown.dice, capped: breakdown.raw > MAX_DICE,

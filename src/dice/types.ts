@@ -25,7 +25,7 @@ export const ODDS_VISIBILITY = ["all", "gm", "none"] as const;
 export type OddsVisibility = (typeof ODDS_VISIBILITY)[number];
 
 /** One line of "how this pool was built". */
-export type PoolPartKey = "attribute" | "fixed" | "bonusSkill" | "focus" | "situational" | "vitals";
+export type PoolPartKey = "attribute" | "fixed" | "bonusSkill" | "focus" | "situational" | "conditions" | "vitals";
 
 export interface PoolPart {
   key: PoolPartKey;

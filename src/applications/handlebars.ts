@@ -41,6 +41,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-spell-row": "systems/clockwork/templates/partials/spell-row.hbs",
   "cw-prose": "systems/clockwork/templates/partials/prose.hbs",
   "cw-xp-log": "systems/clockwork/templates/partials/xp-log.hbs",
+  "cw-combat-actions": "systems/clockwork/templates/combat/actions.hbs",
 };
 
 /**

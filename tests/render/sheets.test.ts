@@ -108,6 +108,14 @@ describe("character sheet", () => {
     expect(count(readOnly, /<button[^>]*data-action="setHits"(?![^>]*disabled)[^>]*>/)).toBe(0);
     expectClean();
   });
+
+  // The sheet class adds `combatActions` in play mode (tests/unit/combat/sheet-actions-render.test.ts renders the real ones).
+  it("includes the combat actions partial when the context carries them", () => {
+    const combatActions = { inCombat: false, counters: null, summary: "Out of combat", groups: [{ key: "move", label: "Move", actions: [{ key: "step", label: "Step", cost: "0", costValue: 0, reaction: false, disabled: false, reason: null }] }] };
+    const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions });
+    expect(count(html, /data-action="combatAction"/)).toBe(1);
+    expectClean();
+  });
 });
 
 describe("npc sheet", () => {

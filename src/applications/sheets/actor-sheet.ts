@@ -16,6 +16,7 @@ import { busyActions, type ActionHandler } from "./busy";
 import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
 import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
 import { HandlebarsActorSheet } from "./sheet-bases";
+import { combatActionsFor, onCombatActionClick } from "../../combat/actions";
 
 
 type ActorDoc = Actor.Implementation;
@@ -30,6 +31,8 @@ const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shie
 interface RollApi {
   rollSkill?: (key: string) => unknown;
   rollAttack?: (item: ItemDoc) => unknown;
+  /** The attack workflow (targets, dialog with odds, reactions, card): src/combat/attack. */
+  attack?: (item: ItemDoc, options?: { event?: Event | null }) => unknown;
   castSpell?: (item: ItemDoc) => unknown;
 }
 
@@ -68,6 +71,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       setHits: ClockworkActorSheet.#onHealthClick as SheetAction,
       configureSpecies: ClockworkActorSheet.#onConfigureSpecies as SheetAction,
       toggleHealthStatus: ClockworkActorSheet.#onToggleHealthStatus as SheetAction,
+      combatAction: ClockworkActorSheet.#onCombatAction as SheetAction,
     } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
   };
 
@@ -139,6 +143,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       gm: game.user?.isGM === true,
       ...this.extraSheetOptions(),
     }, currentChoices());
+    // Play mode: the combat actions with their costs now (owners only: they are the ones who act).
+    if (!this.editMode && this.actor.isOwner) Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     return Object.assign(base, context);
   }
 
@@ -205,11 +211,16 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     else notify("info", "CLOCKWORK.Sheet.RollsPending");
   }
 
-  static async #onRollAttack(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  static async #onRollAttack(this: ClockworkActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
     const api = this.#rollApi();
-    if (item && typeof api.rollAttack === "function") await api.rollAttack.call(this.actor, item);
+    if (item && typeof api.attack === "function") await api.attack.call(this.actor, item, { event });
+    else if (item && typeof api.rollAttack === "function") await api.rollAttack.call(this.actor, item);
     else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  }
+
+  static async #onCombatAction(this: ClockworkActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    await onCombatActionClick(this.actor as never, target, event);
   }
 
   static async #onCastSpell(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

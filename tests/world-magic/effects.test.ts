@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { BRAM, COMBAT_ID, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, seedArena, setCounters } from "./fixtures";
-import { installClock } from "./time";
+import { startClock } from "./time";
 import { named } from "../packs/load-sources";
 
 interface ActorView {
@@ -102,7 +102,7 @@ describe("spell effects in play", () => {
   it("Levitate's minutes end with world time", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world, { combat: false });
-    const clock = installClock(world, 1000);
+    const clock = await startClock(world, 1000);
     queueFaces(12, 2, 2, 2, 2, 2, 2, 2, 2);
     await cast(world, alice, "Levitate", { targets: [actorUuid(BRAM)] });
     await world.settle();

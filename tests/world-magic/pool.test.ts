@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, type WorldClient } from "../world";
 import { BRAM, ILINDE, actorUuid, doc, flush, sceneUuid, seedArena } from "./fixtures";
-import { installClock } from "./time";
+import { startClock } from "./time";
 import { MAGIC_WRITE_QUERY, requestMagicWrites } from "../../src/magic/writes";
 
 interface SceneView {
@@ -37,7 +37,7 @@ describe("the global mana pool", () => {
   it("is set by the GM in the scene configuration: presets, custom, and a resize keeps what was drained", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world, { pool: null, combat: false });
-    installClock(world, 7200);
+    await startClock(world, 7200);
     expect(pool(alice)).toBeUndefined();
     await world.as(gm, () => scene(gm).update({ "flags.clockwork.manaPoolConfig": { connection: "middling", custom: "" } }));
     await world.settle();
@@ -56,13 +56,13 @@ describe("the global mana pool", () => {
   it("refills one point per in-world hour, exactly across a 30-hour skip, written once by the GM", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice, bob } = await seedArena(world, { combat: false, pool: { connection: "strong", max: 60, value: 10, refilledAt: 0 } });
-    const clock = installClock(world);
+    const clock = await startClock(world);
     const writes = sceneWrites(bob);
-    await clock.advance(1800, alice);
+    await clock.advance(1800);
     await flush(world);
     expect(pool(bob)?.value).toBe(10);
     expect(writes).toEqual([]);
-    await clock.advance(30 * 3600, alice);
+    await clock.advance(30 * 3600);
     await flush(world);
     // 30.5 hours since the clock's start: 30 points, the half hour carried.
     expect(pool(bob)).toEqual({ connection: "strong", max: 60, value: 40, refilledAt: 30 * 3600 });

@@ -1,34 +1,27 @@
 /**
- * World time for the magic tests, until the test world models it (requested in
- * /tmp/plan/requests-magic.md): `game.time.worldTime` on every client, and `advance(seconds)`,
- * which, as Foundry's server does after `game.time.advance`, stores the new time and calls
- * `updateWorldTime(worldTime, delta, options, userId)` on every connected client
- * (client/helpers/time.mjs v13: `GameTime#onUpdateWorldTime` calls the hook on each client).
+ * World time for the magic tests, on the test world's own `game.time` (tests/world/time.ts:
+ * the GM-written world setting `core.time`; every connected client calls `updateWorldTime`).
  */
-import type { World, WorldClient } from "../world";
+import type { World } from "../world";
 
 export interface WorldClock {
   readonly worldTime: number;
-  advance(seconds: number, by?: WorldClient): Promise<void>;
+  /** The GM advances the world time (players may not: it is a world setting). */
+  advance(seconds: number): Promise<void>;
 }
 
-export function installClock(world: World, start = 0): WorldClock {
-  let time = start;
-  for (const client of world.clients) {
-    Object.defineProperty(client.game, "time", {
-      configurable: true,
-      value: { get worldTime() { return time; }, advance: (delta: number) => clock.advance(delta, client) },
-    });
-  }
+/** The world's clock, first moved to `start` seconds by the GM when given. */
+export async function startClock(world: World, start = 0): Promise<WorldClock> {
+  const gm = world.gm;
   const clock: WorldClock = {
-    get worldTime() { return time; },
-    async advance(seconds: number, by: WorldClient = world.gm) {
-      time += seconds;
-      for (const client of world.clients) {
-        if (!client.connected) continue;
-        await world.as(client, () => client.Hooks.callAll("updateWorldTime", time, seconds, {}, by.userId));
-      }
+    get worldTime() {
+      return gm.game.time.worldTime;
+    },
+    async advance(seconds: number) {
+      await world.as(gm, () => gm.game.time.advance(seconds));
+      await world.settle();
     },
   };
+  if (start !== gm.game.time.worldTime) await clock.advance(start - gm.game.time.worldTime);
   return clock;
 }

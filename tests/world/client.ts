@@ -15,6 +15,7 @@ import { recordingNotifications, type Notification, type Scope } from "./scope";
 import { ClientSettings } from "./settings";
 import { WORLD_COLLECTIONS, type QueryResult, type ServerClient, type WorldServer } from "./server";
 import { nextTask, type Tracker } from "./tracker";
+import { GameTime } from "./time";
 import { deepClone, type PlainObject } from "./utils";
 import { handleResponse } from "./documents/backend";
 import type { WorldDocument } from "./documents/document";
@@ -63,6 +64,7 @@ export interface ClientGame {
   i18n: Localization;
   system: SystemInfo;
   release: { generation: number; version: string; build: number };
+  time: GameTime;
   ready: boolean;
   [key: string]: unknown;
 }
@@ -193,6 +195,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
       settingClass: () => (this.CONFIG.Setting as { documentClass: { create(data: PlainObject, o?: PlainObject): Promise<unknown> } }).documentClass,
     });
     this.game = this.#buildGame(system);
+    this.game.time = new GameTime({ Hooks: this.Hooks, settings: this.settings });
     this.#registerCoreSettings();
   }
 
@@ -231,6 +234,9 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
   #registerCoreSettings(): void {
     if (this.profile === "v14") this.settings.register("core", "messageMode", { scope: "client", default: MESSAGE_MODES.PUBLIC, type: String });
     else this.settings.register("core", "rollMode", { scope: "client", default: DICE_ROLL_MODES.PUBLIC, type: String });
+    // World time is a world setting whose onChange announces it (client/helpers/time.mjs, tests/world/time.ts).
+    const time = this.game.time;
+    this.settings.register("core", "time", { scope: "world", config: false, default: 0, type: Number, onChange: (value, options, userId) => time.onUpdateWorldTime(value as number, options, userId) });
     this.settings.register("core", "combatTrackerConfig", { scope: "world", default: { resource: "", skipDefeated: false }, type: Object });
   }
 
@@ -443,6 +449,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
       for (const user of this.#collections.get("User") as unknown as Iterable<User>) user.active = this.#server.isActive(user.id as string) || user.id === this.userId;
       this.#packs.clear();
       for (const [id, pack] of this.#server.packs) this.#packs.set(id, new CompendiumCollection(pack, this));
+      this.game.time.resync();
     });
   }
 

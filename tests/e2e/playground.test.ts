@@ -66,7 +66,7 @@ function listeners(port: number): string[] {
   const hex = port.toString(16).toUpperCase().padStart(4, "0");
   const out: string[] = [];
   for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let table = "";
+    let table: string;
     try {
       table = readFileSync(file, "utf8");
     } catch {

@@ -214,6 +214,33 @@ describe("actions", () => {
   });
 });
 
+describe("header controls", () => {
+  it("come from the getHeaderControls hooks of every class; the toggle opens the menu, a chosen control runs and closes it", async () => {
+    const hooks = (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): boolean } }).Hooks;
+    const original = hooks.callAll;
+    hooks.callAll = (name: string, ...args: unknown[]) => {
+      if (name === "getHeaderControlsBase") (args[1] as object[]).push({ icon: "fa-solid fa-star", label: "Extra", action: "count" });
+      return original(name, ...args);
+    };
+    try {
+      const app = new Child();
+      await app.render({ force: true });
+      expect(g.hooks.map((h) => h.name).filter((n) => n.startsWith("getHeaderControls"))).toEqual(
+        expect.arrayContaining(["getHeaderControlsChild", "getHeaderControlsBase", "getHeaderControlsApplicationV2"]),
+      );
+      const menu = app.element.querySelector<HTMLElement>(".controls-dropdown")!;
+      expect([...menu.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["Extra"]);
+      app.element.querySelector<HTMLElement>("[data-action=toggleControls]")!.click();
+      expect(menu.classList.contains("expanded")).toBe(true);
+      menu.querySelector<HTMLElement>("li button")!.click();
+      expect(menu.classList.contains("expanded")).toBe(false);
+      expect(app.seen?.self).toBe(app);
+    } finally {
+      hooks.callAll = original;
+    }
+  });
+});
+
 describe("tabs", () => {
   class Tabbed extends HandlebarsApplicationMixin(ApplicationV2) {
     static override TABS = { primary: { tabs: [{ id: "one" }, { id: "two" }], initial: "one", labelPrefix: "X" } };

@@ -306,10 +306,21 @@ async function boot(): Promise<void> {
     else targets.add(token);
     drawCombat();
   };
+  // An actor dropped from a compendium into the Actors tab is imported, its source recorded (core: Actors#importFromCompendium).
+  const importActor = async (data: { uuid?: string }) => {
+    const doc = data.uuid ? await fromUuid(data.uuid) as { toObject(): PlainObject } | null : null;
+    if (!doc) return;
+    const source = doc.toObject();
+    delete source._id;
+    source.folder = null;
+    source._stats = { ...(source._stats as PlainObject | undefined), compendiumSource: data.uuid };
+    await documentClass("Actor").create(source);
+  };
   const drawActors = () => renderActorDirectory(panels.actors, {
     actors: game.actors.contents, user,
     inCombat: new Set((combat()?.combatants.contents ?? []).map((c) => c.actorId ?? "")),
     toggleCombat: (actor) => void toggleCombat(actor).catch((error: unknown) => console.error(error)),
+    importActor: (data) => void importActor(data).catch((error: unknown) => console.error(error)),
   });
   function drawCombat(): void {
     renderCombatTracker(panels.combat, {

@@ -73,6 +73,8 @@ export interface ActorDirectoryOptions {
   inCombat: Set<string>;
   /** Adds the actor to the encounter, or removes it (GM, or a player for an owned actor). */
   toggleCombat?(actor: HostActor): void;
+  /** An actor dropped from a compendium: import it (core's Actors directory does, for who may create actors). */
+  importActor?(data: { type?: string; uuid?: string }): void;
 }
 
 /** The Actors tab: the actors this user can see, characters first, with core's hook. */
@@ -106,6 +108,16 @@ export function renderActorDirectory(panel: HTMLElement, options: ActorDirectory
   panel.replaceChildren(
     h("header", { className: "directory-header" }, searchBox(() => list, "Search actors")),
     list, footer);
+  panel.ondragover = (event) => event.preventDefault();
+  panel.ondrop = (event) => {
+    event.preventDefault();
+    try {
+      const data = JSON.parse(event.dataTransfer?.getData("text/plain") ?? "{}") as { type?: string; uuid?: string };
+      if (data.type === "Actor" && data.uuid?.startsWith("Compendium.")) options.importActor?.(data);
+    } catch {
+      // Not drag data of a document.
+    }
+  };
   hooks().callAll("renderActorDirectory", { id: "actors", element: panel }, panel, {});
 }
 

@@ -135,8 +135,12 @@ export function loadSourcePacks(root = REPO): LoadedPacks {
   for (const name of packOrder(manifest, names)) {
     const docs = yamlFiles(join(dir, name)).map((file) => parse(readFileSync(file, "utf8")) as Doc).filter(Boolean);
     const pack = hostPack(name, docs, manifest);
-    if (typeof pack === "string") warnings.push(pack);
-    else packs.push(pack), warnings.push(...undeclaredWarning(pack));
+    if (typeof pack === "string") {
+      warnings.push(pack);
+    } else {
+      packs.push(pack);
+      warnings.push(...undeclaredWarning(pack));
+    }
   }
   for (const declared of manifest.packs ?? []) {
     if (!names.includes(declared.name)) warnings.push(`system.json lists the pack "${declared.name}", but packs/_source/${declared.name}/ does not exist.`);
@@ -164,8 +168,12 @@ export async function loadCompiledPacks(dist = join(REPO, "dist")): Promise<Load
       transformEntry: (doc: Doc) => { docs.push(doc); return false; },
     } as never);
     const pack = hostPack(name, docs, manifest);
-    if (typeof pack === "string") warnings.push(pack);
-    else packs.push(pack), warnings.push(...undeclaredWarning(pack));
+    if (typeof pack === "string") {
+      warnings.push(pack);
+    } else {
+      packs.push(pack);
+      warnings.push(...undeclaredWarning(pack));
+    }
   }
   for (const declared of manifest.packs ?? []) {
     if (!names.includes(declared.name)) warnings.push(`system.json lists the pack "${declared.name}", but dist/packs/${declared.name}/ does not exist (run npm run build).`);
@@ -189,11 +197,22 @@ const ICON_SHAPES: Record<string, string> = {
   "item-bag": `<path d="M22 16h20l-4 8h-12z"/><path d="M18 26h28c6 8 8 16 8 22 0 6-4 10-10 10H20c-6 0-10-4-10-10 0-6 2-14 8-22z"/>`,
   book: `<path d="M12 10h18c2 0 2 2 2 2v42c0-2-2-4-4-4H12z"/><path d="M52 10H34s-2 0-2 2v42c0-2 2-4 4-4h16z"/>`,
   gun: `<path d="M6 22h50v8H26l-4 18h-9l3-18H6z"/>`,
+  axe: `<path d="M30 10h5v46h-5z"/><path d="M35 12c12 0 20 6 20 16s-8 16-20 16z"/>`,
+  potion: `<path d="M26 8h12v6h-2v10c8 3 12 9 12 17 0 10-7 16-16 16s-16-6-16-16c0-8 4-14 12-17V14h-2z"/>`,
+  spark: `<path d="M32 6l6 18 18 8-18 8-6 18-6-18-18-8 18-8z"/>`,
+  ring: `<circle cx="32" cy="38" r="16" fill="none" stroke="#eadfc8" stroke-width="6"/><path d="M26 8h12l4 8-10 8-10-8z"/>`,
 };
+
+/** Core's icon folders, each drawn with the nearest shape above. */
+const FOLDER_SHAPES: [RegExp, string][] = [
+  [/\/guns\//, "gun"], [/\/(swords|polearms|daggers)\//, "sword"], [/\/axes\//, "axe"], [/\/(chest|head|shields)\//, "shield"],
+  [/\/(potions|laboratory)\//, "potion"], [/\/magic\//, "spark"], [/\/(books|sundries)\//, "book"], [/\/(finger|neck)\//, "ring"],
+];
 
 function iconStandIn(path: string): string {
   const name = (path.split("/").pop() ?? "?").replace(/\.[a-z0-9]+$/, "");
-  const shape = ICON_SHAPES[name] ?? (path.includes("/guns/") ? ICON_SHAPES.gun : path.includes("/sundries/books") ? ICON_SHAPES.book : null);
+  const folder = FOLDER_SHAPES.find(([pattern]) => pattern.test(path))?.[1];
+  const shape = ICON_SHAPES[name] ?? (folder ? ICON_SHAPES[folder] : null);
   const body = shape ?? `<text x="32" y="43" font-size="30" font-family="sans-serif" text-anchor="middle">${name.charAt(0).toUpperCase()}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#4b4034"/><g fill="#eadfc8">${body}</g></svg>`;
 }

@@ -29,6 +29,8 @@ export interface CastCardTarget {
   barrier: number;
   woundsRemoved: number;
   amount: number;
+  /** Attack spells: the dodge or block the target declared. */
+  reaction?: "none" | "dodge" | "block";
   conditions: string[];
   removes: string[];
   duration: SpellDuration | null;
@@ -95,6 +97,7 @@ export function castCardData(input: {
       negatedBy: t.resistance?.by ?? null,
       opposingGains: t.opposingGains,
       defense: t.attack ? t.attack.setup.defense.total : null,
+      reaction: t.attack?.setup.reaction ?? "none",
       damage: t.damageTotal,
       unavoidable: t.unavoidable,
       heal: t.heal,
@@ -200,6 +203,7 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       resistance: t.resistance.map((r) => ({ labelKey: `CLOCKWORK.Magic.Resistance.${r.source}`, face: r.face, success: r.success })),
       opposingGains: t.opposingGains,
       defense: viewer.isGM ? t.defense : null,
+      reactionKey: t.reaction && t.reaction !== "none" ? `CLOCKWORK.Magic.Card.Reaction.${t.reaction}` : null,
       damage: t.damage,
       unavoidable: t.unavoidable,
       heal: t.heal,

@@ -29,6 +29,7 @@ import {
   type CastActor, type EffectLike, type SpellEffectFlag, type SpellItem,
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
+import { askSpellReactions, withDefenseParts } from "./reactions";
 import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 
@@ -313,8 +314,8 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
 }
 
 /** Pays the cast's counters and mana as one write; false (nothing paid) when it is refused. */
-async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions): Promise<boolean> {
-  const ops: MagicOp[] = [];
+async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions, reactionOps: MagicOp[] = []): Promise<boolean> {
+  const ops: MagicOp[] = [...reactionOps];
   // A free spell stays free when Stunned (docs/rulings.md 32): nothing to write.
   if (prepared.combatant && prepared.counters > 0) {
     ops.push({ op: "counters", uuid: prepared.combatant.uuid, spend: { cost: prepared.counters, reaction: options.reaction, stunned: statusesOf(actor).has("stunned") } });
@@ -373,11 +374,18 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
       unwilling: unwillingOf(options, spell, t.actor, t.self),
     });
     const pool = reactionPoolOf(t.actor, spell.roll.opposedSkill);
-    return { ...base, reactionGains: stored[i]?.gains, ...(pool ? { reactionPool: pool } : {}) };
+    // Attack spells meet the whole defense a weapon does, reactions included (§4.9).
+    const full = spell.roll.kind === "attack" && !t.self ? withDefenseParts(base, t.actor, damageType) : base;
+    return { ...full, reactionGains: stored[i]?.gains, ...(pool ? { reactionPool: pool } : {}) };
   });
   const odds = spellOdds(spell, caster, ruleTargets, { difficulty: options.difficulty, damageType });
 
-  if (!(await pay(actor, prepared, options))) return null;
+  // Dodge or block, declared before any die is rolled, through combat's reaction path.
+  const reactions = await askSpellReactions(spell, caster, actor.name, item.name, ruleTargets, targets.map((t) => ({
+    actor: t.actor, self: t.self, tokenName: t.token ? (t.token as { name?: string }).name ?? null : null, combatant: combatantOf(prepared.combat, t.actor),
+  })), odds.targets.map((t) => t.attack), damageType);
+
+  if (!(await pay(actor, prepared, options, reactions.ops))) return null;
 
   // Dice, in a fixed order (tests queue faces in it).
   const pool = castingPool(caster);

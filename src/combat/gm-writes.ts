@@ -154,6 +154,24 @@ function valueAt(doc: object, path: string): unknown {
   return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
 }
 
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * Whether an update would store nothing new. Core sends no empty diff and resolves `undefined`
+ * for it, as it does for a refused write; such a write is done, not failed (damage to a creature
+ * already dying changes no stored field, and its death roll still follows).
+ */
+function changesNothing(doc: WritableDoc, changes: Record<string, unknown>): boolean {
+  const source = (doc as { _source?: object })._source ?? doc;
+  return Object.entries(changes).every(([path, value]) => sameValue(valueAt(source, path), value));
+}
+
 function resolve(uuid: string): WritableDoc | null {
   try {
     return (fromUuidSync(uuid as never) as unknown as WritableDoc | null) ?? null;
@@ -358,6 +376,11 @@ export async function executeWrites(ops: readonly GmWriteOp[], requesterId: stri
         if (changed === null) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoStatus", data: { name: write.doc.name ?? "" } }, viaGM };
         write.result.changed = changed;
       } else if (write.changes) {
+        if (changesNothing(write.doc, write.changes)) {
+          write.inverse = undefined;
+          done.push(write);
+          continue;
+        }
         const updated = await write.doc.update(write.changes);
         if (updated === undefined) return failed();
       }

@@ -109,13 +109,20 @@ export interface EndChecksContext {
   }[];
 }
 
+/** A species ability's name (its key when no name is known). */
+function abilityName(key: string): string {
+  const label = `CLOCKWORK.Combat.Attack.Species.${key}`;
+  const name = localize(label);
+  return name === label ? key : name;
+}
+
 /** The end-of-turn prompt's context: one line per check with its odds (keys localized by the template). */
 export function endChecksContext(actorName: string, checks: readonly EndOfTurnCheck[]): EndChecksContext {
   return {
     actorName,
     checks: checks.map((check) => ({
       labelKey: check.statusId ? statusLabel(check.statusId) : "",
-      ability: check.cooldown ?? "",
+      ability: check.cooldown ? abilityName(check.cooldown) : "",
       kind: check.kind,
       isFlat: check.kind === "flat",
       target: check.target,
@@ -144,7 +151,7 @@ export type EndCheckResults = (number[] | null)[];
 export async function rollEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[]): Promise<EndCheckResults> {
   const results: EndCheckResults = [];
   for (const check of checks) {
-    const label = localize("CLOCKWORK.Conditions.EndCheck", { status: check.statusId ? localize(statusLabel(check.statusId)) : (check.cooldown ?? "") });
+    const label = localize("CLOCKWORK.Conditions.EndCheck", { status: check.statusId ? localize(statusLabel(check.statusId)) : abilityName(check.cooldown ?? "") });
     if (check.kind === "flat") {
       const roll = await actor.rollFlat(check.target, { keepBetter: check.rolls === 2, label });
       results.push(roll ? roll.results.map((r) => r.result) : null);

@@ -46,6 +46,8 @@ export interface TurnActor extends Pick<StatusActor, "statuses" | "effects"> {
   };
   /** The species item (ClockworkActor#species), for rolling twice against some conditions. */
   species?: { system?: { conditionRerolls?: readonly string[] } } | null;
+  /** `clockwork.speciesSpent`: used species abilities waiting for their recharge (RULING 68). */
+  flags?: { clockwork?: { speciesSpent?: Record<string, unknown> } };
 }
 
 /** The combatant fields the bookkeeping reads. */
@@ -107,8 +109,21 @@ export function healthTrackOf(actor: TurnActor | null): HealthTrack | null {
   return { grit: h.grit, vitalsMax: h.vitalsMax, ...stored };
 }
 
-/** A combatant as the rules core's turn bookkeeping sees it. */
-export function turnStateOf(combatant: TurnCombatant): CombatantTurnState {
+/**
+ * The species abilities waiting for their Flat 10 at the end of a turn of `round` (RULING 68):
+ * `flags.clockwork.speciesSpent.<key>` holds the round it was used in (or `true` when used outside
+ * combat); the turn it was used in does not roll, each later one does until it succeeds.
+ */
+export function cooldownsOf(actor: TurnActor | null, round: number | null): string[] {
+  const spent = actor?.flags?.clockwork?.speciesSpent ?? {};
+  return Object.entries(spent)
+    .filter(([, value]) => value === true || (typeof value === "number" && round !== null && value < round))
+    .map(([key]) => key)
+    .sort();
+}
+
+/** A combatant as the rules core's turn bookkeeping sees it (`round`: the turn's, for recharges). */
+export function turnStateOf(combatant: TurnCombatant, round: number | null = null): CombatantTurnState {
   const actor = combatant.actor;
   const health = healthTrackOf(actor);
   return {
@@ -118,6 +133,7 @@ export function turnStateOf(combatant: TurnCombatant): CombatantTurnState {
     statuses: activeStatuses(actor),
     ...(health ? { health } : {}),
     rerolls: actor?.species?.system?.conditionRerolls ?? [],
+    cooldowns: cooldownsOf(actor, round),
     minion: actor?.system.minion === true,
   };
 }
@@ -213,13 +229,13 @@ function planFrom(combatants: readonly TurnCombatant[], result: TurnChangeResult
  * roll. `stamp` marks the undo records (the position the combat moved to).
  */
 export function planTurnChange(combatants: readonly TurnCombatant[], change: { from: string | null; to: string | null; round: number }, stamp: number): TurnPlan {
-  const states = combatants.map(turnStateOf);
+  const states = combatants.map((c) => turnStateOf(c, change.round));
   return planFrom(combatants, changeTurn({ combatants: states, from: change.from, to: change.to, round: change.round }), stamp);
 }
 
 /** The start of combat: everyone defenseless, then the first turn begins. */
 export function planCombatStart(combatants: readonly TurnCombatant[], firstId: string | null, stamp: number, round = 1): TurnPlan {
-  const states = combatants.map(turnStateOf);
+  const states = combatants.map((c) => turnStateOf(c, round));
   return planFrom(combatants, rulesStartCombat(states, firstId, round), stamp);
 }
 

@@ -57,6 +57,8 @@ interface ProgressNotification {
 interface GameLike {
   user?: { isGM?: boolean; id?: string | null } | null;
   users?: { activeGM?: { id?: string | null } | null };
+  /** Core's socket; `connected` is false once the client lost the server. */
+  socket?: { connected?: boolean } | null;
   system?: { version?: string };
   settings: { get(namespace: string, key: string): unknown; set(namespace: string, key: string, value: unknown): Promise<unknown> };
   items?: Iterable<DocumentLike>;
@@ -178,6 +180,11 @@ export async function migrateWorld(): Promise<MigrationReport> {
   const version = isOlderVersion(systemVersion, MIGRATION_VERSION) ? MIGRATION_VERSION : systemVersion;
   const report: MigrationReport = { written: 0, checked: 0, failures: [] };
   if (!game.user?.isGM) return report;
+  // A client that lost the server can write nothing: leave the world as it is.
+  if (game.socket?.connected === false) {
+    console.warn("ClockWork | not connected: the world migration waits for a connected GM");
+    return report;
+  }
 
   const tasks = await collectTasks(game);
   if (tasks.length === 0) {
@@ -210,8 +217,8 @@ export async function migrateWorld(): Promise<MigrationReport> {
 export async function migrateOnReady(): Promise<MigrationReport | null> {
   const { game } = runtime;
   if (!game.user?.isGM) return null;
-  const activeGM = game.users?.activeGM;
-  if (activeGM && activeGM.id !== game.user.id) return null;
+  // Only the designated GM, connected (with no GM active, nobody).
+  if (game.users?.activeGM?.id !== game.user.id || game.socket?.connected === false) return null;
   if (!migrationNeeded()) return null;
   return migrateWorld();
 }

@@ -123,6 +123,8 @@ describe("combat actions", () => {
     if (breath.ok) {
       expect(breath.attack?.data).toMatchObject({ mode: "area", damageType: "energy" });
     }
+    // Marked with the round it was used in: its Flat 10 rolls from the end of its next turn (RULING 68).
+    expect((actor(gm, drakeId).flags?.clockwork as { speciesSpent?: Record<string, unknown> }).speciesSpent).toEqual({ dragonkinBreath: 1 });
     const after = await world.as(alice, () => combatActionsFor(actor(alice, drakeId)));
     expect(after.groups.flatMap((g) => g.actions).find((a) => a.key === "dragonkinBreath")).toMatchObject({ disabled: true });
   });

@@ -59,6 +59,27 @@ describe("dying", () => {
     expect(deathRolls()).toHaveLength(2);
   });
 
+  it("damage to a creature already dying through applyDamageTo (a player's, through the GM): done, and a death roll follows", async () => {
+    noOnes();
+    await down("ada");
+    const { applyDamageTo } = await import("../../src/combat/gm-writes");
+    const stored = { ...health("ada") };
+    noOnes();
+    // Bob does not own Ada: the GM writes. Nothing stored changes (no vitals left to lose), which is no failure.
+    const result = await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 3));
+    expect(result).toMatchObject({ ok: true, viaGM: true });
+    expect(result.ok && result.results[0].application).toMatchObject({ deathRollRequired: true, becameDying: false, died: false });
+    expect(fight.bob.notifications).toEqual([]);
+    expect(health("ada")).toEqual(stored);
+    expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]);
+    // Alice damaging her own dying character writes locally; the death roll follows there too.
+    noOnes();
+    const own = await as(fight, fight.alice, () => applyDamageTo(actorOn(fight.alice, fight.actors.ada) as never, 2, { unavoidable: true }));
+    expect(own).toMatchObject({ ok: true, viaGM: false });
+    expect(deathRolls()).toHaveLength(3);
+    expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
+  });
+
   it("wounds above grit: dead, the dead overlay instead of dying, the combatant defeated", async () => {
     queueFaces(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
     await down("ada");

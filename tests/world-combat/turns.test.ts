@@ -24,6 +24,18 @@ describe("turn bookkeeping", () => {
     expect(fight.gm.errors).toEqual([]);
   });
 
+  it("a combat created already started (a macro, an import): the start-of-combat bookkeeping runs, without errors", async () => {
+    const [id] = await fight.world.seed("Combat", [{
+      active: true, round: 1, turn: 0,
+      combatants: [{ actorId: fight.actors.gob, initiative: 9, system: { counters: full } }, { actorId: fight.actors.orc, initiative: 5, system: { counters: full } }],
+    }]);
+    await fight.world.settle();
+    const combat = combatOn(fight.alice, id);
+    const byName = Object.fromEntries(combat.turns.map((c) => [c.name, (c as unknown as { counters: object }).counters]));
+    expect(byName).toEqual({ Gob: full, Orc: fresh });
+    expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
+  });
+
   it("the next turn: the ending combatant passes (the rest reserved), the next gets 6", async () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     await as(fight, fight.alice, (c) => (c.combatants.get(fight.ids.ada) as unknown as { spendCounters(n: number): Promise<unknown> }).spendCounters(4));

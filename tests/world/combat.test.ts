@@ -119,6 +119,24 @@ describe("turn events", () => {
   });
 });
 
+describe("a combat created already started", () => {
+  // Core v13 prepares a document in its constructor (ClientDocumentMixin#_initialize), where
+  // setupTurns sets `previous`; then Combat's field initializer `previous = undefined` runs, and
+  // `_onCreate` calls `_manageTurnEvents`, whose #triggerTurnEvents reads `previous.round`. The
+  // create succeeds; the GM's turn events fail (an unhandled rejection in Foundry). A system that
+  // creates started combats must set `previous` itself (src/combat/documents/combat.ts does).
+  it("is created on every client; the GM's turn events fail on the unset previous state, as core's do", async () => {
+    await setup();
+    events = [];
+    const [id] = await world.seed("Combat", [{ active: true, round: 1, turn: 0, combatants: [{ name: "Fast", initiative: 30 }, { name: "Slow", initiative: 10 }] }]);
+    await world.settle();
+    expect(world.clients.map((c) => (c.game.combats.get(id) as unknown as RecordingCombat | undefined)?.combatant?.name)).toEqual(["Fast", "Fast", "Fast"]);
+    expect(events).toEqual([]);
+    expect(gm.errors.map(String)).toEqual(["TypeError: Cannot read properties of undefined (reading 'round')"]);
+    expect(alice.errors).toEqual([]);
+  });
+});
+
 describe("the designated GM", () => {
   it("is the active GM: with the GM offline an assistant runs the events; with no GM, nobody", async () => {
     await setup([{ name: "Gamemaster", role: "gm" }, { name: "Assistant", role: "assistant" }, { name: "Alice", role: "player" }]);

@@ -10,7 +10,7 @@ import {
   affordableActions, COMBAT_ACTIONS, newCounters,
   type ActionBlock, type ActionContext, type ActionOption, type ActionWeapon, type CombatActionKey, type CounterState,
 } from "../../rules";
-import { speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
+import { isSpent, speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
 
 /** The actor fields the action list reads. */
 export interface ActionsActor extends SpeciesAttackActor {
@@ -75,7 +75,7 @@ export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): Act
   const health = actor.system.health ?? {};
   const items = [...actor.items];
   const mana = actor.system.mana;
-  const flags = (actor.flags?.clockwork ?? {}) as { grappling?: boolean; lastAttackMissed?: boolean; speciesSpent?: Record<string, boolean> };
+  const flags = (actor.flags?.clockwork ?? {}) as { grappling?: boolean; lastAttackMissed?: boolean; speciesSpent?: Record<string, unknown> };
   return {
     inCombat: combat.inCombat,
     conditions: [...statuses, ...(health.dying ? ["dying"] : [])],
@@ -93,7 +93,7 @@ export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): Act
     mines: items.some((i) => i.type === "weapon" && i.system.group === "mine"),
     speciesActions: speciesAttacksOf(actor)
       .filter((a) => a.action === "dragonkinBreath" || a.action === "mycorreanSpores")
-      .map((a) => ({ key: a.action as "dragonkinBreath" | "mycorreanSpores", spent: flags.speciesSpent?.[a.key] === true })),
+      .map((a) => ({ key: a.action as "dragonkinBreath" | "mycorreanSpores", spent: isSpent(flags.speciesSpent?.[a.key]) })),
   };
 }
 

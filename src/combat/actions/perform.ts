@@ -15,7 +15,7 @@ import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes"
 import { attack, type AttackCallOptions, type AttackOutcome, type WorkflowActor } from "../attack/workflow";
 import type { AttackItem } from "../attack/source";
 import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
-import { speciesAttackItem, speciesAttacksOf } from "./species-attacks";
+import { isSpent, speciesAttackItem, speciesAttacksOf } from "./species-attacks";
 
 /** The actor an action is taken by. */
 export type ActingActor = ActionsActor & WorkflowActor & { uuid: string; rollSkill?(skill: string, options?: object): Promise<unknown> };
@@ -45,6 +45,13 @@ export function combatStateOf(actor: { id: string | null; token?: { id: string |
   } catch {
     return null;
   }
+}
+
+/** The running combat's round, or null outside combat. */
+function combatRound(): number | null {
+  const combats = game.combats as unknown as { active?: { started: boolean; round: number } | null } | undefined;
+  const combat = combats?.active ?? (game.combat as unknown as { started: boolean; round: number } | null);
+  return combat?.started ? combat.round : null;
 }
 
 /** What a click on an action carries (the button's dataset). */
@@ -175,12 +182,14 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
 async function speciesAction(actor: ActingActor, key: string, request: ActionRequest): Promise<ActionResult> {
   const attackData = speciesAttacksOf(actor, localize).find((a) => a.key === key);
   if (!attackData) return { ok: false };
-  const spent = (actor.flags?.clockwork as { speciesSpent?: Record<string, boolean> } | undefined)?.speciesSpent?.[key] === true;
+  const spent = isSpent((actor.flags?.clockwork as { speciesSpent?: Record<string, unknown> } | undefined)?.speciesSpent?.[key]);
   if (spent && attackData.recharge) {
     notify("warn", "CLOCKWORK.Combat.Attack.Block.onCooldown", { name: actor.name });
     return { ok: false };
   }
-  const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: true } }] : [];
+  // The round it was used in: its recharge rolls at the end of each later turn (RULING 68).
+  const usedIn = combatRound() ?? true;
+  const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
   const item = speciesAttackItem(attackData, actor);
   if (item) {
     const outcome = await attack(actor, item as unknown as AttackItem, request.attack ?? {});

@@ -48,6 +48,15 @@ export interface SpeciesAttackActor {
   flags?: Record<string, unknown>;
 }
 
+/**
+ * Whether a species ability is used: `flags.clockwork.speciesSpent.<key>` holds the combat round
+ * it was used in (or true outside combat) until its Flat 10 recharges it (RULING 68) or the
+ * combat ends (docs/rulings.md 89).
+ */
+export function isSpent(value: unknown): boolean {
+  return value === true || (typeof value === "number" && value > 0);
+}
+
 function validAttack(value: unknown): value is SpeciesAttackData {
   const a = value as SpeciesAttackData;
   return !!a && typeof a.key === "string" && Number.isInteger(a.counters) && Array.isArray(a.skills) && a.skills.length > 0;

@@ -22,6 +22,18 @@ import {
 } from "../turns";
 
 export const QUERY_INITIATIVE = "clockwork.rollInitiative";
+
+/** An actor whose used species abilities (`flags.clockwork.speciesSpent`) may be recharged. */
+interface RechargeActor {
+  flags?: { clockwork?: { speciesSpent?: Record<string, unknown> } };
+  update(changes: object): Promise<unknown>;
+}
+
+/** Every used species ability ready again (the end of combat, docs/rulings.md 89). */
+async function rechargeAll(actor: RechargeActor): Promise<void> {
+  const spent = Object.entries(actor.flags?.clockwork?.speciesSpent ?? {}).filter(([, value]) => value !== false && value !== null && value !== undefined);
+  if (spent.length) await actor.update(Object.fromEntries(spent.map(([key]) => [`flags.clockwork.speciesSpent.${key}`, false])));
+}
 export const TICK_TEMPLATE = TURN_TEMPLATES.turnNote;
 
 type AnyCombatant = Combatant.Implementation & TurnCombatant & InitiativeCombatantLike;
@@ -135,7 +147,8 @@ export class ClockworkCombat extends Combat {
   protected override async _onEndTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
     await super._onEndTurn(combatant, context);
     if (context.skipped) return;
-    const plan = planTurnChange(this.#combatants, { from: combatant.id as string, to: null, round: this.round }, this.#stamp());
+    // The round of the turn that ended (a wrap has already moved `this.round` on).
+    const plan = planTurnChange(this.#combatants, { from: combatant.id as string, to: null, round: context.round ?? this.round }, this.#stamp());
     await this.#apply(plan);
   }
 
@@ -152,14 +165,20 @@ export class ClockworkCombat extends Combat {
 
   /** A combatant added to a running combat is defenseless until its first turn. */
   protected override async _onEnter(combatant: Combatant.Implementation): Promise<void> {
+    // Entering with the combat's creation (no previous state yet): the start of combat sets everyone.
+    const creating = this.previous === undefined;
     await super._onEnter(combatant);
-    if (!this.started) return;
+    if (!this.started || creating) return;
     const update = joinUpdate(combatant as AnyCombatant);
     if (update) await this.updateEmbeddedDocuments("Combatant", [update] as never);
   }
 
   /** Going back (previous turn or round) restores what the undone turn changes wrote. */
   protected override async _manageTurnEvents(): Promise<void> {
+    // A combat created already started (a macro, an import) has no previous state yet: core's
+    // field initializer leaves it unset and its turn events would read `previous.round`. Treat it
+    // as starting from round 0, so the start-of-combat bookkeeping runs.
+    if (!this.previous && this.started) (this as unknown as { previous: History & { tokenId: null } }).previous = { round: 0, turn: null, combatantId: null, tokenId: null };
     const previous = this.previous as History | undefined;
     if (isActiveGM() && previous && previous.round !== null) {
       const from = turnStamp(previous.round, previous.turn);
@@ -169,13 +188,18 @@ export class ClockworkCombat extends Combat {
     return super._manageTurnEvents();
   }
 
-  /** The end of combat: stabilized creatures are no longer held out of the fight (§4.14). */
+  /**
+   * The end of combat: stabilized creatures are no longer held out of the fight (§4.14) and used
+   * species abilities are ready again (docs/rulings.md 89).
+   */
   protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
     if (!isActiveGM()) return;
     for (const combatant of this.#combatants) {
-      const actor = combatant.actor as unknown as StatusActor | null;
-      if (actor) removeStatus(actor, "stabilized").catch((error: unknown) => console.error(error));
+      const actor = combatant.actor as unknown as (StatusActor & RechargeActor) | null;
+      if (!actor) continue;
+      removeStatus(actor, "stabilized").catch((error: unknown) => console.error(error));
+      rechargeAll(actor).catch((error: unknown) => console.error(error));
     }
   }
 
@@ -249,7 +273,9 @@ export class ClockworkCombat extends Combat {
       return { check, success: Array.isArray(dice) && dice.length === check.rolls && endCheckSucceeds(check, dice) };
     });
     const statuses = activeStatuses(actor);
-    const { removed, added } = applyEndOfTurn(statuses, outcomes);
+    const { removed, added, recharged } = applyEndOfTurn(statuses, outcomes);
+    // A recharged species ability is usable again (RULING 68).
+    if (recharged.length) await (actor as unknown as RechargeActor).update(Object.fromEntries(recharged.map((key) => [`flags.clockwork.speciesSpent.${key}`, false])));
     if (!removed.length && !added.length) return { removed, added };
     const entry: TurnHistoryEntry = { stamp: this.#stamp(), removed: statuses.filter((s) => removed.includes(s.id)), added };
     await this.updateEmbeddedDocuments("Combatant", [{ _id: combatantId, "system.history": pushHistory((combatant.system.history ?? []) as TurnHistoryEntry[], entry) }] as never);

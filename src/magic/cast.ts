@@ -30,6 +30,8 @@ import {
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
 import { askSpellReactions, withDefenseParts } from "./reactions";
+import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
+import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 
@@ -131,8 +133,17 @@ function userTargets(): TokenLike[] {
 
 /** Options of `actor.castSpell(item, options)`. */
 export interface CastOptions {
-  /** Targets (tokens, actors or UUIDs); default: the user's targeted tokens. Area spells take those inside the template. */
+  /**
+   * Targets (tokens, actors or UUIDs); default: the user's targeted tokens. An area spell with a
+   * template shape (radius, cone, line) and no named targets places its template from the caster
+   * toward `area` (or the first targeted token's space) and takes every token inside; named
+   * targets without `area` are taken as the area's (a macro or a scene without a grid).
+   */
   targets?: CastTargetLike[];
+  /** An area spell's aim point (grid space). */
+  area?: { x: number; y: number };
+  /** Draw the area's template on the scene (default true where templates exist). */
+  drawArea?: boolean;
   /** A mode of the spell (Heal: "target", "area"). */
   mode?: string;
   /** The damage type, where the spell offers several (Shard). */
@@ -252,6 +263,8 @@ export async function answerSpellReaction(data: unknown): Promise<{ gains: numbe
 
 interface Prepared {
   spell: SpellProfile;
+  /** An area spell's placed template and its scene. */
+  placement: { area: AreaPlacement; scene: AreaScene } | null;
   targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[];
   combat: CombatLike | null;
   combatant: CombatantLike | null;
@@ -266,7 +279,19 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   const kind = spell.automation.targets.kind;
   const casterToken = actor.getActiveTokens?.()[0] ?? null;
   let targets: Prepared["targets"] = [];
-  if (kind === "self") targets = [{ token: casterToken, actor, self: true }];
+  let placement: Prepared["placement"] = null;
+  const casterDoc = (casterToken?.document ?? casterToken) as (TokenLike & { parent?: AreaScene | null }) | null;
+  const aimed = options.targets ? null : userTargets().map((t) => (t.document ?? t) as TokenLike);
+  const aim = options.area ?? (aimed?.[0] && typeof aimed[0].x === "number" ? spaceOf(aimed[0] as never) : null);
+  const area = kind === "area" && (options.area || aimed) ? placeSpellArea(spell, casterDoc as never, aim) : null;
+  if (area && casterDoc?.parent) {
+    // The template decides who is in the area (combat's helpers, shared with area weapons).
+    placement = { area, scene: casterDoc.parent };
+    targets = tokensInSpellArea(area, casterDoc.parent).map((token) => {
+      const target = token.actor as CastDoc;
+      return { token: token as TokenLike, actor: target, self: target === actor || target.uuid === actor.uuid };
+    });
+  } else if (kind === "self") targets = [{ token: casterToken, actor, self: true }];
   else if (kind !== "none") {
     const named = (options.targets ?? userTargets()).map(resolveTarget).filter((t): t is { token: TokenLike | null; actor: CastDoc } => t.actor !== null);
     targets = named.map((t) => ({ ...t, self: t.actor === actor || t.actor.uuid === actor.uuid }));
@@ -310,7 +335,7 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
       return null;
     }
   }
-  return { spell, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0 };
+  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0 };
 }
 
 /** Pays the cast's counters and mana as one write; false (nothing paid) when it is refused. */
@@ -455,6 +480,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   if (moved === false) notify("warn", "CLOCKWORK.Magic.Refused.time", { name: item.name });
   else ops.push(...moved);
 
+  if (prepared.placement && options.drawArea !== false) await drawSpellArea(prepared.placement.area, prepared.placement.scene);
   let applied = false;
   if (options.apply !== false && ops.length) {
     const result = await requestMagicWrites(ops);

@@ -223,6 +223,7 @@ describe("npm run playground", () => {
     await page.locator("#compendium details[data-pack='clockwork.weapons'] summary").click();
     const owns = new Set(hero.items.map((i) => i.name));
     const entries = page.locator("#compendium details[data-pack='clockwork.weapons'] li.compendium-entry");
+    await entries.first().waitFor(); // a pack draws its entries when opened
     const names = await entries.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.name ?? ""));
     weapon = names.find((n) => !owns.has(n)) as string;
     expect(weapon).toBeTruthy();

@@ -59,10 +59,13 @@ function dragStart(data: object): (event: DragEvent) => void {
 /** Keeps only the entries whose name contains the search text. */
 function searchBox(list: () => HTMLElement, label: string): HTMLInputElement {
   const input = h("input", { type: "search", placeholder: label, "aria-label": label });
-  input.addEventListener("input", () => {
+  const filter = () => {
     const text = input.value.trim().toLowerCase();
     for (const li of list().querySelectorAll<HTMLElement>("li[data-name]")) li.hidden = Boolean(text) && !String(li.dataset.name).toLowerCase().includes(text);
-  });
+  };
+  input.addEventListener("input", filter);
+  // The compendium draws a closed pack's entries on demand, then asks to filter again.
+  input.addEventListener("filter", filter);
   return input;
 }
 
@@ -146,7 +149,23 @@ function folderPaths(folders: PackFolder[]): Map<string, FolderPath> {
   return paths;
 }
 
-async function packElement(pack: HostPack, source: HostPackSource | undefined, open: CompendiumOptions["open"]): Promise<HTMLElement> {
+/**
+ * A pack as a `<details>`: the entries are drawn when it is first opened (as Foundry opens a pack
+ * in its own window), so hundreds of entries and their images cost nothing until wanted.
+ */
+function packElement(pack: HostPack, source: HostPackSource | undefined, open: CompendiumOptions["open"], count: number): HTMLDetailsElement {
+  const summary = h("summary", {}, h("span", { className: "pack-title" }, pack.title),
+    source && !source.declared ? h("span", { className: "pack-undeclared", title: "Not listed in system.json: Foundry will not load this pack" }, "not in system.json") : null,
+    h("span", { className: "pack-count" }, String(count)));
+  const details = h("details", { dataset: { pack: pack.collection, documentName: pack.documentName } }, summary);
+  let drawn: Promise<void> | null = null;
+  const draw = () => (drawn ??= fillPack(details, pack, source, open));
+  details.addEventListener("toggle", () => { if (details.open) void draw(); });
+  (details as HTMLDetailsElement & { draw?: () => Promise<void> }).draw = draw;
+  return details;
+}
+
+async function fillPack(details: HTMLElement, pack: HostPack, source: HostPackSource | undefined, open: CompendiumOptions["open"]): Promise<void> {
   const entries = [...(await pack.getIndex())].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name));
   const paths = folderPaths(source?.folders ?? []);
   const groups = new Map<string, IndexEntry[]>();
@@ -160,14 +179,10 @@ async function packElement(pack: HostPack, source: HostPackSource | undefined, o
     title: `${entry.name}: click to open, drag onto a sheet`,
     ondragstart: dragStart({ type: pack.documentName, uuid: entry.uuid }),
     onclick: () => open(entry, pack),
-  }, h("img", { alt: "", src: `/${entry.img ?? "icons/svg/item-bag.svg"}` }), h("span", {}, entry.name));
-  const body = ordered.map((key) => key
+  }, h("img", { alt: "", loading: "lazy", src: `/${entry.img ?? "icons/svg/item-bag.svg"}` }), h("span", {}, entry.name));
+  details.append(...ordered.map((key) => key
     ? h("div", { className: "pack-folder" }, h("h4", {}, paths.get(key)?.path ?? ""), h("ul", {}, ...(groups.get(key) ?? []).map(entryItem)))
-    : h("ul", {}, ...(groups.get(key) ?? []).map(entryItem)));
-  const summary = h("summary", {}, h("span", { className: "pack-title" }, pack.title),
-    source && !source.declared ? h("span", { className: "pack-undeclared", title: "Not listed in system.json: Foundry will not load this pack" }, "not in system.json") : null,
-    h("span", { className: "pack-count" }, String(entries.length)));
-  return h("details", { dataset: { pack: pack.collection, documentName: pack.documentName } }, summary, ...body);
+    : h("ul", {}, ...(groups.get(key) ?? []).map(entryItem))));
 }
 
 /** The Compendium tab: the packs this user may open, grouped as system.json's packFolders say. */
@@ -183,7 +198,7 @@ export async function renderCompendiumDirectory(panel: HTMLElement, options: Com
     list.append(h("h3", { className: "pack-group" }, title));
     for (const pack of packs) {
       placed.add(pack.collection);
-      list.append(await packElement(pack, sources.get(pack.collection.split(".").slice(1).join(".")), options.open));
+      list.append(packElement(pack, sources.get(pack.collection.split(".").slice(1).join(".")), options.open, (await pack.getIndex() as { size?: number }).size ?? 0));
     }
   };
   for (const top of options.packFolders ?? []) {
@@ -195,10 +210,27 @@ export async function renderCompendiumDirectory(panel: HTMLElement, options: Com
   if (!visible.length) list.append(h("p", { className: "directory-empty" }, "No pack you may open."));
   const footer = h("footer", { className: "directory-footer" });
   panel.replaceChildren(h("header", { className: "directory-header" }, searchBox(() => list, "Search the compendium")), list, footer);
-  // A search opens every pack, so matches inside closed packs show.
-  panel.querySelector("input[type=search]")?.addEventListener("input", (event) => {
-    const searching = Boolean((event.target as HTMLInputElement).value.trim());
-    for (const details of list.querySelectorAll("details")) details.open = searching;
+  // A search opens every pack (drawing its entries first), so matches inside closed packs show.
+  const search = panel.querySelector<HTMLInputElement>("input[type=search]");
+  search?.addEventListener("input", async () => {
+    const searching = Boolean(search.value.trim());
+    const packs = [...list.querySelectorAll<HTMLDetailsElement & { draw?: () => Promise<void> }>("details")];
+    if (searching) await Promise.all(packs.map((d) => d.draw?.()));
+    for (const details of packs) details.open = searching;
+    search.dispatchEvent(new Event("filter"));
+    // Packs, folders and group headings without a match step aside while searching.
+    const shown = (el: Element) => [...el.querySelectorAll<HTMLElement>("li[data-name]")].some((li) => !li.hidden);
+    for (const folder of list.querySelectorAll<HTMLElement>(".pack-folder")) folder.hidden = searching && !shown(folder);
+    for (const details of packs) details.hidden = searching && !shown(details);
+    for (const heading of list.querySelectorAll<HTMLElement>(".pack-group")) {
+      let next = heading.nextElementSibling;
+      let any = false;
+      while (next && !next.classList.contains("pack-group")) {
+        any ||= !(next as HTMLElement).hidden;
+        next = next.nextElementSibling;
+      }
+      heading.hidden = searching && !any;
+    }
   });
   hooks().callAll("renderCompendiumDirectory", { id: "compendium", element: panel }, panel, {});
 }

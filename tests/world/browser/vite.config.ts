@@ -272,6 +272,7 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port">>): Plugin {
         const url = decodeURIComponent((req.url ?? "").split("?")[0]);
         if (url.startsWith("/icons/")) {
           res.setHeader("Content-Type", "image/svg+xml");
+          res.setHeader("Cache-Control", "max-age=3600");
           res.end(iconStandIn(url));
           return;
         }

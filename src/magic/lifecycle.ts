@@ -106,18 +106,31 @@ export async function onCombatEnd(combat: CombatLike): Promise<void> {
   }
 }
 
+/** Handlers still running (hooks do not await them); tests and macros can wait for them. */
+const inFlight = new Set<Promise<unknown>>();
+
+function track(promise: Promise<unknown>): void {
+  const done = promise.catch((error: unknown) => console.error("ClockWork | a spell effect could not be updated", error)).finally(() => inFlight.delete(done));
+  inFlight.add(done);
+}
+
+/** Resolves when every turn, time and combat-end handler started so far has finished. */
+export async function lifecycleSettled(): Promise<void> {
+  while (inFlight.size) await Promise.all([...inFlight]);
+}
+
 /** Registers the hooks (every client; the handlers write on the active GM only). */
 export function registerLifecycle(): void {
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
   hooks.on("combatTurnChange", (combat: CombatLike, previous: TurnPosition, current: TurnPosition) => {
-    void onTurnChange(combat, previous, current);
+    track(onTurnChange(combat, previous, current));
   });
   hooks.on("updateWorldTime", (time: number) => {
     const actors = (game as unknown as { actors?: Iterable<ActorLike> }).actors ?? [];
-    void onWorldTime(actors, typeof time === "number" ? time : worldTime());
+    track(onWorldTime(actors, typeof time === "number" ? time : worldTime()));
   });
   hooks.on("deleteCombat", (combat: CombatLike) => {
     lastSeen.delete(`${game.user?.id ?? ""}.${combat.id}`);
-    void onCombatEnd(combat);
+    track(onCombatEnd(combat));
   });
 }

@@ -6,6 +6,7 @@
  */
 import { named } from "../packs/load-sources";
 import type { World, WorldClient } from "../world";
+import { lifecycleSettled } from "../../src/magic/lifecycle";
 
 export const SCENE_ID = "magicScene000001";
 export const COMBAT_ID = "magicCombat00001";
@@ -116,6 +117,8 @@ export async function setCounters(world: World, actorId: string, available: numb
 export async function flush(world: World): Promise<void> {
   for (let i = 0; i < 6; i++) {
     await world.settle();
+    // The lifecycle's hook handlers are not awaited by the hooks (their chat cards read templates from disk).
+    await lifecycleSettled();
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }

@@ -190,6 +190,8 @@ async function boot(): Promise<void> {
   resolver.fix(client);
   setDefaultScope(client);
   if (!snapshot) await seed(world, client);
+  // A reload after a reset must not reset again.
+  if (params.has("fresh")) history.replaceState(null, "", addressFor({}));
 
   const persist = () => localStorage.setItem(STORAGE_KEY, JSON.stringify(world.save()));
   let pending = false;

@@ -7,8 +7,8 @@
  * capped at the maximum, and is used up.
  */
 import { notify } from "../applications/ui";
-import { DamageRoll } from "../dice/damage-roll";
-import { ACTION_COSTS, drinkManaPotion, planChannel, type ChannelPlan, type CounterState } from "../rules";
+import { planChannel, type ChannelPlan, type CounterState } from "../rules";
+import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 
@@ -78,7 +78,8 @@ interface PotionItem {
 
 /**
  * Drinks a mana potion (§1.33, RULING 84): the sum of its dice, capped at the maximum; one of
- * the item is used up. In combat, using an alchemy item is an action of 2 counters (§1.33).
+ * the item is used up. It is an alchemy item like any other (src/magic/alchemy.ts): from the
+ * belt or bandolier in combat, draw 1 + use 2 counters.
  */
 export async function drinkManaPotionItem(actor: ManaActor, item: PotionItem): Promise<{ restored: number; rolled: number } | null> {
   const dice = item?.system?.restores?.resource === "mana" ? item.system.restores.dice ?? 0 : 0;
@@ -86,24 +87,6 @@ export async function drinkManaPotionItem(actor: ManaActor, item: PotionItem): P
     notify("warn", "CLOCKWORK.Magic.Potion.NotMana", { name: item?.name ?? "" });
     return null;
   }
-  if ((item.system.quantity ?? 1) < 1) {
-    notify("warn", "CLOCKWORK.Magic.Potion.Empty", { name: item.name });
-    return null;
-  }
-  const combatant = combatantOf(actor);
-  const roll = DamageRoll.forDice(Math.min(12, dice), { damageType: "energy" });
-  await roll.evaluate();
-  const mana = { value: actor.system.mana?.value ?? 0, max: actor.system.mana?.max ?? 0 };
-  const result = drinkManaPotion(mana, roll.faces);
-  const ops: MagicOp[] = [];
-  if (combatant) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: ACTION_COSTS.useAlchemy, stunned: new Set(actor.statuses ?? []).has("stunned") } });
-  ops.push({ op: "mana", uuid: actor.uuid, value: result.value });
-  const written = await requestMagicWrites(ops);
-  if (!written.ok) return null;
-  const quantity = (item.system.quantity ?? 1) - 1;
-  const doc = item as unknown as { update?(c: object): Promise<unknown>; delete?(): Promise<unknown> };
-  if (quantity > 0) await doc.update?.({ "system.quantity": quantity });
-  else await doc.delete?.();
-  notify("info", "CLOCKWORK.Magic.Potion.Drunk", { name: actor.name, item: item.name, restored: result.restored, rolled: result.rolled });
-  return { restored: result.restored, rolled: result.rolled };
+  const result = await useAlchemyItem(actor as never, item as never);
+  return result ? { restored: result.restored, rolled: result.rolled } : null;
 }

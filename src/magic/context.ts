@@ -16,6 +16,8 @@ import type { GainRollRequest } from "../dice/pool";
 /** The flag a spell's lasting effect carries (`flags.clockwork.spell`). */
 export interface SpellEffectFlag {
   identifier: string;
+  /** The spell's school (Soothing Gel ends the Emotion ones); absent on effects made before it was stored. */
+  school?: string;
   name: string;
   /** The casting gains, compared by Dispel, Melt and Soften (§4.18 step 4). */
   gains: number;

@@ -51,6 +51,7 @@ export function spellFlag(spell: SpellProfile, outcome: SpellTargetOutcome, cont
   const duration = outcome.lasting?.duration ?? { kind: "instant" as const };
   return {
     identifier: spell.identifier,
+    school: spell.school,
     name: context.name,
     gains: outcome.lasting?.gains ?? gains,
     dispellable: spell.automation.dispellable,

@@ -2,13 +2,15 @@
  * Magic in Foundry (issue 11): personal and global mana, channeling, mana potions, casting with
  * its card, spell effects that end themselves, the mana HUD and the scene's pool setting.
  * `registerMagic()` runs once in `init`; `installActorMagic` gives every actor
- * `castSpell(item, options)`, `channelMana(amount)` and `drinkManaPotion(item)`; the same calls
+ * `castSpell(item, options)`, `channelMana(amount)`, `drinkManaPotion(item)` and
+ * `useAlchemy(item, { target })`; the same calls
  * are on `game.clockwork.magic` for macros and modules (docs/spells.md lists what each spell does).
  */
 import { ClockworkActor } from "../documents";
 import { applyCastCard, answerSpellReaction, castData, castSpell, SPELL_REACTION_QUERY, type CastDoc, type CastOptions } from "./cast";
 import { CAST_CARD_TEMPLATE } from "./card";
 import { channelMana, drinkManaPotionItem } from "./channel";
+import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
 import type { SpellItem } from "./context";
 import { MANA_HUD_TEMPLATE, manaHud, registerManaHud } from "./hud";
 import { registerLifecycle } from "./lifecycle";
@@ -16,7 +18,7 @@ import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool 
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerMagicWrites } from "./writes";
 
-export { castSpell, channelMana, drinkManaPotionItem, configurePool, scenePool, refillPools };
+export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem, configurePool, scenePool, refillPools };
 
 /** Every template magic renders (the smoke test checks each exists). */
 export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE] as const;
@@ -26,6 +28,7 @@ export const magicApi = {
   castSpell: (actor: CastDoc, item: SpellItem, options?: CastOptions) => castSpell(actor, item, options),
   channelMana: (actor: Parameters<typeof channelMana>[0], amount: number) => channelMana(actor, amount),
   drinkManaPotion: drinkManaPotionItem,
+  useAlchemy: (actor: Parameters<typeof useAlchemyItem>[0], item: AlchemyItem, options?: AlchemyOptions) => useAlchemyItem(actor, item, options),
   configurePool,
   scenePool: (scene = currentScene()) => scenePool(scene),
   refillPools,
@@ -38,6 +41,7 @@ export function installActorMagic(cls: { prototype: object }): void {
     castSpell(this: CastDoc, item: SpellItem, options?: CastOptions) { return castSpell(this, item, options); },
     channelMana(this: CastDoc, amount: number) { return channelMana(this as never, amount); },
     drinkManaPotion(this: CastDoc, item: Parameters<typeof drinkManaPotionItem>[1]) { return drinkManaPotionItem(this as never, item); },
+    useAlchemy(this: CastDoc, item: AlchemyItem, options?: AlchemyOptions) { return useAlchemyItem(this as never, item, options); },
   };
   for (const [name, fn] of Object.entries(methods)) Object.defineProperty(cls.prototype, name, { value: fn, writable: true, configurable: true });
 }

@@ -26,3 +26,4 @@ export * from "./initiative-turns";
 export * from "./mana";
 export * from "./spells";
 export * from "./spells-tables";
+export * from "./alchemy";

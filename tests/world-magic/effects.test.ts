@@ -170,12 +170,12 @@ describe("scrolls", () => {
 });
 
 describe("mana potions", () => {
-  it("add the sum of their dice, capped at the maximum, cost 2 counters in combat and are used up (RULING 84)", async () => {
+  it("add the sum of their dice, capped at the maximum, cost draw 1 + use 2 counters in combat and are used up (RULING 84)", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world, { mana: 5 });
     const source = named("alchemy", "Mana Potion");
     await world.as(gm, () => doc<{ createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(gm, actorUuid(ILINDE))
-      .createEmbeddedDocuments("Item", [{ _id: "magicManaPotion1", name: source.name, type: source.type, system: { ...structuredClone(source.system), quantity: 2, container: "backpack" } }], { keepId: true }));
+      .createEmbeddedDocuments("Item", [{ _id: "magicManaPotion1", name: source.name, type: source.type, system: { ...structuredClone(source.system), quantity: 2, container: "belt" } }], { keepId: true }));
     await world.settle();
     const ilinde = doc<ActorView & { drinkManaPotion(item: unknown): Promise<{ restored: number; rolled: number } | null> }>(alice, actorUuid(ILINDE));
     queueFaces(9, 8);
@@ -183,7 +183,7 @@ describe("mana potions", () => {
     await world.settle();
     expect(first).toEqual({ rolled: 17, restored: 17 });
     expect(actor(gm, ILINDE).system.mana.value).toBe(22);
-    expect(doc<{ system: { counters: { available: number } } }>(gm, combatantUuid(ILINDE)).system.counters.available).toBe(4);
+    expect(doc<{ system: { counters: { available: number } } }>(gm, combatantUuid(ILINDE)).system.counters.available).toBe(3);
     queueFaces(12, 12);
     const second = await world.as(alice, () => ilinde.drinkManaPotion(ilinde.items.get("magicManaPotion1")));
     await world.settle();

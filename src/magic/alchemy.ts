@@ -1,0 +1,200 @@
+/**
+ * Using an alchemy item from the belt or bandolier (issue 11 item 6; digest §1.33, docs/rulings.md
+ * 7–10): the rules core reads the item's structured data (`src/rules/alchemy.ts`), this layer
+ * checks it against the actor, the target and the running combat, pays draw 1 + use 2 counters
+ * in combat, rolls the dice, and writes everything in one batch through the magic relay (the GM
+ * writes what the user does not own): hits healed, mana restored (capped), conditions removed,
+ * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
+ * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
+ */
+import { notify } from "../applications/ui";
+import { DamageRoll } from "../dice/damage-roll";
+import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
+import {
+  alchemyProfile, alchemySum, alchemyUseCost, alchemyUseProblem, drinkManaPotion,
+  type AlchemyEffect, type AlchemyFlag, type AlchemyItemData, type CounterState,
+} from "../rules";
+import { spellEffectsOf, statusesOf, type EffectLike } from "./context";
+import { worldTime } from "./pool";
+import { requestMagicWrites, type MagicOp } from "./writes";
+
+interface UserActor {
+  id?: string | null;
+  uuid: string;
+  name: string;
+  documentName?: string;
+  statuses?: Iterable<string>;
+  effects?: Iterable<EffectLike>;
+  system: { mana?: { value?: number; max?: number }; equipped?: { armor?: string } };
+  getActiveTokens?(): unknown[];
+}
+
+export interface AlchemyItem {
+  id?: string | null;
+  uuid?: string;
+  name: string;
+  img?: string | null;
+  type?: string;
+  system: AlchemyItemData & { identifier?: string };
+  flags?: { clockwork?: { alchemy?: AlchemyFlag } };
+  update?(changes: object): Promise<unknown>;
+  delete?(): Promise<unknown>;
+}
+
+interface CombatantLike {
+  uuid: string;
+  actorId?: string | null;
+  actor?: { id?: string | null } | null;
+  system: { counters?: CounterState };
+}
+
+export interface AlchemyOptions {
+  /** Who it is used on (an actor, a token or a UUID); default the user. */
+  target?: unknown;
+}
+
+export interface AlchemyResult {
+  targetUuid: string;
+  /** The dice rolled and their sum (restoring items). */
+  faces: number[];
+  rolled: number;
+  /** Hits cleared or mana restored (after the cap). */
+  restored: number;
+  removed: string[];
+  ended: string[];
+  paid: number;
+  ops: MagicOp[];
+}
+
+function resolveActor(target: unknown): { actor: UserActor; token: TokenPosition | null } | null {
+  let value = target;
+  if (typeof value === "string") {
+    try {
+      value = fromUuidSync(value as never);
+    } catch {
+      value = null;
+    }
+  }
+  if (!value || typeof value !== "object") return null;
+  if ((value as UserActor).documentName === "Actor") {
+    const actor = value as UserActor;
+    return { actor, token: tokenOf(actor) };
+  }
+  const token = ((value as { document?: unknown }).document ?? value) as TokenPosition & { actor?: UserActor | null };
+  return token.actor ? { actor: token.actor, token } : null;
+}
+
+function tokenOf(actor: UserActor): TokenPosition | null {
+  const token = actor.getActiveTokens?.()[0] as { document?: TokenPosition } & TokenPosition | undefined;
+  return token ? (token.document ?? token) : null;
+}
+
+function distanceBetween(a: TokenPosition | null, b: TokenPosition | null): number {
+  if (!a || !b) return 0;
+  return spacesBetween(tokenBox(a, gridSizeOf(a as never)), tokenBox(b, gridSizeOf(b as never)));
+}
+
+function combatantOf(actor: UserActor): CombatantLike | null {
+  const combat = game.combat as unknown as { started?: boolean; combatants: Iterable<CombatantLike> } | null;
+  if (!combat?.started) return null;
+  for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
+  return null;
+}
+
+async function rollSum(dice: number): Promise<number[]> {
+  if (dice <= 0) return [];
+  const roll = DamageRoll.forDice(Math.min(12, dice), { damageType: "energy" });
+  await roll.evaluate();
+  return [...roll.faces];
+}
+
+/** The writes of one effect on the target (the dice already rolled). */
+function effectOps(effect: AlchemyEffect, target: UserActor, item: AlchemyItem, faces: number[], result: AlchemyResult): MagicOp[] {
+  switch (effect.kind) {
+    case "restore": {
+      const rolled = alchemySum(faces);
+      result.faces = faces;
+      result.rolled = rolled;
+      if (effect.resource === "mana") {
+        const mana = drinkManaPotion({ value: target.system.mana?.value ?? 0, max: target.system.mana?.max ?? 0 }, faces);
+        result.restored = mana.restored;
+        return [{ op: "mana", uuid: target.uuid, value: mana.value }];
+      }
+      result.restored = rolled;
+      return rolled > 0 ? [{ op: "heal", uuid: target.uuid, amount: rolled }] : [];
+    }
+    case "removeConditions": {
+      const has = statusesOf(target);
+      const removed = effect.conditions.filter((c) => has.has(c));
+      result.removed.push(...removed);
+      return removed.map((status): MagicOp => ({ op: "status", uuid: target.uuid, status, active: false }));
+    }
+    case "endSchool": {
+      const ended = spellEffectsOf(target).filter((e) => e.spell.school === effect.school && e.effect.uuid);
+      result.ended.push(...ended.map((e) => e.spell.name));
+      return ended.map((e): MagicOp => ({ op: "endEffect", uuid: e.effect.uuid as string }));
+    }
+    case "armor": {
+      const seconds = effect.hours * 3600;
+      // Stored with the spell flag's shape so the effect lifecycle ends it with world time.
+      const flag = {
+        identifier: item.system.identifier ?? "", name: item.name, gains: 0, dispellable: false, casterUuid: target.uuid, itemUuid: item.uuid ?? null,
+        effect: "armor", amount: effect.resistance, endFlat: null, expires: { time: worldTime() + seconds },
+      };
+      return [{
+        op: "effect", uuid: target.uuid, effect: {
+          name: item.name, img: item.img ?? null, origin: item.uuid ?? null, duration: { seconds, startTime: worldTime() },
+          flags: { clockwork: { spell: flag, alchemy: { armor: effect.armorName, resistance: effect.resistance } } },
+        },
+      }];
+    }
+  }
+}
+
+/**
+ * Uses an alchemy item on its user or an adjacent creature. Resolves with what it did, or null
+ * (with a localized reason, nothing changed) when it cannot be used now.
+ */
+export async function useAlchemyItem(actor: UserActor, item: AlchemyItem, options: AlchemyOptions = {}): Promise<AlchemyResult | null> {
+  if (!item?.system) return null;
+  const profile = alchemyProfile(item.system, item.flags?.clockwork?.alchemy);
+  const user = { actor, token: tokenOf(actor) };
+  const target = options.target === undefined ? user : resolveActor(options.target);
+  if (!target) {
+    notify("warn", "CLOCKWORK.Magic.Alchemy.Refused.noTarget", { item: item.name });
+    return null;
+  }
+  const combatant = combatantOf(actor);
+  const self = target.actor === actor || target.actor.uuid === actor.uuid;
+  const problem = alchemyUseProblem({
+    profile,
+    category: item.type === "equipment" ? item.system.category : "not-an-item",
+    quantity: item.system.quantity ?? 1,
+    container: item.system.container ?? "backpack",
+    inCombat: combatant !== null,
+    distance: self ? 0 : Math.max(1, distanceBetween(user.token, target.token)),
+    targetArmored: (target.actor.system.equipped?.armor ?? "") !== "",
+  });
+  if (problem) {
+    notify("warn", `CLOCKWORK.Magic.Alchemy.Refused.${problem}`, { item: item.name, name: target.actor.name });
+    return null;
+  }
+
+  const cost = alchemyUseCost(combatant !== null);
+  const result: AlchemyResult = { targetUuid: target.actor.uuid, faces: [], rolled: 0, restored: 0, removed: [], ended: [], paid: cost.total, ops: [] };
+  const ops: MagicOp[] = [];
+  if (combatant && cost.total > 0) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: cost.total, stunned: statusesOf(actor).has("stunned") } });
+  for (const effect of profile.effects) {
+    const faces = effect.kind === "restore" ? await rollSum(effect.dice) : [];
+    ops.push(...effectOps(effect, target.actor, item, faces, result));
+  }
+  const written = await requestMagicWrites(ops);
+  if (!written.ok) return null;
+  result.ops = ops;
+  // One of the item is used up (the user owns it).
+  const quantity = (item.system.quantity ?? 1) - 1;
+  if (quantity > 0) await item.update?.({ "system.quantity": quantity });
+  else await item.delete?.();
+  notify("info", "CLOCKWORK.Magic.Alchemy.Used", { name: actor.name, item: item.name, target: target.actor.name });
+  return result;
+}

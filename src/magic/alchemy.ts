@@ -198,3 +198,38 @@ export async function useAlchemyItem(actor: UserActor, item: AlchemyItem, option
   notify("info", "CLOCKWORK.Magic.Alchemy.Used", { name: actor.name, item: item.name, target: target.actor.name });
   return result;
 }
+
+interface SheetActor {
+  isOwner?: boolean;
+  items?: { get(id: string): AlchemyItem | undefined };
+  useAlchemy?(item: AlchemyItem, options?: AlchemyOptions): Promise<unknown>;
+}
+
+/**
+ * The equipment tab's belt and bandolier rows get a Use button for each alchemy item that is
+ * used rather than thrown (owners only). The target is the one token the user targets, else the
+ * user itself.
+ */
+export function addAlchemyButtons(html: HTMLElement, actor: SheetActor | null | undefined, label: string): number {
+  if (!actor?.isOwner || !actor.items) return 0;
+  let added = 0;
+  for (const row of html.querySelectorAll<HTMLElement>("[data-container=belt] [data-item-id], [data-container=bandolier] [data-item-id]")) {
+    const item = actor.items.get(row.dataset.itemId ?? "");
+    if (!item || item.type !== "equipment" || item.system.category !== "alchemy" || item.system.thrown) continue;
+    if (row.querySelector("[data-cw-alchemy-use]")) continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "cw-alchemy-use";
+    button.dataset.cwAlchemyUse = item.id ?? "";
+    button.textContent = label;
+    button.setAttribute("aria-label", `${label}: ${item.name}`);
+    button.addEventListener("click", () => {
+      const targets = [...((game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [])];
+      button.disabled = true;
+      void Promise.resolve(actor.useAlchemy?.(item, targets.length === 1 ? { target: targets[0] } : {})).finally(() => (button.disabled = false));
+    });
+    (row.querySelector(".cw-item-actions") ?? row).prepend(button);
+    added++;
+  }
+  return added;
+}

@@ -10,7 +10,7 @@ import { ClockworkActor } from "../documents";
 import { applyCastCard, answerSpellReaction, castData, castSpell, SPELL_REACTION_QUERY, type CastDoc, type CastOptions } from "./cast";
 import { CAST_CARD_TEMPLATE } from "./card";
 import { channelMana, drinkManaPotionItem } from "./channel";
-import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
+import { addAlchemyButtons, useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
 import type { SpellItem } from "./context";
 import { MANA_HUD_TEMPLATE, manaHud, registerManaHud } from "./hud";
 import { registerLifecycle } from "./lifecycle";
@@ -77,6 +77,7 @@ function onRenderSheet(app: { document?: CastDoc; actor?: CastDoc }, html: HTMLE
     slot.hidden = !pool;
     if (pool) slot.textContent = game.i18n?.format("CLOCKWORK.Magic.Sheet.GlobalPool", { value: String(pool.value), max: String(pool.max) }) ?? "";
   }
+  addAlchemyButtons(html, actor as never, game.i18n?.localize("CLOCKWORK.Magic.Alchemy.Use") ?? "Use");
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-cw-magic-action=channel]")) {
     button.addEventListener("click", () => {
       if (actor) manaHud().render({ force: true });

@@ -77,13 +77,45 @@ async function listFiles(dir) {
   return out;
 }
 
-/** The zip holds exactly what Foundry installs, with system.json at its root. */
-async function writeZip() {
-  const zipPath = join(dist, "clockwork.zip");
+/** Relative module specifiers a built file imports, statically or on demand (`import("./chunks/…")`). */
+export function relativeImports(code) {
+  const found = [];
+  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w${}*\s,]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) found.push(m[1]);
+  for (const m of code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)) found.push(m[1]);
+  return found;
+}
+
+/**
+ * The bundle's files: the entry system.json lists and every chunk it reaches through static or
+ * on-demand imports. The chunks are written by vite beside the entry (dist/chunks/) and ship
+ * with it; a chunk an import names but the build lacks fails the build here, not at the table.
+ */
+export async function bundleFiles(distDir = dist) {
+  const manifest = JSON.parse(await readFile(join(root, "system.json"), "utf8"));
+  const seen = new Set();
+  const queue = [...manifest.esmodules];
+  while (queue.length) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    const path = join(distDir, file);
+    if (!existsSync(path)) throw new Error(`the bundle imports ${file}, which the build did not write`);
+    seen.add(file);
+    const code = await readFile(path, "utf8");
+    for (const spec of relativeImports(code)) queue.push(relative(distDir, join(distDir, file, "..", spec)).split("\\").join("/"));
+  }
+  return [...seen].sort();
+}
+
+/** The zip holds exactly what Foundry installs, with system.json at its root (the chunks included). */
+export async function writeZip(distDir = dist) {
+  const zipPath = join(distDir, "clockwork.zip");
   await rm(zipPath, { force: true });
-  const files = (await listFiles(dist)).filter((f) => !f.endsWith(".zip")).sort();
+  const files = (await listFiles(distDir)).filter((f) => !f.endsWith(".zip")).sort();
+  const names = new Set(files.map((f) => relative(distDir, f).split("\\").join("/")));
+  const missing = (await bundleFiles(distDir)).filter((f) => !names.has(f));
+  if (missing.length) throw new Error(`not in the zip: ${missing.join(", ")}`);
   const zip = new yazl.ZipFile();
-  for (const file of files) zip.addFile(file, relative(dist, file));
+  for (const file of files) zip.addFile(file, relative(distDir, file).split("\\").join("/"));
   zip.end();
   await new Promise((resolve, reject) => {
     zip.outputStream.pipe(createWriteStream(zipPath)).on("close", resolve).on("error", reject);
@@ -96,6 +128,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   await copyStatic();
   const packs = await compilePacks();
   await checkManifestPacks(packs);
+  const modules = await bundleFiles();
   const count = await writeZip();
-  console.log(`dist/: ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
+  console.log(`dist/: ${modules.length} script files (entry and chunks), ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
 }

@@ -4,7 +4,7 @@
  * (`actor.rollSkill` and friends) to ClockworkActor and exposes it as `game.clockwork`.
  */
 import { registerSheets } from "./applications";
-import { registerBuilder } from "./applications/builder";
+import { registerBuilder } from "./applications/builder/register";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
 import { registerMagic } from "./magic";
@@ -16,10 +16,10 @@ import type {
   ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
   WeaponData,
 } from "./data/item";
-import { diceApi, installActorRollMethods, registerDice } from "./dice";
+import { diceApi, installActorRollMethods, registerDice } from "./dice/register";
 import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerMigrations } from "./migrations";
-import { registerSelfTest } from "./selftest";
+import { registerSelfTest } from "./selftest/register";
 
 /** Token bars and values offered in the token configuration. */
 const TRACKABLE = {

@@ -5,7 +5,6 @@
  * posts the chat card and runs `clockwork.roll`. See docs/api.md.
  */
 import { notify } from "../applications/ui";
-import { ClockworkRollDialog } from "../applications/dialogs/roll-dialog";
 import { MAX_DICE, type DamageType } from "../rules";
 import {
   attackRollRequest, hasFeature, luckKeepsBest, skillRollRequest, withConditionDice,
@@ -58,10 +57,16 @@ async function finish(actor: RollActor, roll: ClockworkRoll, rollMode: RollModeK
   return message;
 }
 
+/** The roll dialog, loaded with its first use (its own chunk). */
+async function promptDialog(request: GainRollRequest): Promise<GainRollRequest | null> {
+  const { ClockworkRollDialog } = await import("../applications/dialogs/roll-dialog");
+  return ClockworkRollDialog.prompt(request);
+}
+
 /** Dialog (unless skipped), preRoll hook, roll, chat card, roll hook. */
 async function performGainRoll(actor: RollActor, start: GainRollRequest | null, options: GainRollCallOptions): Promise<GainRoll | null> {
   if (!start) return null;
-  const request = skipsDialog(options) ? start : await ClockworkRollDialog.prompt(start);
+  const request = skipsDialog(options) ? start : await promptDialog(start);
   if (!request) return null;
   const hookRequest = { kind: "gain" as const, ...request };
   if (!callPreRoll(actor, hookRequest)) return null;

@@ -4,48 +4,19 @@
  * totals and the `flags.clockwork.xpLog` entries), asks the rules core for a plan, and writes
  * exactly what the plan says; a refused plan throws an `XpError` with the reasons in words.
  */
-import { CLOCKWORK } from "../config";
 import { labelOf } from "../data/labels";
 import { currentUserId, localize } from "../foundry";
 import {
-  CAMPAIGN_SPEEDS, DAMAGE_TYPES, SKILL_KEYS, planAward, planPowerPurchase, planRefund, planSkillPurchase, withItemIds,
+  DAMAGE_TYPES, SKILL_KEYS, planAward, planPowerPurchase, planRefund, planSkillPurchase, withItemIds,
 } from "../rules";
-import type { CampaignSpeed, Resistances, SkillKey, XpLogEntry, XpProblem, XpState } from "../rules";
+import type { Resistances, SkillKey, XpLogEntry, XpProblem, XpState } from "../rules";
+import { SYSTEM_ID, campaignSpeed } from "./advancement-settings";
 
-export const SYSTEM_ID = "clockwork";
-export const CAMPAIGN_SPEED_SETTING = "campaignSpeed";
+// The setting lives apart so the entry module registers it without the XP logic below.
+export { CAMPAIGN_SPEED_SETTING, SYSTEM_ID, campaignSpeed, registerAdvancementSettings } from "./advancement-settings";
+
 /** `flags.clockwork.xpLog`: every award, purchase and refund, oldest first. */
 export const XP_LOG_FLAG = "xpLog";
-
-declare module "fvtt-types/configuration" {
-  interface SettingConfig {
-    "clockwork.campaignSpeed": CampaignSpeed;
-  }
-}
-
-/** Registers the world setting that prices XP (tables 1.21, 1.22; docs/rulings.md #71). */
-export function registerAdvancementSettings(): void {
-  game.settings?.register(SYSTEM_ID, CAMPAIGN_SPEED_SETTING, {
-    name: "CLOCKWORK.Advancement.Setting.CampaignSpeed.Name",
-    hint: "CLOCKWORK.Advancement.Setting.CampaignSpeed.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: Object.fromEntries(CAMPAIGN_SPEEDS.map((s) => [s, CLOCKWORK.campaignSpeeds[s]?.label ?? s])),
-    default: "normal",
-  } as never);
-}
-
-/** The world's campaign speed ("normal" before the setting exists). */
-export function campaignSpeed(): CampaignSpeed {
-  let value: unknown;
-  try {
-    value = game.settings?.get(SYSTEM_ID, CAMPAIGN_SPEED_SETTING);
-  } catch {
-    value = undefined;
-  }
-  return (CAMPAIGN_SPEEDS as readonly unknown[]).includes(value) ? value as CampaignSpeed : "normal";
-}
 
 /** A refused XP change; the message lists every reason. */
 export class XpError extends Error {

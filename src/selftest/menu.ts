@@ -3,7 +3,6 @@
  * in a scratch world) with a button to run it. GM only (`restricted` in the menu).
  */
 import { localize } from "../foundry";
-import { selfTest } from "./run";
 
 const { ApplicationV2 } = foundry.applications.api;
 
@@ -37,6 +36,8 @@ export class SelfTestMenu extends ApplicationV2 {
   static async #onRun(this: SelfTestMenu, _event: PointerEvent, target: HTMLElement): Promise<void> {
     (target as HTMLButtonElement).disabled = true;
     try {
+      // The test itself loads only when a GM runs it.
+      const { selfTest } = await import("./run");
       await selfTest();
     } finally {
       await this.close();

@@ -1,18 +1,22 @@
+// @vitest-environment happy-dom
 /**
  * Smoke test of the shipped bundle: build src/clockwork.ts with the real vite config, boot the
  * result in the test world (a GM and a player, each client running init → ready), and check
  * that everything system.json declares is registered and every template the bundle names exists.
+ * The entry loads the rest of the bundle on demand from its chunks (dist/chunks/): opening a
+ * sheet and the builder here loads those chunks from the build, as Foundry would from the
+ * system folder. Under happy-dom, for the sheets (the world is built from file paths, as in
+ * tests/world/applications/dom-world.ts).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, type World } from "../world";
+import { World } from "../world";
+import type { SystemInfo } from "../world/client";
 
 const root = join(import.meta.dirname, "..", "..");
-const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as {
+const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as SystemInfo & {
   documentTypes: Record<"Actor" | "Item", Record<string, unknown>>;
   esmodules: string[];
   styles: string[];
@@ -21,6 +25,8 @@ const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as 
 
 let outDir: string;
 let bundle: string;
+/** The bundle's code: the entry and every chunk, for the template-path check. */
+let allCode: string;
 let world: World;
 
 interface SheetRegistration {
@@ -28,20 +34,40 @@ interface SheetRegistration {
   default: boolean;
 }
 
+function chunkFiles(): string[] {
+  const dir = join(outDir, "chunks");
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".mjs")).map((f) => join(dir, f)) : [];
+}
+
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), "clockwork-smoke-"));
+  // Inside the project: under happy-dom vitest serves modules through vite, which refuses files
+  // outside the workspace (server.fs.allow).
+  const cache = join(root, "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  outDir = mkdtempSync(join(cache, "clockwork-smoke-"));
   await build({ root, configFile: join(root, "vite.config.ts"), logLevel: "silent", build: { outDir, emptyOutDir: true } });
   bundle = readFileSync(join(outDir, manifest.esmodules[0]), "utf8");
-  const entry = pathToFileURL(join(outDir, manifest.esmodules[0])).href;
-  world = await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }, { name: "Alice", role: "player" }], entry: () => import(/* @vite-ignore */ entry) });
+  allCode = [bundle, ...chunkFiles().map((f) => readFileSync(f, "utf8"))].join("\n");
+  const entry = join(outDir, manifest.esmodules[0]);
+  world = await World.create({
+    packs: [],
+    users: [{ name: "Gamemaster", role: "gm" }, { name: "Alice", role: "player" }],
+    system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes },
+    translations: JSON.parse(readFileSync(join(root, "lang", "en.json"), "utf8")) as Record<string, unknown>,
+    entry: () => import(/* @vite-ignore */ entry),
+  });
 }, 120_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe("the built bundle", () => {
-  it("is one self-contained ES module that imports nothing", () => {
+  it("is an ES module that imports nothing but its own chunks", () => {
     expect(bundle.length).toBeGreaterThan(10_000);
-    expect(bundle).not.toMatch(/^\s*import\s.+from\s+["']/m);
+    const statements = [...allCode.matchAll(/(?:^|[;}])\s*(?:import|export)\s*(?:[\w${}*\s,]+from\s*)?["'`]([^"'`]+)["'`]/g)].map((m) => m[1]);
+    const onDemand = [...allCode.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
+    const specifiers = [...statements, ...onDemand];
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((s) => !/^\.\.?\/(chunks\/)?[\w.-]+\.mjs$/.test(s))).toEqual([]);
   });
 
   for (const documentName of ["Actor", "Item"] as const) {
@@ -71,7 +97,7 @@ describe("the built bundle", () => {
   });
 
   it("names only templates that exist", () => {
-    const paths = [...new Set(bundle.match(/systems\/clockwork\/templates\/[\w./-]+\.hbs/g) ?? [])];
+    const paths = [...new Set(allCode.match(/systems\/clockwork\/templates\/[\w./-]+\.hbs/g) ?? [])];
     expect(paths.length).toBeGreaterThan(10);
     const missing = paths.filter((p) => !existsSync(join(root, p.replace("systems/clockwork/", ""))));
     expect(missing).toEqual([]);
@@ -90,4 +116,59 @@ describe("the built bundle", () => {
       expect(client.notifications.filter((n) => n.type === "error"), client.user.name).toEqual([]);
     }
   });
+});
+
+describe("the chunks the entry loads on demand", () => {
+  interface Sheet { element: HTMLElement; rendered: boolean; constructor: { name: string }; render(options?: object): Promise<unknown> }
+  interface Actor { sheet: Sheet }
+  interface App { element: HTMLElement; rendered: boolean; constructor: { name: string }; close(): Promise<unknown> }
+
+  /** Waits until the markup stops changing (renders queued after writes and imports). */
+  async function idle(el: () => Element | null | undefined): Promise<void> {
+    let last = "";
+    let stable = 0;
+    for (let i = 0; i < 200 && stable < 3; i++) {
+      await world.settle();
+      await new Promise((r) => setTimeout(r, 5));
+      const html = el()?.innerHTML ?? "";
+      stable = html === last ? stable + 1 : 0;
+      last = html;
+    }
+  }
+
+  it("opening a character sheet loads the sheet runtime from the build and draws the sheet", async () => {
+    const alice = world.player("Alice");
+    const [id] = await world.seed("Actor", [{ name: "Ada", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
+    const sheet = await world.as(alice, async () => {
+      const s = (alice.game.actors as unknown as { get(id: string): Actor }).get(id).sheet;
+      await s.render({ force: true });
+      return s;
+    });
+    await idle(() => sheet.element);
+    expect(sheet.constructor.name).toBe("ClockworkCharacterSheet");
+    expect(sheet.rendered).toBe(true);
+    // The skills, the features tab's XP log and the empty character's Builder button come from
+    // the context builders, which only the runtime chunk carries.
+    expect(sheet.element.querySelectorAll("[data-action=rollSkill]")).toHaveLength(16);
+    expect(sheet.element.querySelector(".cw-xp-log")).not.toBeNull();
+    expect(sheet.element.querySelector("[data-action=openBuilder]")).not.toBeNull();
+    // …which the entry does not carry: its source map lists no context builder.
+    const entrySources = (JSON.parse(readFileSync(join(outDir, `${manifest.esmodules[0]}.map`), "utf8")) as { sources: string[] }).sources;
+    expect(entrySources.filter((source) => source.includes("src/applications/context/character"))).toEqual([]);
+    expect(chunkFiles().some((f) => /runtime-[\w-]+\.mjs$/.test(f))).toBe(true);
+    expect(alice.errors).toEqual([]);
+  }, 60_000);
+
+  it("the builder's button loads the builder's windows from the build", async () => {
+    const alice = world.player("Alice");
+    const [id] = await world.seed("Actor", [{ name: "Blank", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
+    const api = (alice.game as unknown as { clockwork: { openBuilder(actor: unknown): Promise<App> } }).clockwork;
+    const app = await world.as(alice, () => api.openBuilder((alice.game.actors as unknown as { get(id: string): unknown }).get(id)));
+    await idle(() => app.element);
+    expect(app.constructor.name).toBe("ClockworkCharacterBuilder");
+    expect(app.rendered).toBe(true);
+    expect(app.element.textContent?.length).toBeGreaterThan(100);
+    await world.as(alice, () => app.close());
+    expect(alice.errors).toEqual([]);
+  }, 60_000);
 });

@@ -12,6 +12,7 @@ import {
 } from "./actor";
 import type { ActorLike, ItemLike, SheetOptions } from "./source-types";
 import { buildXpLogView, type XpLogView } from "./xp-log";
+import { CHARACTER_TABS } from "./tabs";
 
 export interface TabView {
   id: string;
@@ -32,13 +33,7 @@ export function tabViews(tabs: readonly { id: string; icon: string }[], requeste
   return { navTabs, tabsById: Object.fromEntries(navTabs.map((t) => [t.id, t])), activeTab };
 }
 
-export const CHARACTER_TABS = [
-  { id: "main", icon: "fa-solid fa-user" },
-  { id: "equipment", icon: "fa-solid fa-shield-halved" },
-  { id: "magic", icon: "fa-solid fa-wand-sparkles" },
-  { id: "features", icon: "fa-solid fa-star" },
-  { id: "biography", icon: "fa-solid fa-book-open" },
-] as const;
+export { CHARACTER_TABS };
 
 export interface ArmorRowView extends ItemRowView {
   weightLabel: string;

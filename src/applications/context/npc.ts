@@ -10,13 +10,10 @@ import { buildActorCore, itemRow, itemsOfType, scopes, type ActorCoreView, type 
 import { tabViews, type TabView } from "./character";
 import { label } from "./labels";
 import type { ActorLike, SheetOptions } from "./source-types";
+import { NPC_TABS } from "./tabs";
 
 /** The NPC's tabs: what a GM needs in a fight on one screen, then the skills, then the rest. */
-export const NPC_TABS = [
-  { id: "main", icon: "fa-solid fa-shield-halved" },
-  { id: "skills", icon: "fa-solid fa-list" },
-  { id: "notes", icon: "fa-solid fa-book-open" },
-] as const;
+export { NPC_TABS };
 
 export interface NpcSheetContext extends ActorCoreView {
   cssClass: string;

@@ -3,20 +3,17 @@
  * health track, equipping, item rows (open, create, delete with confirmation) and drag and
  * drop (species with their choice dialog, sorting, moving gear between actors).
  */
-import { currentChoices } from "../choices-registry";
-import { healthClick } from "../context/health";
 import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
-import { sortUpdates } from "../context/updates";
+import type { SheetRuntime } from "./lazy";
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
-import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { confirm, localize, notify } from "../ui";
 import { busyActions, type ActionHandler } from "./busy";
 import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
 import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
+import { sheetRuntime } from "./lazy";
 import { HandlebarsActorSheet } from "./sheet-bases";
-import { combatActionsFor, onCombatActionClick } from "../../combat/actions";
 
 
 type ActorDoc = Actor.Implementation;
@@ -121,12 +118,12 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   }
 
   /** Options only a concrete sheet knows (the character's XP log). */
-  protected extraSheetOptions(): Partial<SheetOptions> {
+  protected extraSheetOptions(_runtime: SheetRuntime): Partial<SheetOptions> {
     return {};
   }
 
-  /** The pure context of the concrete sheet. */
-  protected abstract buildSheetContext(options: SheetOptions, choices: SheetChoices): object;
+  /** The pure context of the concrete sheet, from the sheets' runtime (loaded on first render). */
+  protected abstract buildSheetContext(options: SheetOptions, choices: SheetChoices, runtime: SheetRuntime): object;
 
   protected override async _prepareContext(
     options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
@@ -135,16 +132,20 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(this.stored.biography ?? "", {
       secrets: this.actor.isOwner, relativeTo: this.actor,
     });
+    const runtime = await sheetRuntime();
     const context = this.buildSheetContext({
       editable: this.isEditable,
       editMode: this.editMode,
       activeTab: this.tabGroups.primary ?? undefined,
       enrichedBiography,
       gm: game.user?.isGM === true,
-      ...this.extraSheetOptions(),
-    }, currentChoices());
+      ...this.extraSheetOptions(runtime),
+    }, runtime.currentChoices(), runtime);
     // Play mode: the combat actions with their costs now (owners only: they are the ones who act).
-    if (!this.editMode && this.actor.isOwner) Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
+    if (!this.editMode && this.actor.isOwner) {
+      const { combatActionsFor } = await import("../../combat/actions");
+      Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
+    }
     return Object.assign(base, context);
   }
 
@@ -162,7 +163,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   protected async _onDropItem(event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
     if (!this.isEditable) return null;
     if (item.parent?.uuid === this.actor.uuid) return this.#sortItem(event, item);
-    if (item.type === "species") return applySpecies(this.actor, item);
+    if (item.type === "species") return (await sheetRuntime()).applySpecies(this.actor, item);
     // A refused create resolves an empty array; then the giver keeps the item.
     const created = (await this.actor.createEmbeddedDocuments("Item", [copySource(item) as never]))?.[0] ?? null;
     const source = item.parent as ActorDoc | null;
@@ -183,7 +184,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const siblings = this.actor.items.contents
       .filter((i) => i.type === item.type && i.id)
       .map((i) => ({ id: i.id as string, sort: i.sort }));
-    const updates = sortUpdates(siblings, item.id, targetId, after);
+    const updates = (await sheetRuntime()).sortUpdates(siblings, item.id, targetId, after);
     if (updates.length > 0) await this.actor.updateEmbeddedDocuments("Item", updates as never);
     return item;
   }
@@ -220,6 +221,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onCombatAction(this: ClockworkActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { onCombatActionClick } = await import("../../combat/actions");
     await onCombatActionClick(this.actor as never, target, event);
   }
 
@@ -282,7 +284,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   static async #onHealthClick(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const box = Number(target.dataset.box);
     const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
-    const next = healthClick(this.stored.health, { box, hits });
+    const next = (await sheetRuntime()).healthClick(this.stored.health, { box, hits });
     await attemptWrite(this, () => update(this.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
   }
 
@@ -308,6 +310,6 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
 
   static async #onConfigureSpecies(this: ClockworkActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
-    if (item) await reconfigureSpecies(this.actor, item);
+    if (item) await (await sheetRuntime()).reconfigureSpecies(this.actor, item);
   }
 }

@@ -1,16 +1,16 @@
 /** The character sheet: header, tab navigation and five tabs. */
-import { buildCharacterContext, CHARACTER_TABS } from "../context/character";
+import { CHARACTER_TABS } from "../context/tabs";
 import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
 import type { XpLogSource } from "../context/xp-log";
 import { TEMPLATES } from "../handlebars";
-import { currentChoices } from "../choices-registry";
 import { confirm, localize, notify } from "../ui";
-import { campaignSpeed, XP_LOG_FLAG, SYSTEM_ID } from "../../documents/advancement";
-import { lastPurchase, type XpLogEntry } from "../../rules";
+import type { XpLogEntry } from "../../rules";
+import { builderApi } from "../builder/register";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";
 import { busyActions, type ActionHandler } from "./busy";
+import { sheetRuntime, type SheetRuntime } from "./lazy";
 
 const T = TEMPLATES.character;
 
@@ -55,36 +55,34 @@ export class ClockworkCharacterSheet extends ClockworkActorSheet {
 
   /** The stored XP log (`flags.clockwork.xpLog`), oldest first. */
   get #xpLog(): XpLogEntry[] {
-    const log = this.actor.getFlag(SYSTEM_ID as never, XP_LOG_FLAG as never) as unknown;
+    const log = this.actor.getFlag("clockwork" as never, "xpLog" as never) as unknown;
     return Array.isArray(log) ? log as XpLogEntry[] : [];
   }
 
-  protected override extraSheetOptions(): Partial<SheetOptions> {
-    const xp: XpLogSource = { log: this.#xpLog, speed: campaignSpeed(), translate: localize, formatDate: dateFormatter() };
+  protected override extraSheetOptions(runtime: SheetRuntime): Partial<SheetOptions> {
+    const xp: XpLogSource = { log: this.#xpLog, speed: runtime.campaignSpeed(), translate: localize, formatDate: dateFormatter() };
     return { xp };
   }
 
-  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices): object {
-    return buildCharacterContext(actorLike(this.actor), options, choices);
+  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices, runtime: SheetRuntime): object {
+    return runtime.buildCharacterContext(actorLike(this.actor), options, choices);
   }
 
   /* ------------------------------------------------------------------ builder and advancement */
 
   static async #onOpenBuilder(this: ClockworkCharacterSheet): Promise<void> {
-    const { ClockworkCharacterBuilder } = await import("../builder/builder-app");
-    await ClockworkCharacterBuilder.open(this.actor);
+    await builderApi.openBuilder(this.actor);
   }
 
   static async #onOpenAdvancement(this: ClockworkCharacterSheet): Promise<void> {
-    const { ClockworkAdvancementApp } = await import("../builder/advancement-app");
-    await ClockworkAdvancementApp.open(this.actor);
+    await builderApi.openAdvancement(this.actor);
   }
 
   /** Refunds the last purchase after a confirmation, as the advancement window does. */
   static async #onRefund(this: ClockworkCharacterSheet): Promise<void> {
+    const { currentChoices, lastPurchase, refundLastPurchase, logText } = await sheetRuntime();
     const last = lastPurchase(this.#xpLog);
     if (!last) return;
-    const [{ refundLastPurchase }, { logText }] = await Promise.all([import("../../documents/advancement"), import("../builder/advancement-context")]);
     const entry = logText(last, currentChoices(), localize);
     const yes = await confirm("CLOCKWORK.Advancement.RefundTitle", "CLOCKWORK.Advancement.RefundContent", { entry, xp: last.xp });
     if (!yes) return;

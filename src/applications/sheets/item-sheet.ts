@@ -4,15 +4,14 @@
  * (play mode); owners switch to the form with the mode toggle, and an item just created from
  * an actor sheet opens as the form. Links to other items are drop zones.
  */
-import { currentChoices } from "../choices-registry";
-import { buildItemContext, linkedUuids } from "../context/item";
 import { NEW_ROWS, normalizeFormArrays } from "../context/updates";
 import { TEMPLATES } from "../handlebars";
 import { localize, notify } from "../ui";
 import { itemLike, ownerItems } from "./adapters";
 import { busyActions, whileBusy, type ActionHandler } from "./busy";
 import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
-import { IDENTIFIER_LINKS, linkUpdate, resolveIdentifier, resolveLinks, type LinkChange, type LinkName } from "./links";
+import type { LinkChange, LinkName } from "./links";
+import { sheetRuntime } from "./lazy";
 import { isDocumentRender, type PartRenderOptions } from "./render-parts";
 import { HandlebarsItemSheet } from "./sheet-bases";
 
@@ -84,18 +83,20 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     });
     const parent = this.item.parent as Parameters<typeof ownerItems>[0] | null;
     const like = itemLike(this.item);
-    const context = buildItemContext(like, {
+    const runtime = await sheetRuntime();
+    const context = runtime.buildItemContext(like, {
       editable: this.isEditable,
       editMode: this.editMode,
       enrichedDescription,
       ownerItems: ownerItems(parent),
       links: await this.#links(),
-    }, currentChoices());
+    }, runtime.currentChoices());
     return Object.assign(base, context);
   }
 
   /** Names and icons of what the item links to, by UUID or (a spell's pair) by identifier. */
   async #links(): Promise<Record<string, LinkName | undefined>> {
+    const { IDENTIFIER_LINKS, linkedUuids, resolveIdentifier, resolveLinks } = await sheetRuntime();
     const byIdentifier = new Map<string, string>();
     for (const [path, { itemType }] of Object.entries(IDENTIFIER_LINKS)) {
       const value = foundry.utils.getProperty(this.item._source as object, path);
@@ -172,6 +173,7 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     }
     if (dropped.uuid === this.item.uuid) return;
     const change: LinkChange = zone.dataset.dropMultiple === "true" ? "add" : "set";
+    const { IDENTIFIER_LINKS } = await sheetRuntime();
     let value = dropped.uuid;
     if (path in IDENTIFIER_LINKS) {
       value = dropped.system?.identifier ?? "";
@@ -199,7 +201,7 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
   }
 
   async #writeLink(path: string, uuid: string, change: LinkChange): Promise<void> {
-    const update = linkUpdate(this.item._source, path, uuid, change);
+    const update = (await sheetRuntime()).linkUpdate(this.item._source, path, uuid, change);
     if (update) await attemptWrite(this, () => this.item.update(update as never));
   }
 

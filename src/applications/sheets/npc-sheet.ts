@@ -1,10 +1,11 @@
 /** The NPC sheet: header, tab navigation and three tabs (combat, skills, traits and notes). */
 import type { SheetChoices } from "../context/choices";
-import { buildNpcContext, NPC_TABS } from "../context/npc";
+import { NPC_TABS } from "../context/tabs";
 import type { SheetOptions } from "../context/source-types";
 import { TEMPLATES } from "../handlebars";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";
+import type { SheetRuntime } from "./lazy";
 
 const T = TEMPLATES.npc;
 
@@ -30,7 +31,7 @@ export class ClockworkNpcSheet extends ClockworkActorSheet {
     },
   };
 
-  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices): object {
-    return buildNpcContext(actorLike(this.actor), options, choices);
+  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices, runtime: SheetRuntime): object {
+    return runtime.buildNpcContext(actorLike(this.actor), options, choices);
   }
 }

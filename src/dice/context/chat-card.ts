@@ -14,44 +14,14 @@ import {
 import { canSpendMoreLuck } from "../luck-policy";
 import { activeFaces, dieResults, isActive, rollKindOf, rollOptions } from "../roll-data";
 import type {
-  DamageRollOptions, DamageTargetData, DeathRollOptions, FlatRollOptions, GainRollOptions, LuckState, RollKind,
+  DamageRollOptions, DeathRollOptions, FlatRollOptions, GainRollOptions, RollKind,
   RollModeKey, SerializedRoll,
 } from "../types";
 import { labelKey, partViews, subjectView, type PartView, type SubjectView } from "./format";
 
-export interface ChatCardInput {
-  actorName: string;
-  /** Every attempt at this roll, oldest first (luck rerolls add attempts). */
-  rolls: readonly SerializedRoll[];
-  luck?: LuckState;
-}
-
-export interface ChatCardViewer {
-  rollMode: RollModeKey;
-  isGM: boolean;
-  isAuthor: boolean;
-  /**
-   * Whether this viewer may see a damage target's resistance (Observer of its actor). Without
-   * it nobody does: the stored message content is sent to every client.
-   */
-  canObserve?: (target: DamageTargetData) => boolean;
-}
-
-export type CardVisibility = "full" | "summary" | "hidden";
-
-/**
- * What a viewer may see, mirroring core's rules for whispers and blind rolls: GM rolls go to
- * the GMs and the author; blind rolls to the GMs only, though the author still sees what they
- * rolled; self rolls to the author only.
- */
-export function cardVisibility({ rollMode, isGM, isAuthor }: ChatCardViewer): CardVisibility {
-  switch (rollMode) {
-    case "publicroll": return "full";
-    case "gmroll": return isGM || isAuthor ? "full" : "hidden";
-    case "blindroll": return isGM ? "full" : isAuthor ? "summary" : "hidden";
-    case "selfroll": return isAuthor ? "full" : "hidden";
-  }
-}
+export { cardVisibility, revealsTargets, type CardVisibility, type ChatCardInput, type ChatCardViewer } from "./visibility";
+import type { CardVisibility, ChatCardInput, ChatCardViewer } from "./visibility";
+import { cardVisibility } from "./visibility";
 
 /** Gain marks from the core, plus Flat dice the keep-better dropped and death-roll marks. */
 export type DieMarkView = DieMark | "dropped" | "fatal" | "save";
@@ -351,12 +321,6 @@ function titleOf(kind: RollKind, roll: SerializedRoll): { label: string; name: s
   }
 }
 
-/** Whether some damage target's numbers show for this viewer and not in the stored card. */
-export function revealsTargets(rollData: ChatCardInput, viewer: ChatCardViewer): boolean {
-  if (!viewer.canObserve) return false;
-  return rollData.rolls.some((roll) => rollKindOf(roll) === "damage"
-    && (rollOptions<DamageRollOptions>(roll).targets ?? []).some((t) => viewer.canObserve?.(t) === true));
-}
 
 /** Builds the chat card for one viewer. Throws a RangeError when the rolls are not ClockWork rolls. */
 export function buildChatCardContext(rollData: ChatCardInput, viewer: ChatCardViewer): ChatCardContext {

@@ -94,7 +94,8 @@ describe("game.clockwork", () => {
     for (const name of ["openBuilder", "openAdvancement", "awardXp", "openCompendiumBrowser", "creationProblems", "selfTest"]) {
       expect(typeof api[name], name).toBe("function");
     }
-    const problems = (api.creationProblems as (a: unknown) => { code: string }[])(actor(alice, emptyId));
+    // Async: the audit loads with the builder's windows (their own chunk of the bundle).
+    const problems = await (api.creationProblems as (a: unknown) => Promise<{ code: string }[]>)(actor(alice, emptyId));
     expect(problems.map((p) => p.code)).toEqual(expect.arrayContaining(["pointsSpent", "speciesMissing", "fociCount"]));
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * What an open sheet needs that the entry module need not carry: the context builders, the
+ * species dialog, link look-ups and the XP log's words. The sheet classes (registered at `init`)
+ * load this module on their first render or action, as its own chunk of the bundle.
+ */
+export { currentChoices } from "../choices-registry";
+export { buildCharacterContext } from "../context/character";
+export { buildNpcContext } from "../context/npc";
+export { buildItemContext, linkedUuids } from "../context/item";
+export { healthClick } from "../context/health";
+export { sortUpdates } from "../context/updates";
+export { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
+export { IDENTIFIER_LINKS, linkUpdate, resolveIdentifier, resolveLinks } from "./links";
+export { campaignSpeed, refundLastPurchase } from "../../documents/advancement";
+export { logText } from "../builder/advancement-context";
+export { lastPurchase } from "../../rules/advancement-log";

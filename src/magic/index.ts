@@ -14,14 +14,15 @@ import { addAlchemyButtons, useAlchemyItem, type AlchemyItem, type AlchemyOption
 import type { SpellItem } from "./context";
 import { MANA_HUD_TEMPLATE, manaHud, registerManaHud } from "./hud";
 import { registerLifecycle } from "./lifecycle";
-import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool } from "./pool";
+import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool, worldTime } from "./pool";
+import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerMagicWrites } from "./writes";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem, configurePool, scenePool, refillPools };
 
 /** Every template magic renders (the smoke test checks each exists). */
-export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE] as const;
+export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE] as const;
 
 /** `game.clockwork.magic`. */
 export const magicApi = {
@@ -78,11 +79,26 @@ function onRenderSheet(app: { document?: CastDoc; actor?: CastDoc }, html: HTMLE
     if (pool) slot.textContent = game.i18n?.format("CLOCKWORK.Magic.Sheet.GlobalPool", { value: String(pool.value), max: String(pool.max) }) ?? "";
   }
   addAlchemyButtons(html, actor as never, game.i18n?.localize("CLOCKWORK.Magic.Alchemy.Use") ?? "Use");
+  const tab = html.querySelector<HTMLElement>(".cw-tab-magic");
+  if (tab && actor) void addSpellEffects(tab, actor);
   for (const button of html.querySelectorAll<HTMLButtonElement>("[data-cw-magic-action=channel]")) {
     button.addEventListener("click", () => {
       if (actor) manaHud().render({ force: true });
     });
   }
+}
+
+/** The magic tab's list of lasting spell effects (with their gains and what is left of them). */
+async function addSpellEffects(tab: HTMLElement, actor: CastDoc): Promise<void> {
+  const combat = game.combat as unknown as { id: string; round: number; started?: boolean } | null;
+  const context = spellEffectsContext((actor as { effects?: Iterable<never> }).effects ?? [], {
+    combat: combat?.started ? { id: combat.id, round: combat.round } : null, worldTime: worldTime(),
+  });
+  const html = await foundry.applications.handlebars.renderTemplate(SPELL_EFFECTS_TEMPLATE, context as never);
+  tab.querySelector("[data-cw-spell-effects]")?.remove();
+  const header = tab.querySelector(":scope > .cw-section-header");
+  if (header) header.insertAdjacentHTML("afterend", html);
+  else tab.insertAdjacentHTML("afterbegin", html);
 }
 
 /** Registers everything magic needs; once, in `init`. */

@@ -83,3 +83,51 @@ export function scenePoolContext(scene: { flags?: Record<string, unknown> } | nu
     choices: [{ key: "", label: "CLOCKWORK.Magic.Pool.Connection.none", max: null, selected: !pool }, ...view.choices],
   };
 }
+
+export const SPELL_EFFECTS_TEMPLATE = "systems/clockwork/templates/magic/spell-effects.hbs";
+
+/** A lasting spell effect as the magic tab lists it. */
+export interface SpellEffectRow {
+  uuid: string;
+  name: string;
+  img: string | null;
+  gains: number;
+  amount: number;
+  dispellable: boolean;
+  /** The localization key and data of what is left (rounds, a time, a Flat), or null. */
+  remaining: { key: string; data: Record<string, number> } | null;
+}
+
+interface EffectFlagLike {
+  name?: string;
+  gains?: number;
+  amount?: number;
+  dispellable?: boolean;
+  endFlat?: number | null;
+  expires?: { combat: string; round: number; turn: number } | { time: number } | null;
+}
+
+/**
+ * The magic tab's list of the spell effects on an actor (`flags.clockwork.spell`), with what is
+ * left of each: rounds in the running combat, minutes of world time, or the Flat that ends it.
+ */
+export function spellEffectsContext(
+  effects: Iterable<{ uuid?: string; name?: string; img?: string | null; disabled?: boolean; flags?: Record<string, unknown> }>,
+  now: { combat?: { id: string; round: number } | null; worldTime: number },
+): { effects: SpellEffectRow[]; hasEffects: boolean } {
+  const rows: SpellEffectRow[] = [];
+  for (const effect of effects) {
+    const flag = (effect.flags?.clockwork as { spell?: EffectFlagLike } | undefined)?.spell;
+    if (effect.disabled || !flag || typeof flag.gains !== "number") continue;
+    let remaining: SpellEffectRow["remaining"] = null;
+    const expires = flag.expires;
+    if (expires && "time" in expires) remaining = { key: "CLOCKWORK.Magic.Effects.Minutes", data: { count: Math.max(0, Math.ceil((expires.time - now.worldTime) / 60)) } };
+    else if (expires && now.combat && expires.combat === now.combat.id) remaining = { key: "CLOCKWORK.Magic.Effects.Rounds", data: { count: Math.max(0, expires.round - now.combat.round) } };
+    else if (flag.endFlat) remaining = { key: "CLOCKWORK.Magic.Effects.Flat", data: { flat: flag.endFlat } };
+    rows.push({
+      uuid: effect.uuid ?? "", name: effect.name ?? flag.name ?? "", img: effect.img ?? null, gains: flag.gains,
+      amount: flag.amount ?? 0, dispellable: flag.dispellable !== false, remaining,
+    });
+  }
+  return { effects: rows, hasEffects: rows.length > 0 };
+}

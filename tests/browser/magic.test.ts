@@ -2,7 +2,9 @@
  * Magic in headless Chromium with the system's CSS, light and dark: a casting card for each roll
  * kind (attack, area with spell resistance, opposed, unopposed with a duration, GM difficulty)
  * in a 300 px chat log, and the global mana HUD at its 240 px width. Nothing overflows, every
- * control has an accessible name, axe-core finds nothing serious. Screenshots go to
+ * control has an accessible name, axe-core finds nothing serious. The character sheet's magic
+ * tab with what src/magic adds when it renders (the scene's global pool beside the personal one,
+ * the channel button, the lasting spells list with a Haste effect) at 600 and 800 px. Screenshots go to
  * artifacts/screenshots/magic-*.png.
  */
 import { join } from "node:path";
@@ -12,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { named } from "../packs/load-sources";
 import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../src/magic/card";
 import { spellProfileOf, type SpellItem } from "../../src/magic/context";
-import { MANA_HUD_TEMPLATE, manaHudContext } from "../../src/magic/views";
+import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, spellEffectsContext } from "../../src/magic/views";
+import { buildCharacterContext } from "../../src/applications/context/character";
+import { FULL_CHARACTER } from "../fixtures/sheets/actors";
+import { renderCharacterSheet } from "../render/sheets";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
 import { createRenderer, ROOT } from "../render/harness";
 import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
@@ -108,5 +113,37 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await unnamed()).toEqual([]);
     expect(await axeFindings(page), "mana HUD: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-hud-${theme}.png`), fullPage: true });
+  });
+
+  it("magic tab: global pool, channel button and a spell's Active Effect", async () => {
+    const context = buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false });
+    const effects = renderer.render(SPELL_EFFECTS_TEMPLATE, spellEffectsContext([
+      { uuid: "Actor.i.ActiveEffect.h", name: "Haste", img: null, flags: { clockwork: { spell: { name: "Haste", gains: 3, amount: 2, dispellable: true, endFlat: null, expires: { combat: "c1", round: 5, turn: 0 } } } } },
+      { uuid: "Actor.i.ActiveEffect.c", name: "Charm", img: null, flags: { clockwork: { spell: { name: "Charm", gains: 5, amount: 0, dispellable: true, endFlat: 7, expires: null } } } },
+    ], { combat: { id: "c1", round: 2 }, worldTime: 0 }));
+    const sheet = renderCharacterSheet(renderer, context);
+    await open(writePage({ name: "magic-tab", title: FULL_CHARACTER.name, theme, classes: `sheet clockwork actor character ${context.cssClass}`, body: `${CSS}${sheet}` }), 800);
+    // What src/magic/index.ts does on renderActorSheetV2: the pool text and the effects list.
+    await page.evaluate((html) => {
+      for (const el of document.querySelectorAll<HTMLElement>("[data-group='primary'][data-tab]")) {
+        el.classList.toggle("active", el.dataset.tab === "magic");
+        if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(el.dataset.tab === "magic"));
+      }
+      const slot = document.querySelector<HTMLElement>("[data-cw-global-pool]")!;
+      slot.hidden = false;
+      slot.textContent = "Global pool 31 / 48";
+      document.querySelector(".cw-tab-magic > .cw-section-header")!.insertAdjacentHTML("afterend", html);
+    }, effects);
+    expect(await page.locator(".cw-tab-magic.active [data-cw-global-pool]").isVisible()).toBe(true);
+    expect(await page.locator(".cw-tab-magic.active .cw-channel").getAttribute("aria-label")).toBeTruthy();
+    expect(await page.locator(".cw-tab-magic.active .cw-spell-effect").count()).toBe(2);
+    expect(await page.textContent(".cw-spell-effects")).toContain("3 rounds left");
+    for (const width of [600, 800]) {
+      await page.setViewportSize({ width: width + 24, height: 900 });
+      expect(await overflowing(), `magic tab at ${width}px`).toEqual([]);
+    }
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), "magic tab: axe-core serious or critical violations").toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `magic-tab-${theme}.png`), fullPage: true });
   });
 });

@@ -10,7 +10,7 @@ import { createRenderer } from "./harness";
 import { named } from "../packs/load-sources";
 import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../src/magic/card";
 import { spellProfileOf, type SpellItem } from "../../src/magic/context";
-import { MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, manaHudContext, scenePoolContext } from "../../src/magic/views";
+import { MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, scenePoolContext, spellEffectsContext } from "../../src/magic/views";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
 
 const renderer = createRenderer();
@@ -132,5 +132,33 @@ describe("mana HUD and scene pool", () => {
     expect(html).toContain("Strong (60)");
     expect(html).toMatch(/<option value="middling" selected>/);
     expect(renderer.render(SCENE_POOL_TEMPLATE, scenePoolContext({ flags: {} }))).toMatch(/<option value="" selected>No pool/);
+  });
+});
+
+describe("the magic tab's lasting spells", () => {
+  const spell = (over: object) => ({ clockwork: { spell: { name: "x", gains: 3, amount: 3, dispellable: true, endFlat: null, expires: null, ...over } } });
+  it("lists each spell effect with its gains and what is left: rounds, minutes, a Flat", () => {
+    const context = spellEffectsContext([
+      { uuid: "A.1", name: "Haste", flags: spell({ gains: 2, expires: { combat: "c1", round: 4, turn: 0 } }) },
+      { uuid: "A.2", name: "Levitate", flags: spell({ gains: 4, expires: { time: 1300 } }) },
+      { uuid: "A.3", name: "Charm", flags: spell({ gains: 5, endFlat: 7 }) },
+      { uuid: "A.4", name: "Ironskin Potion", flags: spell({ gains: 0, dispellable: false, expires: { time: 4100 } }) },
+      { uuid: "A.5", name: "Burning", flags: {} },
+      { uuid: "A.6", name: "Off", disabled: true, flags: spell({}) },
+    ], { combat: { id: "c1", round: 2 }, worldTime: 1000 });
+    expect(context.effects.map((e) => e.name)).toEqual(["Haste", "Levitate", "Charm", "Ironskin Potion"]);
+    const html = renderer.render(SPELL_EFFECTS_TEMPLATE, context);
+    expectClean(html);
+    expect(html).toContain("2 rounds left");
+    expect(html).toContain("5 minutes left");
+    expect(html).toContain("until a Flat 7");
+    expect(html).toContain("5 gains");
+    expect(html).toContain("cannot be dispelled");
+    expect(html).toContain("52 minutes left");
+  });
+  it("says when no spell lasts", () => {
+    const html = renderer.render(SPELL_EFFECTS_TEMPLATE, spellEffectsContext([], { worldTime: 0 }));
+    expectClean(html);
+    expect(html).toContain("No spell lasts on this creature.");
   });
 });

@@ -52,6 +52,8 @@ function combatantsOf(actor: DyingActor): { update(changes: object): Promise<unk
   const found: { update(changes: object): Promise<unknown>; defeated?: boolean }[] = [];
   for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<{ actorId: string | null; tokenId: string | null; defeated?: boolean; update(c: object): Promise<unknown> }> }>) {
     for (const c of combat.combatants) {
+      // A minion group falls with its last member, not its first token (markDead below).
+      if ((c as { system?: { members?: string[] } }).system?.members?.length) continue;
       if (token?.id ? c.tokenId === token.id : c.actorId === actor.id) found.push(c);
     }
   }
@@ -60,17 +62,19 @@ function combatantsOf(actor: DyingActor): { update(changes: object): Promise<unk
 
 /** Dead: the overlay, no dying, every combatant defeated. */
 async function markDead(actor: DyingActor): Promise<void> {
-  await removeStatus(actor, "dying");
-  await addStatus(actor, "dead", { overlay: true });
+  // The tracker first: defeat does not wait on the token's overlay.
   for (const combatant of combatantsOf(actor)) if (!combatant.defeated) await combatant.update({ defeated: true });
   // A minion group is defeated when its last member falls (docs/rulings.md 91).
   const tokenId = (actor as unknown as { token?: { id?: string | null } | null }).token?.id;
-  if (!tokenId) return;
-  for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<GroupLeader> }>) {
-    for (const c of combat.combatants) {
-      if (!c.defeated && c.system.members?.includes(tokenId) && c.standingMembers?.() === 0) await c.update({ defeated: true });
+  if (tokenId) {
+    for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<GroupLeader> }>) {
+      for (const c of combat.combatants) {
+        if (!c.defeated && c.system.members?.includes(tokenId) && c.standingMembers?.() === 0) await c.update({ defeated: true });
+      }
     }
   }
+  await removeStatus(actor, "dying");
+  await addStatus(actor, "dead", { overlay: true });
 }
 
 interface GroupLeader {

@@ -171,6 +171,12 @@ describe("minions", () => {
     await as(fight, fight.gm, () => scene.tokens.get("goblinToken00001").actor.update({ "system.health.vitalsLost": 1 }));
     expect(group.standingMembers()).toBe(2);
     expect(group.groupAttack(input)).toMatchObject({ attacker: { situational: 1 }, weapon: { damageDice: 5 } });
+    // The first member was the group's token: the band fights on through a standing member, undefeated.
+    expect(combat.combatants.get(leader as string)?.defeated).toBe(false);
+    expect((group as unknown as { actor: { token: { id: string } } }).actor.token.id).toBe("goblinToken00002");
+    await as(fight, fight.gm, (c) => c.startCombat());
+    const band = combatOn(fight.gm, fight.combatId).combatants.get(leader as string) as unknown as { checkSpend(n: number): { problem: string | null } };
+    expect(band.checkSpend(2).problem).not.toBe("cannotAct");
   });
 
   it("refuses to group what is not a set of identical minions", async () => {

@@ -5,7 +5,7 @@
  * information, issue 10 item 5).
  */
 import {
-  actionCost, attackOdds, chargeFor, isAreaMode, reactionOptions, ACTION_COSTS,
+  actionCost, attackOdds, chargeFor, groupAttack, isAreaMode, reactionOptions, ACTION_COSTS,
   type AttackInput, type AttackTarget, type CounterProblem, type CounterState, type ReactionBlock, type TargetOdds,
 } from "../../rules";
 import { attackBaseCost, attackInput, targetOf, type AttackActor, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
@@ -75,6 +75,8 @@ export interface PreviewRequest {
   areaDistance?: number;
   /** The base cost of one attack when something else sets it (a two-weapon attack pays once). */
   baseCost?: number;
+  /** A minion group's standing members attacking together (docs/rulings.md 91); 1 or none: a lone attacker. */
+  groupMembers?: number;
 }
 
 /** How many counters the attack costs and whether they can be paid. */
@@ -90,7 +92,9 @@ export function attackCostOf(request: Pick<PreviewRequest, "item" | "declaration
 
 /** The odds for every target (included or not), and the cost. */
 export function attackPreview(request: PreviewRequest): AttackPreview {
-  const input = attackInput(request.actor, request.item, request.declaration, { areaDistance: request.areaDistance });
+  const single = attackInput(request.actor, request.item, request.declaration, { areaDistance: request.areaDistance });
+  // A minion group attacks as one: +1 attack and damage die per standing member beyond the first.
+  const input = (request.groupMembers ?? 1) > 1 ? groupAttack(single, request.groupMembers as number) : single;
   const targets = request.targets.map((t) => targetOf(t.actor, t.key, request.declaration.damageType, t.situation));
   const odds = attackOdds(input, targets);
   const rows = odds.map((o, i): PreviewRow => {

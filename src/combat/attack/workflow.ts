@@ -24,7 +24,7 @@ import { buildPool, chosenFocus } from "../../dice/pool";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import type { RollModeKey } from "../../dice/types";
 import { requestWrites, healthTrackOf, type GmWriteOp } from "../gm-writes";
-import { areaOf, damageTypesOf, defaultDeclaration, modesOf, poolRequest, skillChoices, weaponConditions, type AttackActor, type AttackDeclaration, type AttackItem } from "./source";
+import { areaOf, damageTypesOf, defaultDeclaration, modesOf, poolRequest, skillChoices, weaponConditions, weaponProfile, type AttackActor, type AttackDeclaration, type AttackItem } from "./source";
 import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from "./geometry";
 import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
 import { decideReaction, type Reaction, type ReactionDecision } from "./reactions";
@@ -62,7 +62,9 @@ interface CombatantDoc {
   uuid: string;
   actorId: string | null;
   tokenId: string | null;
-  system?: { counters?: CounterState };
+  system?: { counters?: CounterState; members?: string[] };
+  /** A minion group's members still standing, of those `canAttack` accepts (ClockworkCombatant). */
+  standingMembers?(canAttack?: (token: { x: number; y: number; width?: number; height?: number }) => boolean): number;
 }
 
 interface CombatDoc {
@@ -179,6 +181,8 @@ export interface AttackSession {
   aimed: TokenDoc[];
   /** Counters of one attack when the caller set them. */
   baseCost?: number;
+  /** The attacker's combatant when it is a minion group: its members attack as one (docs/rulings.md 91). */
+  group?: CombatantDoc;
   choices: { modes: AttackDeclaration["mode"][]; damageTypes: AttackDeclaration["damageType"][]; skills: string[]; calledShots: readonly string[] };
 }
 
@@ -243,6 +247,7 @@ export function previewSession(session: AttackSession): AttackPreview {
   return attackPreview({
     actor: session.actor, item: session.item, declaration: session.declaration, targets: session.targets,
     counters: session.counters, stunned: session.stunned, areaDistance: session.areaDistance, baseCost: session.baseCost,
+    ...(session.group ? { groupMembers: groupMembersFor(session.group, session) } : {}),
   });
 }
 
@@ -267,7 +272,9 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
   }
   const token = tokenDocOf(actor);
   const combat = runningCombat();
-  const counters = countersOf(combatantFor(combat, actor, token));
+  const own = combatantFor(combat, actor, token);
+  const counters = countersOf(own);
+  const group = own?.system?.members?.length && typeof own.standingMembers === "function" ? own : null;
   const rollMode: RollModeKey = options.rollMode ?? currentRollMode();
   let focusId: string | undefined;
   if (options.focus !== undefined) {
@@ -293,7 +300,21 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
     notify("warn", isAreaMode(declaration.mode) ? "CLOCKWORK.Combat.Attack.NoOneInArea" : "CLOCKWORK.Combat.Attack.NoTarget");
     return null;
   }
+  if (group) session.group = group;
   return session;
+}
+
+/**
+ * A minion group attacks with its standing members that can each reach every target
+ * (docs/rulings.md 91): a melee weapon's reach from each member's token; at range, all of them.
+ */
+function groupMembersFor(group: CombatantDoc, session: AttackSession): number {
+  const reach = weaponProfile(session.actor, session.item, session.declaration).reach;
+  const boxes = session.targets.map((t) => boxOf(tokenDocOf(t.tokenUuid ?? null))).filter((b): b is GridBox => b !== null);
+  const grid = gridSizeOf(session.token);
+  const canAttack = (token: { x: number; y: number; width?: number; height?: number }) =>
+    reach === undefined || boxes.every((box) => spacesBetween(tokenBox(token, grid), box) <= reach);
+  return Math.max(1, group.standingMembers?.(canAttack) ?? 1);
 }
 
 // ---------------------------------------------------------------- rolling

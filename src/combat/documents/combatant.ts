@@ -44,10 +44,31 @@ const PROBLEM_KEYS: Record<SpendProblem, string> = {
 
 type CombatLike = { started?: boolean; round?: number } | null;
 
+/** A creature still in the fight: a vital left, neither dying nor dead. */
+function standsUp(actor: unknown): boolean {
+  const health = (actor as { system?: { health?: { dying?: boolean; dead?: boolean; vitalsRemaining?: number } } } | null)?.system?.health;
+  return health !== undefined && !health.dying && !health.dead && (health.vitalsRemaining ?? 1) > 0;
+}
+
 export class ClockworkCombatant extends Combatant {
   /** The typed system data (src/combat/data/combatant.ts). */
   get clockwork(): { counters: CounterState; initiativeSkill: string; controllerId: string; members: string[] } {
     return this.system as unknown as { counters: CounterState; initiativeSkill: string; controllerId: string; members: string[] };
+  }
+
+  /**
+   * The actor: a minion group acts through a standing member once its first token falls, so the
+   * band keeps its turn, counters and statuses while any member stands (docs/rulings.md 91).
+   */
+  override get actor(): Combatant["actor"] {
+    const own = super.actor;
+    if (!this.members.length || standsUp(own)) return own;
+    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): { actor: Combatant["actor"] } | undefined } } | null;
+    for (const id of this.members) {
+      const member = scene?.tokens.get(id)?.actor ?? null;
+      if (standsUp(member)) return member;
+    }
+    return own;
   }
 
   /** The counter record (a copy). */
@@ -170,15 +191,21 @@ export class ClockworkCombatant extends Combatant {
     return [...(this.clockwork.members ?? [])];
   }
 
-  /** The member tokens' actors that still stand (a vital left, neither dying nor dead). */
-  standingMembers(): number {
+  /**
+   * The member tokens' actors that still stand (a vital left, neither dying nor dead); with
+   * `canAttack`, only those it accepts (the members that can reach the target, docs/rulings.md 91).
+   */
+  standingMembers(canAttack?: (token: { x: number; y: number; width?: number; height?: number }) => boolean): number {
     const members = this.members;
     if (!members.length) return 1;
     type Health = { dying?: boolean; dead?: boolean; vitalsRemaining?: number };
-    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): { actor: { system: { health?: Health } } | null } | undefined } } | null;
+    type MemberToken = { x: number; y: number; width?: number; height?: number; actor: { system: { health?: Health } } | null };
+    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): MemberToken | undefined } } | null;
     return members.filter((id) => {
-      const health = scene?.tokens.get(id)?.actor?.system.health;
-      return health !== undefined && !health.dying && !health.dead && (health.vitalsRemaining ?? 1) > 0;
+      const token = scene?.tokens.get(id);
+      const health = token?.actor?.system.health;
+      const standing = health !== undefined && !health.dying && !health.dead && (health.vitalsRemaining ?? 1) > 0;
+      return standing && (!canAttack || canAttack(token as MemberToken));
     }).length;
   }
 

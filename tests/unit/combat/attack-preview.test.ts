@@ -23,6 +23,16 @@ describe("attackPreview", () => {
     expect(preview.rows[0].odds.setup.defense.total).toBe(3);
   });
 
+  it("a minion band's members attack as one: +1 attack die and +1 damage die per member beyond the first, and better odds", () => {
+    const target = targetInfo(creature("Bram"));
+    const alone = attackPreview({ actor: ADA, item: SWORD, declaration: decl, targets: [target], counters: null });
+    const three = attackPreview({ actor: ADA, item: SWORD, declaration: decl, targets: [target], counters: null, groupMembers: 3 });
+    expect(three.rows[0].odds.setup.pool.dice).toBe(alone.rows[0].odds.setup.pool.dice + 2);
+    expect(three.input.weapon.damageDice).toBe(alone.input.weapon.damageDice + 2);
+    expect(three.rows[0].odds.chanceToHit).toBeGreaterThan(alone.rows[0].odds.chanceToHit);
+    expect(attackPreview({ actor: ADA, item: SWORD, declaration: decl, targets: [target], counters: null, groupMembers: 1 }).input).toEqual(alone.input);
+  });
+
   it("range: beyond 3 increments is an automatic miss; each increment past the first costs a die", () => {
     const target = creature("Far");
     const near = attackPreview({ actor: ADA, item: RIFLE, declaration: defaultDeclaration(ADA, RIFLE, "publicroll"), targets: [targetInfo(target, { situation: { distance: 9 } }), targetInfo(target, { key: "b", situation: { distance: 10 } }), targetInfo(target, { key: "c", situation: { distance: 28 } })], counters: null });

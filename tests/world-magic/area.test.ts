@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
-import { BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, doc, seedArena, tokenId } from "./fixtures";
+import { BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, tokenId } from "./fixtures";
 
 interface Caster {
   system: { mana: { value: number } };
@@ -56,5 +56,19 @@ describe("area spells", () => {
     queueFaces(...FACES);
     const ball = await world.as(alice, () => fireball(alice, { targets: [actorUuid(GRUSHA)] }));
     expect(ball?.data.targets.map((t) => t.uuid)).toEqual([actorUuid(GRUSHA)]);
+  });
+
+  it("Shock's cone from the caster takes one counter from each creature it damages (Stun 1)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await setCounters(world, BRAM, 6);
+    const counters = () => doc<{ system: { counters: { available: number } } }>(gm, combatantUuid(BRAM)).system.counters.available;
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    // Aimed south: the cone of 3 covers Bram at (0, 1), not Grusha at (4, 0).
+    const shock = await world.as(alice, () => ilinde(alice).castSpell(ilinde(alice).items.get(SPELL_IDS.Shock), { area: { x: 0, y: 3 } }));
+    await world.settle();
+    expect(shock?.data.targets.map((t) => t.uuid)).toEqual([actorUuid(BRAM)]);
+    expect((shock?.data.targets[0] as unknown as { damage: number }).damage).toBeGreaterThan(0);
+    expect(counters()).toBe(5);
   });
 });

@@ -36,7 +36,7 @@ export function spellItem(name: string, id: string): Record<string, unknown> {
 export const SPELL_IDS = {
   "Fire Bolt": "magicSpellFirBlt", Fireball: "magicSpellFirBal", Barrier: "magicSpellBarrir", Charm: "magicSpellCharm0",
   Dispel: "magicSpellDispel", Haste: "magicSpellHaste0", Slow: "magicSpellSlow00", Levitate: "magicSpellLevita",
-  Regenerate: "magicSpellRegenr", Ward: "magicSpellWard00", "Borrow Time": "magicSpellBorrow",
+  Regenerate: "magicSpellRegenr", Ward: "magicSpellWard00", "Borrow Time": "magicSpellBorrow", Shock: "magicSpellShock0",
 } as const;
 
 export function actorSources(users: { alice: string; bob: string }, options: { mana?: number } = {}): Record<string, unknown>[] {

@@ -151,7 +151,9 @@ export type EndCheckResults = (number[] | null)[];
 export async function rollEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[]): Promise<EndCheckResults> {
   const results: EndCheckResults = [];
   for (const check of checks) {
-    const label = localize("CLOCKWORK.Conditions.EndCheck", { status: check.statusId ? localize(statusLabel(check.statusId)) : abilityName(check.cooldown ?? "") });
+    const label = check.statusId
+      ? localize("CLOCKWORK.Conditions.EndCheck", { status: localize(statusLabel(check.statusId)) })
+      : localize("CLOCKWORK.Conditions.Recharge", { ability: abilityName(check.cooldown ?? "") });
     if (check.kind === "flat") {
       const roll = await actor.rollFlat(check.target, { keepBetter: check.rolls === 2, label });
       results.push(roll ? roll.results.map((r) => r.result) : null);

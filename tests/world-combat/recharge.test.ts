@@ -47,6 +47,8 @@ describe("species recharge", () => {
     await next();
     expect(combatOn(fight.gm, fight.combatId).round).toBe(2);
     expect(flatRolls().map((m) => m._source.author)).toEqual([fight.alice.userId]);
+    // The roll names the ability, not its key.
+    expect((flatRolls()[0] as unknown as { rolls: { options: { label?: string; target?: number } }[] }).rolls[0].options).toMatchObject({ label: "Recharge Breath weapon", target: 10 });
     expect(spent()).toBe(1);
     await next();
     await next();

@@ -57,7 +57,7 @@ describe("the sheets' combat actions", () => {
     expect(section).toMatch(/data-key="walk"[^>]*disabled aria-disabled="true"[^>]*data-tooltip="Not enough counters"/);
     expect(section).toContain('<span class="cw-combat-action__reason">Not enough counters</span>');
     // Every weapon of the character has its attack, with the weapon's id for the click.
-    const weapons = FULL_CHARACTER.items.filter((i) => i.type === "weapon");
+    const weapons = [...FULL_CHARACTER.items].filter((i) => i.type === "weapon");
     for (const weapon of weapons) expect(section).toContain(`data-weapon-id="${weapon.id}"`);
     expect(count(section, 'data-action="combatAction"')).toBeGreaterThan(10);
   });

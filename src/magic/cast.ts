@@ -388,6 +388,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   const casterToken = actor.getActiveTokens?.()[0] ?? null;
   const damageTypes = spellDamageTypes(spell);
   const damageType = options.damageType && damageTypes.includes(options.damageType) ? options.damageType : damageTypes[0];
+  const fields: Record<number, string> = {};
   const ruleTargets: (SpellTarget & { reactionPool?: { dice: number; threshold: number; hexed?: boolean } })[] = targets.map((t, i) => {
     const id = t.actor.uuid;
     const combatant = combatantOf(prepared.combat, t.actor);
@@ -401,6 +402,12 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     const pool = reactionPoolOf(t.actor, spell.roll.opposedSkill);
     // Attack spells meet the whole defense a weapon does, reactions included (§4.9).
     const full = spell.roll.kind === "attack" && !t.self ? withDefenseParts(base, t.actor, damageType) : base;
+    // A Force Field stands against one attack or area spell; Void Bolt passes through it (§3.1).
+    const field = (spell.roll.kind === "attack" || spell.roll.kind === "area") && !t.self ? forceFieldOf(t.actor) : null;
+    if (field && !spell.automation.attack.voidBolt) {
+      full.forceField = field.amount;
+      if (field.uuid) fields[i] = field.uuid;
+    }
     return { ...full, reactionGains: stored[i]?.gains, ...(pool ? { reactionPool: pool } : {}) };
   });
   const odds = spellOdds(spell, caster, ruleTargets, { difficulty: options.difficulty, damageType });
@@ -451,6 +458,8 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   outcome.targets.forEach((t, i) => {
     const target = targets[i];
     ops.push(...targetOps(spell, t, target.actor, context));
+    // The Force Field met this attack and is spent (one attack, like a block).
+    if (fields[i] && !t.resistance?.negated) ops.push({ op: "endEffect", uuid: fields[i] });
     // A spell that got through a Ward ends it (§3.1 Ward).
     if (t.resistance?.wardEnds) {
       const ward = spellEffectsOf(target.actor).find((e) => e.spell.effect === "ward");
@@ -497,6 +506,12 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   const result: CastResult = { outcome, data, message, applied };
   hooks.callAll(CAST_HOOKS.done, actor, item, result);
   return result;
+}
+
+/** A creature's Force Field effect (its defense bonus and the effect to spend), or null. */
+function forceFieldOf(actor: CastDoc): { amount: number; uuid: string | undefined } | null {
+  const found = spellEffectsOf(actor).find((e) => e.spell.identifier === "force-field" && e.spell.effect === "defense" && e.spell.amount > 0);
+  return found ? { amount: found.spell.amount, uuid: found.effect.uuid } : null;
 }
 
 /** Borrow Time / Sliding Time: the caster's counters moved between turns (docs/rulings.md 79). */

@@ -71,4 +71,25 @@ describe("reactions to attack spells", () => {
     expect(asked).toEqual([]);
     expect(ball!.data.targets.map((t) => t.reaction)).toEqual(["none", "none"]);
   });
+
+  it("a Force Field adds its gains to the defense against one attack spell and is spent", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await setCounters(world, BRAM, 6);
+    setReactionPrompt(async () => "none");
+    const field = { name: "Force Field", flags: { clockwork: { spell: { identifier: "force-field", name: "Force Field", gains: 3, dispellable: true, casterUuid: null, itemUuid: null, effect: "defense", amount: 3, endFlat: null, expires: null } } } };
+    const bram = () => doc<{ effects: Iterable<{ name: string }>; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }>(gm, actorUuid(BRAM));
+    const ilinde = () => doc<Caster>(alice, actorUuid(ILINDE));
+    const cast = () => world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(BRAM)] }));
+
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const bare = await cast();
+    await world.as(gm, () => bram().createEmbeddedDocuments("ActiveEffect", [field]));
+    await world.settle();
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const shielded = await cast();
+    await world.settle();
+    expect(shielded!.data.targets[0].defense).toBe(bare!.data.targets[0].defense! + 3);
+    expect([...bram().effects].map((e) => e.name)).not.toContain("Force Field");
+  });
 });

@@ -73,7 +73,7 @@ export function alchemyProfile(system: AlchemyItemData, flag: AlchemyFlag | null
 }
 
 /** Why an item cannot be used now, or null. */
-export type AlchemyProblem = "notAlchemy" | "empty" | "notOnBelt" | "thrown" | "tooFar" | "wearingArmor" | "nothingToDo";
+export type AlchemyProblem = "notAlchemy" | "empty" | "notOnBelt" | "thrown" | "tooFar" | "wearingArmor";
 
 export interface AlchemyUseInput {
   profile: AlchemyProfile;

@@ -10,6 +10,7 @@
  * the relay does not carry refuses it all), and a write that fails undoes the ones before it,
  * so nothing is ever half-applied. Without a connected GM the user gets a localized message.
  */
+import type { StoredHealth } from "../data/actor/health";
 import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
 import { notify } from "../applications/ui";
@@ -21,15 +22,7 @@ export const GM_WRITE_TIMEOUT = 15_000;
 /** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
 export const DAMAGE_APPLIED_HOOK = "clockwork.damageApplied";
 
-/** The stored health fields a damage write changes, as an undo restores them. */
-export interface StoredHealth {
-  hits: number;
-  wounds: number;
-  vitalsLost: number;
-  barrier: number;
-  dying: boolean;
-  dead: boolean;
-}
+export type { StoredHealth };
 
 /** One write. `uuid` names an Actor (damage, heal, health, status), a Combatant (counters) or any document (update). */
 export type GmWriteOp =

@@ -7,6 +7,7 @@
  * turn changes wrote. No database calls here: ClockworkCombat makes the writes, which keeps
  * this part measurable (tests/bench/turns.bench.ts) and testable with plain objects.
  */
+import type { StoredHealth } from "../data/actor/health";
 import {
   changeTurn, newCounters, newTimeShift, startCombat as rulesStartCombat,
   type ActiveStatus, type CombatStatusId, type CombatantTurnState, type CounterState, type HealthTrack, type TimeShift,
@@ -17,15 +18,7 @@ import { activeStatuses, type StatusActor } from "./conditions";
 /** Turn changes kept per combatant for going back (older ones fall off). */
 export const TURN_HISTORY_LIMIT = 12;
 
-/** The stored health fields a tick may change (system.health). */
-export interface StoredHealth {
-  hits: number;
-  wounds: number;
-  vitalsLost: number;
-  barrier: number;
-  dying: boolean;
-  dead: boolean;
-}
+export type { StoredHealth };
 
 /** One undo record: the state before the turn change stamped `stamp`. */
 export interface TurnHistoryEntry {

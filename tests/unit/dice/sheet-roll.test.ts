@@ -87,11 +87,19 @@ describe("rolling from the character sheet", () => {
     expect(marks).toHaveLength(strength.diceWithFocus);
   });
 
-  it("a weapon's attack button rolls its attack pool with the weapon group's focus", async () => {
+  it("a weapon's attack button runs the attack workflow: with no target it asks for one and rolls nothing", async () => {
     const actor = await orcWithAxe();
     const sheet = new ClockworkCharacterSheet({ document: actor } as never);
-    const prompt = vi.spyOn(ClockworkRollDialog, "prompt").mockImplementation(async (request) => request);
+    const before = messages().length;
     await click(sheet, "rollAttack", { itemId: actor.items.getName("Axe")!.id });
+    expect(messages()).toHaveLength(before);
+    expect(world.gm.notifications.at(-1)).toEqual({ type: "warn", message: world.gm.i18n.localize("CLOCKWORK.Combat.Attack.NoTarget") });
+  });
+
+  it("the roll API's attack pool uses the weapon group's focus", async () => {
+    const actor = await orcWithAxe();
+    const prompt = vi.spyOn(ClockworkRollDialog, "prompt").mockImplementation(async (request) => request);
+    await world.as(world.gm, () => actor.rollAttack(actor.items.getName("Axe")!));
     prompt.mockRestore();
     const roll = (messages().at(-1) as ChatMessage).rolls[0] as unknown as GainRoll;
     expect(roll.formula).toBe(`${actor.system.skills.strength.diceWithFocus}d12`);

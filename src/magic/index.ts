@@ -18,6 +18,7 @@ import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool,
 import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerMagicWrites } from "./writes";
+import { registerSpellActions } from "./actions";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem, configurePool, scenePool, refillPools };
 
@@ -109,6 +110,7 @@ export function registerMagic(): void {
   registerLifecycle();
   registerManaHud();
   registerScenePoolConfig();
+  registerSpellActions();
   installActorMagic(ClockworkActor);
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
   hooks.on("renderChatMessageHTML", onRenderMessage);

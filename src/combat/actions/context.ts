@@ -11,6 +11,7 @@ import {
   type ActionBlock, type ActionContext, type ActionOption, type ActionWeapon, type CombatActionKey, type CounterState,
 } from "../../rules";
 import { isSpent, speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
+import { actionProviders } from "./providers";
 
 /** The actor fields the action list reads. */
 export interface ActionsActor extends SpeciesAttackActor {
@@ -33,7 +34,7 @@ export interface ActionsCombat {
   counters: CounterState | null;
 }
 
-const GROUP_ORDER = ["attack", "move", "defense", "equipment", "brawl", "other"] as const;
+const GROUP_ORDER = ["attack", "magic", "move", "defense", "equipment", "brawl", "other"] as const;
 
 function hasProperty(system: Record<string, unknown>, key: string): boolean {
   return ((system.properties as { key?: string }[] | undefined) ?? []).some((p) => p.key === key);
@@ -99,7 +100,8 @@ export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): Act
 
 /** One action as the sheet shows it. */
 export interface ActionView {
-  key: CombatActionKey;
+  /** An action of the table, or a provider's own key (then `provider` is set). */
+  key: CombatActionKey | (string & {});
   label: string;
   /** "2", "2+" (at least), "0" outside combat; the number charged now. */
   cost: string;
@@ -113,6 +115,10 @@ export interface ActionView {
   offWeaponId: string | null;
   /** A species attack's key (`flags.clockwork.speciesAttacks`), or null. */
   speciesAttack: string | null;
+  /** The registered provider that performs it (src/combat/actions/providers.ts), or null. */
+  provider?: string | null;
+  /** A provider action's item (the spell). */
+  itemId?: string | null;
 }
 
 function labelOf(option: ActionOption, actor: ActionsActor, speciesNames: Map<string, string>): string {
@@ -162,6 +168,22 @@ export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCo
       disabled: !option.affordable, reason: option.reason ? localize(`CLOCKWORK.Combat.Attack.Block.${option.reason}`) : null, reasonKey: option.reason,
       weaponId: null, offWeaponId: null, speciesAttack: attack.key,
     });
+  }
+  // Registered providers (magic's spells); one that throws loses its group, not the list.
+  for (const [id, provider] of actionProviders()) {
+    let provided: ReturnType<typeof provider.views> = [];
+    try {
+      provided = provider.views(actor as never, { inCombat, counters: inCombat ? counters : null });
+    } catch (err) {
+      console.error(`ClockWork | action provider ${id}`, err);
+    }
+    for (const p of provided) {
+      views.push({
+        key: p.key, group: provider.group, label: p.label, cost: String(p.cost), costValue: p.cost, reaction: p.reaction === true,
+        disabled: p.disabled, reason: p.reason, reasonKey: null, weaponId: null, offWeaponId: null, speciesAttack: null,
+        provider: id, itemId: p.itemId,
+      });
+    }
   }
   const groups = GROUP_ORDER.map((group) => ({
     key: group,

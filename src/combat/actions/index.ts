@@ -5,12 +5,14 @@
  */
 import { localize } from "../../foundry";
 import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
+import { actionProvider } from "./providers";
 import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
 
 export { buildCombatActionsContext, performCombatAction, type CombatActionsContext, type ActionResult };
 export { speciesAttacksOf, speciesAttackItem, type SpeciesAttack } from "./species-attacks";
 
 export { COMBAT_ACTIONS_TEMPLATE } from "./templates";
+export { registerActionProvider, type ActionProvider, type ProvidedAction, type ProvidedRequest } from "./providers";
 
 /** The actions context of a live actor (reads the running combat). */
 export function combatActionsFor(actor: ActionsActor & { id: string | null; token?: { id: string | null } | null }): CombatActionsContext {
@@ -41,6 +43,12 @@ async function askCost(key: string): Promise<{ cost: number; trigger?: string } 
 export async function onCombatActionClick(actor: ActingActor, target: HTMLElement, event?: { shiftKey?: boolean } | null): Promise<ActionResult> {
   const data = target.dataset;
   const key = data.key ?? "";
+  if (data.provider) {
+    const provider = actionProvider(data.provider);
+    if (!provider) return { ok: false };
+    const done = await provider.perform(actor as never, { key, itemId: data.itemId ?? null, event: event ?? null });
+    return done ? { ok: true, paid: 0 } : { ok: false };
+  }
   const asked = ASKS_COST.has(key) && combatStateOf(actor) ? await askCost(key) : {};
   if (asked === null) return { ok: false };
   return performCombatAction(actor, {

@@ -5,11 +5,12 @@
  * No Foundry globals, so tests and benchmarks call it directly.
  */
 import {
-  CARRY_SLOTS, DAMAGE_TYPES, SKILL_ATTRIBUTE,
+  CARRY_SLOTS, DAMAGE_TYPES, SIZES, SKILL_ATTRIBUTE,
   boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
 } from "../../rules";
 import type { ArmorWeight, DamageType, PoolInput, SkillKey, Size, WornWeight } from "../../rules";
 import type { ActorDerivedData, DerivedResistance, DerivedSkill } from "./derived";
+import type { ActiveInput } from "./active";
 
 /** The stored fields of a character or NPC that the derivation reads. */
 export interface CreatureSource {
@@ -77,6 +78,8 @@ type Of<T extends ItemInput["type"]> = Extract<ItemInput, { type: T }>;
 export interface DeriveOptions {
   /** NPCs use their stored vitals max, minion flag and overrides. */
   kind: "character" | "npc";
+  /** Lasting spells and potions (src/data/actor/active.ts), or null. */
+  active?: ActiveInput | null;
 }
 
 const DEFAULT_SIZE: Size = "medium";
@@ -168,16 +171,33 @@ function sizeOf(source: CreatureSource, species: SpeciesInput | undefined): Size
 }
 
 /** Everything `prepareDerivedData` adds, from stored data and owned items. */
-export function deriveActorData(source: CreatureSource, items: Iterable<ItemInput>, { kind }: DeriveOptions = { kind: "character" }): ActorDerivedData {
+/** One size step per `shift`, kept within tiny … huge (Enlarge has no effect on Huge). */
+function shiftedSize(size: Size, shift: number): Size {
+  if (!shift) return size;
+  const index = SIZES.indexOf(size);
+  if (index < 0) return size;
+  return SIZES[Math.min(SIZES.length - 1, Math.max(0, index + shift))];
+}
+
+/** Graphene-like skin (Ironskin Potion): the same resistance in every type. */
+function skinResistances(value: number): Record<DamageType, number> {
+  const row = {} as Record<DamageType, number>;
+  for (const type of DAMAGE_TYPES) row[type] = value;
+  return row;
+}
+
+export function deriveActorData(source: CreatureSource, items: Iterable<ItemInput>, { kind, active = null }: DeriveOptions = { kind: "character" }): ActorDerivedData {
   const index = indexItems(items, source.equipped);
   const speciesItem = index.species;
   const species = speciesItem?.system;
-  const size = sizeOf(source, species);
+  const size = shiftedSize(sizeOf(source, species), active?.sizeShift ?? 0);
   const { armor, shield } = index;
+  // An Ironskin Potion is worn armor only while nothing else is (light, for movement too).
+  const skin = !armor && active && active.skinResistance > 0 ? skinResistances(active.skinResistance) : undefined;
 
   // Enchantments count only while applied to the armor being worn.
   const enchantments = armor ? index.armorEnchantments.filter((e) => e.system.appliedTo === armor.id) : [];
-  const armorWeight = (armor?.system.weight ?? "none") as ArmorWeight;
+  const armorWeight = (armor?.system.weight ?? (skin ? "light" : "none")) as ArmorWeight;
   const lighterSteps = enchantments.some((e) => e.system.effects.lighterArmor) ? 1 : 0;
   const shieldWeight = (shield?.system.weight ?? "none") as ArmorWeight;
 
@@ -189,7 +209,7 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
     size,
     armor: lighterBy(armorWeight, lighterSteps),
     shield: shieldWeight,
-    runBonus: species?.runBonus ?? 0,
+    runBonus: (species?.runBonus ?? 0) + (active?.runBonus ?? 0),
     lighterArmorForMovement: species?.lighterArmorForMovement ?? false,
     dodgePenaltyReduction: species?.dodgePenaltyReduction ?? 0,
     baseVitals: npc ? (source.minion ? 1 : (source.vitalsMax ?? undefined)) : undefined,
@@ -201,7 +221,7 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
   const profile = resistanceProfile({
     allocation: source.resistanceAllocation,
     speciesBonusType: (speciesType || undefined) as DamageType | undefined,
-    armor: armor?.system.resistances,
+    armor: armor?.system.resistances ?? skin,
     armorBonuses: enchantments.map((e) => e.system.effects.resistance).filter((r) => r.type) as { type: DamageType; value: number }[],
   });
   // The profile's rows have the derived shape already; only an NPC's overrides need new rows.

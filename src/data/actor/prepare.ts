@@ -1,6 +1,7 @@
 /** Glue between an actor's system model and the pure derivation. */
 import { deriveActorData, type CreatureSource, type DeriveOptions, type ItemInput } from "./derive";
 import type { ActorDerivedData } from "./derived";
+import { activeInputOf, type EffectInput } from "./active";
 
 interface ItemLike {
   id: string | null;
@@ -11,6 +12,8 @@ interface ItemLike {
 
 interface ActorLike {
   items: Iterable<ItemLike>;
+  effects?: Iterable<EffectInput>;
+  statuses?: { has(id: string): boolean };
 }
 
 type Joinable = Record<string, unknown>;
@@ -60,7 +63,8 @@ export function itemInputs(actor: ActorLike | null | undefined): ItemInput[] {
  */
 export function prepareCreature(system: object, actor: ActorLike | null | undefined, options: DeriveOptions): void {
   const items = (actor?.items ?? []) as Iterable<ItemInput>;
-  const derived = deriveActorData(system as CreatureSource, items, options);
+  const active = options.active === undefined ? activeInputOf(actor?.effects, actor?.statuses) : options.active;
+  const derived = deriveActorData(system as CreatureSource, items, active ? { kind: options.kind, active } : options);
   mergeDerived(system as Joinable, derived);
   // Mana never reads above its maximum, which can drop (an Amulet of Wizardry taken off); the
   // stored value follows at the next write of the sheet.

@@ -12,6 +12,7 @@ import {
 } from "../rules";
 import { attackRollRequest, hasFeature, type RollActor, type RollItem } from "../dice/actor-source";
 import type { GainRollRequest } from "../dice/pool";
+import { spellDefenseOf } from "../combat/attack/source";
 
 /** The flag a spell's lasting effect carries (`flags.clockwork.spell`). */
 export interface SpellEffectFlag {
@@ -223,7 +224,8 @@ export function spellTargetOf(actor: CastActor, damageType: DamageType | undefin
   const statuses = [...statusesOf(actor)];
   return {
     id: place.id,
-    baseDefense: actor.system.defense?.base ?? 3,
+    // Blur's +5 stands against attack and area spells as against weapons (docs/rulings.md 127).
+    baseDefense: (actor.system.defense?.base ?? 3) + spellDefenseOf(actor).blur,
     distance: place.distance,
     defenseless: place.defenseless,
     resistance: { species: resistance.species, armor: resistance.armor },

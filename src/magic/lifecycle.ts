@@ -11,7 +11,7 @@
 import { FlatRoll } from "../dice/flat-roll";
 import { combatBoundEffects, endOfTurnFlats, expiredEffects, regenerationOf } from "./effects";
 import { isDesignatedGM, worldTime } from "./pool";
-import { executeMagicWrites, type MagicOp } from "./writes";
+import { executeMagicWrites, requestMagicWrites, type MagicOp } from "./writes";
 import type { EffectLike } from "./context";
 
 interface ActorLike {
@@ -119,6 +119,30 @@ export async function lifecycleSettled(): Promise<void> {
   while (inFlight.size) await Promise.all([...inFlight]);
 }
 
+interface AttackOutcomeLike {
+  results?: readonly { setup?: { defense?: { parts?: { forceField?: number } } } }[];
+  session?: { targets?: readonly { actor?: { effects?: Iterable<EffectLike> } | null }[] };
+}
+
+/**
+ * A weapon attack met a Force Field (its gains were in the defense): the field is spent, as an
+ * attack spell spends it (§3.1 Force Field). Runs on the attacker's client, through the relay.
+ */
+export async function onWeaponAttack(outcome: AttackOutcomeLike | null | undefined): Promise<void> {
+  const ops: MagicOp[] = [];
+  (outcome?.results ?? []).forEach((result, i) => {
+    if (!((result.setup?.defense?.parts?.forceField ?? 0) > 0)) return;
+    for (const effect of outcome?.session?.targets?.[i]?.actor?.effects ?? []) {
+      const spell = (effect.flags?.clockwork as { spell?: { identifier?: string; effect?: string } } | undefined)?.spell;
+      if (!effect.disabled && effect.uuid && spell?.identifier === "force-field" && spell.effect === "defense") {
+        ops.push({ op: "endEffect", uuid: effect.uuid });
+        break;
+      }
+    }
+  });
+  if (ops.length) await requestMagicWrites(ops);
+}
+
 /** Registers the hooks (every client; the handlers write on the active GM only). */
 export function registerLifecycle(): void {
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
@@ -129,6 +153,7 @@ export function registerLifecycle(): void {
     const actors = (game as unknown as { actors?: Iterable<ActorLike> }).actors ?? [];
     track(onWorldTime(actors, typeof time === "number" ? time : worldTime()));
   });
+  hooks.on("clockwork.attack", (_actor: unknown, _item: unknown, outcome: AttackOutcomeLike) => track(onWeaponAttack(outcome)));
   hooks.on("deleteCombat", (combat: CombatLike) => {
     lastSeen.delete(`${game.user?.id ?? ""}.${combat.id}`);
     track(onCombatEnd(combat));

@@ -250,14 +250,39 @@ function heldWeapons(actor: AttackActor): AttackItem[] {
 }
 
 /** The rules core's target: defense parts, reactions, resistance, health (§4.9 steps 2–3, 7–8). */
+/** Blur's defense (docs/rulings.md 127: added to the base defense). */
+export const BLUR_DEFENSE = 5;
+
+/**
+ * Defense from the target's lasting spells (magic stores them as effects with
+ * `flags.clockwork.spell = { identifier, effect: "defense", amount }`, src/magic/effects.ts):
+ * Blur's +5 and a Force Field's gains (one attack; magic ends it when an attack met it).
+ */
+export function spellDefenseOf(actor: unknown): { blur: number; forceField: number } {
+  let blur = 0;
+  let forceField = 0;
+  const effects = (actor as { effects?: Iterable<{ disabled?: boolean; flags?: Record<string, unknown> }> } | null)?.effects;
+  if (!effects) return { blur, forceField };
+  for (const effect of effects) {
+    if (effect.disabled) continue;
+    const spell = (effect.flags?.clockwork as { spell?: { identifier?: unknown; effect?: unknown; amount?: unknown } } | undefined)?.spell;
+    if (!spell || spell.effect !== "defense" || typeof spell.amount !== "number" || !(spell.amount > 0)) continue;
+    if (spell.identifier === "blur") blur = Math.max(blur, Math.floor(spell.amount));
+    else if (spell.identifier === "force-field") forceField = Math.max(forceField, Math.floor(spell.amount));
+  }
+  return { blur, forceField };
+}
+
 export function targetOf(actor: AttackActor, id: string, damageType: DamageType, situation: TargetSituation = {}): AttackTarget {
   const defense = actor.system.defense ?? {};
+  const spells = spellDefenseOf(actor);
   const statuses = statusSet(actor);
   const parry = heldWeapons(actor).filter((w) => hasProperty(w, "parry")).length;
   const shield = (actor.system.equipped?.shield ?? "") !== "";
   return {
     id,
-    baseDefense: defense.base ?? 0,
+    baseDefense: (defense.base ?? 0) + spells.blur,
+    ...(spells.forceField > 0 ? { forceField: spells.forceField } : {}),
     ...(situation.distance !== undefined ? { distance: situation.distance } : {}),
     cover: situation.cover ?? 0,
     prone: statuses.has("prone"),

@@ -11,6 +11,7 @@ import {
   INITIATIVE_DICE, breakTies, initiativeGains, initiativeScores, initiativeSkill, markDice, placeCompanions,
   type DiceRoller, type DieMark, type InitiativeEntry, type InitiativeSkill,
 } from "../rules";
+import { magicItemEffects } from "../magic/magic-items";
 import { TURN_TEMPLATES } from "./templates";
 
 export const INITIATIVE_CARD_TEMPLATE = TURN_TEMPLATES.initiativeCard;
@@ -25,7 +26,11 @@ export interface InitiativeCombatantLike {
     initiativeSkill?: string;
     controllerId?: string;
   };
-  actor: { system: { skills?: Partial<Record<string, { rank: number }>> } } | null;
+  actor: {
+    system: { skills?: Partial<Record<string, { rank: number }>> };
+    /** Worn artifacts with `flags.clockwork.magicItem.initiative` (Boots of Alacrity) roll again. */
+    items?: Iterable<{ type: string; system: { equipped?: boolean }; flags?: Record<string, unknown> }>;
+  } | null;
 }
 
 /** One roll on the card. */
@@ -36,6 +41,19 @@ export interface InitiativeCardRoll {
   rank: number;
   faces: number[];
   gains: number;
+  /** Rolls set aside for a better one (Boots of Alacrity keep the better), if any. */
+  rerolled?: number[][];
+}
+
+/** Extra initiative rolls from worn magic items (Boots of Alacrity: one, the better kept). */
+export function initiativeRerolls(actor: InitiativeCombatantLike["actor"]): number {
+  let rerolls = 0;
+  for (const item of actor?.items ?? []) {
+    if (item.type !== "artifact" || item.system.equipped !== true) continue;
+    const extra = magicItemEffects(item).initiative?.rerolls ?? 0;
+    if (extra > rerolls) rerolls = extra;
+  }
+  return rerolls;
 }
 
 /** What one call rolled and the writes that follow. */
@@ -98,9 +116,20 @@ export function planInitiative(
         continue;
       }
       const { skill, rank } = initiativeSkill(ranks, options.skills?.[id] ?? asSkill(c.system.initiativeSkill));
-      const faces = [...roller(INITIATIVE_DICE)];
-      const gains = initiativeGains(faces, rank);
-      rolls.push({ id, name: c.name, skill, rank, faces, gains });
+      let faces = [...roller(INITIATIVE_DICE)];
+      let gains = initiativeGains(faces, rank);
+      const rerolled: number[][] = [];
+      // Boots of Alacrity: roll again and keep the better; the first stands on a tie.
+      for (let extra = initiativeRerolls(c.actor); extra > 0; extra--) {
+        const again = [...roller(INITIATIVE_DICE)];
+        const againGains = initiativeGains(again, rank);
+        if (againGains > gains) {
+          rerolled.push(faces);
+          faces = again;
+          gains = againGains;
+        } else rerolled.push(again);
+      }
+      rolls.push({ id, name: c.name, skill, rank, faces, gains, ...(rerolled.length ? { rerolled } : {}) });
       entries.set(id, { id, gains, tieBreaks: [] });
       stored.set(id, { skill, rank, faces });
     } else if (roll && roll.gains !== null) {

@@ -12,6 +12,7 @@ import {
 } from "../../rules";
 import { isSpent, speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
 import { actionProviders } from "./providers";
+import { weaponEnchantments } from "../attack/source";
 
 /** The actor fields the action list reads. */
 export interface ActionsActor extends SpeciesAttackActor {
@@ -64,7 +65,7 @@ export function actionWeapons(actor: ActionsActor): ActionWeapon[] {
       autofireOnly: hasProperty(s, "autofireOnly"),
       dualWield: hasProperty(s, "dualWield"),
       flourish: hasProperty(s, "flourish"),
-      returning: hasProperty(s, "returning"),
+      returning: hasProperty(s, "returning") || weaponEnchantments(actor, item.id).some((e) => e.action?.key === "recallWeapon"),
     });
   }
   return weapons;

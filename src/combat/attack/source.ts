@@ -13,6 +13,7 @@ import {
 } from "../../rules";
 import { attackRollRequest, hasFeature, type RollActor, type RollItem } from "../../dice/actor-source";
 import { chosenFocus, type GainRollRequest } from "../../dice/pool";
+import { magicItemEffects, type MagicItemEffects } from "../../magic/magic-items";
 import type { FocusChoice, RollModeKey } from "../../dice/types";
 
 /** Weapon fields the attack reads (docs/data-model.md, weapon). */
@@ -114,6 +115,20 @@ export function modesOf(item: AttackItem): AttackMode[] {
 }
 
 /** The rules core's weapon for this item and declaration (§4.9 steps 4 and 7, §1.27). */
+/**
+ * Magic-item effects of the enchantments applied to a weapon (`system.appliedTo` = its id;
+ * `flags.clockwork.magicItem`, src/magic/magic-items.ts): Void's ignored cover, Returning's recall.
+ */
+export function weaponEnchantments(actor: { items: Iterable<{ id?: string | null; type: string; system: object; flags?: Record<string, unknown> }> }, itemId: string | null | undefined): MagicItemEffects[] {
+  const found: MagicItemEffects[] = [];
+  if (!itemId) return found;
+  for (const other of actor.items) {
+    if (other.type !== "enchantment" || (other.system as { appliedTo?: string }).appliedTo !== itemId) continue;
+    found.push(magicItemEffects(other));
+  }
+  return found;
+}
+
 export function weaponProfile(actor: AttackActor, item: AttackItem, declaration: Pick<AttackDeclaration, "damageType">): AttackWeapon {
   const category = item.system.category ?? "melee";
   const melee = category === "melee";
@@ -127,6 +142,7 @@ export function weaponProfile(actor: AttackActor, item: AttackItem, declaration:
     ...(melee ? { reach: Math.max(1, (actor.system.reach ?? 1) + (hasProperty(item, "reach") ? 1 : 0)) } : {}),
     ...(!melee && increment > 0 ? { rangeIncrement: increment + farShot } : {}),
     arcShot: hasProperty(item, "arcShot"),
+    ...(weaponEnchantments(actor, item.id).some((e) => e.attack?.ignoresCover) ? { ignoresCover: true } : {}),
   };
 }
 

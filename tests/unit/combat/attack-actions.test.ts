@@ -63,3 +63,19 @@ describe("the action list", () => {
     expect(waiting.find((a) => a.key === "dragonkinBreath")).toMatchObject({ disabled: true, reasonKey: "onCooldown" });
   });
 });
+
+describe("a Returning enchantment (flags.clockwork.magicItem.action)", () => {
+  const items = (appliedTo: string): ActionsActor["items"] => [
+    { id: "axe", name: "Throwing Axe", type: "weapon", system: { category: "thrown", counters: 2, hands: "main" } },
+    { id: "ret", name: "Returning", type: "enchantment", system: { target: "weapon", appliedTo }, flags: { clockwork: { magicItem: { action: { key: "recallWeapon", counters: 1 } } } } },
+  ];
+  const recall = (appliedTo: string) => all(buildCombatActionsContext(actor({ items: items(appliedTo), equipped: {} }), { inCombat: true, counters: { available: 6, reserved: 0, hadTurn: true, passed: false } }))
+    .find((a) => a.key === "recallWeapon");
+
+  it("makes the thrown weapon recallable for 1 counter; on another weapon it does not", () => {
+    expect(actionWeapons(actor({ items: items("axe"), equipped: {} }))[0].returning).toBe(true);
+    expect(recall("axe")).toMatchObject({ disabled: false, costValue: 1 });
+    expect(actionWeapons(actor({ items: items("other"), equipped: {} }))[0].returning).toBe(false);
+    expect(recall("other")?.disabled ?? true).toBe(true);
+  });
+});

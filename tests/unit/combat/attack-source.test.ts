@@ -96,3 +96,22 @@ describe("the target", () => {
     expect(resistanceShares(npc, "slashing")).toEqual({ species: 7, armor: 0 });
   });
 });
+
+describe("magic-item enchantments on the weapon (flags.clockwork.magicItem)", () => {
+  const enchantment = (id: string, appliedTo: string, magicItem: Record<string, unknown>) =>
+    ({ id, name: id, type: "enchantment", system: { target: "weapon", appliedTo }, flags: { clockwork: { magicItem } } }) as unknown as ReturnType<typeof weapon>;
+
+  it("Void applied to the weapon ignores cover; on another weapon it does nothing", () => {
+    const voided = creature("Ada", { items: [RIFLE, enchantment("void", RIFLE.id as string, { attack: { ignoresCover: true } })] });
+    expect(weaponProfile(voided, RIFLE, { damageType: "ballistic" }).ignoresCover).toBe(true);
+    const elsewhere = creature("Ada", { items: [RIFLE, enchantment("void", "other", { attack: { ignoresCover: true } })] });
+    expect(weaponProfile(elsewhere, RIFLE, { damageType: "ballistic" }).ignoresCover).toBeUndefined();
+    // Behind 50 % cover the Void rifle meets the base defense alone.
+    const target = targetOf(creature("Bo"), "bo", "ballistic", { cover: 50, distance: 3 });
+    const plain = attackInput(elsewhere, RIFLE, defaultDeclaration(elsewhere, RIFLE, "publicroll"));
+    const voidInput = attackInput(voided, RIFLE, defaultDeclaration(voided, RIFLE, "publicroll"));
+    expect(voidInput.weapon.ignoresCover).toBe(true);
+    expect(plain.weapon.ignoresCover).toBeUndefined();
+    expect(target.cover).toBe(50);
+  });
+});

@@ -125,3 +125,31 @@ describe("withFoundryDice", () => {
     expect(result[2]).toEqual([14]);
   });
 });
+
+describe("Boots of Alacrity (flags.clockwork.magicItem.initiative)", () => {
+  const boots = (equipped: boolean) => ({ type: "artifact", system: { equipped }, flags: { clockwork: { magicItem: { initiative: { rerolls: 1, keep: "better" } } } } });
+  const wearing = (id: string, equipped: boolean): InitiativeCombatantLike => {
+    const c = who(id, { agility: 8, intuition: 10 });
+    (c.actor as { items?: unknown[] }).items = [boots(equipped)];
+    return c;
+  };
+
+  it("rolls twice and keeps the better roll; the card keeps the other", () => {
+    const roller = scripted(...withGains(3), ...withGains(6));
+    const plan = planInitiative([wearing("a", true)], ["a"], roller);
+    expect(roller.left()).toBe(0);
+    expect(plan.rolls[0]).toMatchObject({ gains: 6, faces: withGains(6), rerolled: [withGains(3)] });
+  });
+
+  it("keeps the first roll when the second is no better", () => {
+    const plan = planInitiative([wearing("a", true)], ["a"], scripted(...withGains(5), ...withGains(5)));
+    expect(plan.rolls[0]).toMatchObject({ gains: 5, faces: withGains(5), rerolled: [withGains(5)] });
+  });
+
+  it("boots in the pack roll nothing extra", () => {
+    const roller = scripted(...withGains(4));
+    const plan = planInitiative([wearing("a", false)], ["a"], roller);
+    expect(plan.rolls[0].gains).toBe(4);
+    expect(plan.rolls[0].rerolled).toBeUndefined();
+  });
+});

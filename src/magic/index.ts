@@ -19,6 +19,7 @@ import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerMagicWrites } from "./writes";
 import { registerSpellActions } from "./actions";
+import { COMPANION_QUERY, answerSummon, summonCompanion } from "./companions";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem, configurePool, scenePool, refillPools };
 
@@ -35,6 +36,8 @@ export const magicApi = {
   scenePool: (scene = currentScene()) => scenePool(scene),
   refillPools,
   hud: manaHud,
+  /** A golem or companion as an actor acting right after its controller (created by the GM). */
+  summonCompanion,
 };
 
 /** Adds the magic methods to the Actor class (castSpell replaces the dice layer's plain roll). */
@@ -106,6 +109,7 @@ async function addSpellEffects(tab: HTMLElement, actor: CastDoc): Promise<void> 
 export function registerMagic(): void {
   registerMagicWrites();
   (CONFIG as unknown as { queries: Record<string, unknown> }).queries[SPELL_REACTION_QUERY] = answerSpellReaction;
+  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[COMPANION_QUERY] = answerSummon;
   registerPoolHooks();
   registerLifecycle();
   registerManaHud();

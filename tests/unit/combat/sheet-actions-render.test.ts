@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildCharacterContext } from "../../../src/applications/context/character";
 import { buildNpcContext } from "../../../src/applications/context/npc";
 import { buildCombatActionsContext, type ActionsActor } from "../../../src/combat/actions/context";
+import { registerSpellActions } from "../../../src/magic/actions";
 import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
 import { count, createRenderer } from "../../render/harness";
 import { renderCharacterSheet, renderNpcSheet } from "../../render/sheets";
@@ -60,6 +61,26 @@ describe("the sheets' combat actions", () => {
     const weapons = [...FULL_CHARACTER.items].filter((i) => i.type === "weapon");
     for (const weapon of weapons) expect(section).toContain(`data-weapon-id="${weapon.id}"`);
     expect(count(section, 'data-action="combatAction"')).toBeGreaterThan(10);
+  });
+
+  it("a registered provider's group (magic's Spells) renders with data-provider and the item id", () => {
+    const remove = registerSpellActions();
+    try {
+      const spells = [...FULL_CHARACTER.items].filter((i) => i.type === "spell");
+      expect(spells.length).toBeGreaterThan(0);
+      const context = { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions: buildCombatActionsContext(asActor(FULL_CHARACTER), IN_COMBAT) };
+      const section = actionsSection(renderCharacterSheet(renderer, context));
+      expectClean(section);
+      expect(section).toContain('data-group="magic"');
+      for (const spell of spells) expect(section).toMatch(new RegExp(`data-key="castSpell"[^>]*data-provider="magic" data-item-id="${spell.id}"`));
+      // Weapon and shield in hand: every spell is disabled with the cast's own reason, and shows its mana.
+      expect(section).toMatch(/data-item-id="splFireBolt00001"\s+disabled aria-disabled="true" data-tooltip="Fire Bolt cannot be cast: casting needs a free hand \(a shield is not one\)\."/);
+      expect(section).toContain('<span class="cw-combat-action__label">Fire Bolt (4 mana)</span>');
+    } finally {
+      remove();
+    }
+    const without = actionsSection(renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions: buildCombatActionsContext(asActor(FULL_CHARACTER), IN_COMBAT) }));
+    expect(without).not.toContain("data-provider");
   });
 
   it("NPC, play mode outside combat: nothing is charged", () => {

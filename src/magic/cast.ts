@@ -34,6 +34,10 @@ import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./are
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
+import { summonCompanion, type CompanionResult } from "./companions";
+
+/** Spells whose success makes a companion (tables 1.37 and 1.39). */
+const COMPANION_TABLES = new Set(["golemancy", "callOfTheWild"]);
 
 /** The query a target's owner answers with its reaction roll. */
 export const SPELL_REACTION_QUERY = "clockwork.spellReaction";
@@ -173,6 +177,8 @@ export interface CastOptions {
   rollMode?: string;
   /** Sliding / Borrow Time: counters to move (default: the gains). */
   counters?: number;
+  /** Golemancy / Call of the Wild: the companion a success makes, as an actor (src/magic/companions.ts). */
+  companion?: { name: string; img?: string | null; system?: Record<string, unknown> };
 }
 
 /** What a cast resolves to. */
@@ -181,6 +187,8 @@ export interface CastResult {
   data: CastCardData;
   message: unknown;
   applied: boolean;
+  /** The companion actor a Golemancy / Call of the Wild cast made (`options.companion`). */
+  companion?: CompanionResult | null;
 }
 
 function refuse(key: string, data: Record<string, unknown> = {}): null {
@@ -504,6 +512,10 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   });
   const message = options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode());
   const result: CastResult = { outcome, data, message, applied };
+  // The golem or animal acts as its own actor right after the caster (issue 11 item 8).
+  if (options.companion && outcome.success && COMPANION_TABLES.has(spell.automation.table)) {
+    result.companion = await summonCompanion(actor, { ...options.companion, spell: spell.identifier });
+  }
   hooks.callAll(CAST_HOOKS.done, actor, item, result);
   return result;
 }

@@ -98,3 +98,25 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
   if (!result) notify("warn", "CLOCKWORK.Magic.Companion.refused", { name: request.name });
   return result;
 }
+
+interface NewCombatant {
+  actor?: { flags?: Record<string, unknown> } | null;
+  parent?: { combatants?: Iterable<{ id: string | null; actor?: { uuid?: string } | null }> } | null;
+  system?: { controllerId?: string };
+  updateSource(changes: object): unknown;
+}
+
+/**
+ * A companion added to a combat later (the ritual was cast before the fight) follows its
+ * controller: its new combatant gets `system.controllerId` when the controller fights there.
+ */
+export function linkCompanion(combatant: NewCombatant): void {
+  const controllerUuid = (combatant.actor?.flags?.clockwork as { companion?: { controllerUuid?: unknown } } | undefined)?.companion?.controllerUuid;
+  if (typeof controllerUuid !== "string" || combatant.system?.controllerId) return;
+  const controller = [...(combatant.parent?.combatants ?? [])].find((c) => c.actor?.uuid === controllerUuid);
+  if (controller?.id) combatant.updateSource({ "system.controllerId": controller.id });
+}
+
+export function registerCompanionHooks(): void {
+  (Hooks as unknown as { on(name: string, fn: (c: NewCombatant) => void): number }).on("preCreateCombatant", linkCompanion);
+}

@@ -19,7 +19,7 @@ import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerMagicWrites } from "./writes";
 import { registerSpellActions } from "./actions";
-import { COMPANION_QUERY, answerSummon, summonCompanion } from "./companions";
+import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem, configurePool, scenePool, refillPools };
 
@@ -115,6 +115,7 @@ export function registerMagic(): void {
   registerManaHud();
   registerScenePoolConfig();
   registerSpellActions();
+  registerCompanionHooks();
   installActorMagic(ClockworkActor);
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
   hooks.on("renderChatMessageHTML", onRenderMessage);

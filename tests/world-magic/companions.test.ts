@@ -4,9 +4,9 @@
  * that acts right after Ilinde. A player who does not control the caster is refused.
  */
 import { describe, expect, it } from "vitest";
-import { createWorld, type WorldClient } from "../world";
+import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { summonCompanion } from "../../src/magic/companions";
-import { COMBAT_ID, ILINDE, actorUuid, combatantId, doc, seedArena } from "./fixtures";
+import { BRAM, COMBAT_ID, ILINDE, SCENE_ID, actorUuid, combatantId, doc, seedArena, spellItem, tokenId } from "./fixtures";
 
 interface CombatView {
   turns: { id: string; actorId: string; system: { controllerId: string } }[];
@@ -49,5 +49,39 @@ describe("companions from spells", () => {
     expect(bob.notifications.at(-1)).toMatchObject({ type: "warn", message: "Stolen Golem could not be made: the GM refused or did not answer." });
     expect(actors()).toBe(before);
     expect(combat(gm).turns).toHaveLength(5);
+  });
+
+  it("Call of the Wild cast before a fight makes the animal; in the fight it follows its caster", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world, { combat: false });
+    const ilinde = () => doc<{ items: { get(id: string): unknown }; castSpell(item: unknown, options?: object): Promise<{ companion?: { actorUuid: string; combatantId: string | null } | null } | null>; createEmbeddedDocuments(n: string, d: object[], o?: object): Promise<unknown> }>(alice, actorUuid(ILINDE));
+    await world.as(alice, () => ilinde().createEmbeddedDocuments("Item", [spellItem("Call of the Wild", "magicSpellCallWd")], { keepId: true }));
+    await world.settle();
+    queueFaces(...Array(12).fill(12));
+    const cast = await world.as(alice, () => ilinde().castSpell(ilinde().items.get("magicSpellCallWd"), { companion: { name: "Grey Wolf" } }));
+    await world.settle();
+    clearQueuedFaces();
+    expect(cast?.companion?.combatantId).toBeNull();
+    const wolfUuid = cast!.companion!.actorUuid;
+    const wolf = doc<{ id: string; name: string; isOwner: boolean }>(alice, wolfUuid);
+    expect(wolf).toMatchObject({ name: "Grey Wolf", isOwner: true });
+
+    // The GM starts a fight with Ilinde, Bram and the wolf: the wolf's combatant follows Ilinde.
+    const fightId = await world.as(gm, async () => {
+      const Combat = (globalThis as unknown as { Combat: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }> } }).Combat;
+      const fight = await Combat.create({ scene: SCENE_ID, active: true });
+      await fight.createEmbeddedDocuments("Combatant", [
+        { actorId: ILINDE, tokenId: tokenId(ILINDE), sceneId: SCENE_ID },
+        { actorId: BRAM, tokenId: tokenId(BRAM), sceneId: SCENE_ID },
+      ]);
+      await fight.createEmbeddedDocuments("Combatant", [{ actorId: wolf.id, sceneId: SCENE_ID }]);
+      return fight.id;
+    });
+    await world.settle();
+    const fight = gm.game.combats.get(fightId) as unknown as { combatants: Iterable<{ id: string; actorId: string; system: { controllerId: string } }> };
+    const all = [...fight.combatants];
+    const caster = all.find((c) => c.actorId === ILINDE)!;
+    expect(all.find((c) => c.actorId === wolf.id)?.system.controllerId).toBe(caster.id);
+    expect(all.find((c) => c.actorId === BRAM)?.system.controllerId ?? "").toBe("");
   });
 });

@@ -30,6 +30,7 @@ beforeEach(async () => {
 interface SheetActor {
   system: { skills: Record<string, { rank: number; dice: number; diceWithFocus: number }> };
   items: { getName(name: string): { id: string } | undefined };
+  rollAttack(item: { id: string }): Promise<unknown>;
 }
 
 async function orcWithAxe(): Promise<SheetActor> {

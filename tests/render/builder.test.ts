@@ -94,7 +94,8 @@ describe("step contents", () => {
     const html = section(render(at("resistance")), "resistance");
     expect(count(html, /name="allocation\.\w+"/)).toBe(6);
     expect(html).toContain("7 of 7 points placed");
-    expect(html).toMatch(/Blunt \(L\)[\s\S]*?<strong>6<\/strong>/);
+    expect(html).toMatch(/cw-dmg-icon--blunt" aria-hidden="true"><\/span> Blunt<\/label>[\s\S]*?<strong>6<\/strong>/);
+    expect(html).not.toMatch(/\((?:B|L|N|P|S|X)\)/);
   });
 
   it("equipment: the cart with totals and the in-use boxes, and the shop", () => {
@@ -169,6 +170,6 @@ describe("the live numbers", () => {
     expect(html).toMatch(/data-stat="vitals"><dt>Vitals<\/dt><dd>6<\/dd>/);
     expect(html).toMatch(/data-stat="block"><dt>Block<\/dt><dd>\+5<\/dd>/);
     // Blunt: 2 + 3 placed + 1 Dwarf = 6 species, Platemail 4.
-    expect(html).toMatch(/<tr data-type="blunt"><th scope="row" title="Blunt">L<\/th><td>6<\/td><td>4<\/td><td>10<\/td><\/tr>/);
+    expect(html).toMatch(/<tr data-type="blunt"><th scope="row" data-tooltip="Blunt"><span class="cw-dmg-icon cw-dmg-icon--blunt" title="Blunt" aria-hidden="true"><\/span><span class="cw-visually-hidden">Blunt<\/span><\/th><td>6<\/td><td>4<\/td><td>10<\/td><\/tr>/);
   });
 });

@@ -15,12 +15,9 @@ import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, require
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
 import { notify } from "../applications/ui";
 
-/** The query the active GM answers (CONFIG.queries names must carry the system's prefix). */
-export const GM_WRITE_QUERY = "clockwork.gmWrite";
-/** How long a requester waits for the GM's answer before giving up (ms). */
-export const GM_WRITE_TIMEOUT = 15_000;
-/** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
-export const DAMAGE_APPLIED_HOOK = "clockwork.damageApplied";
+import { DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT } from "./gm-write-constants";
+
+export { DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT };
 
 export type { StoredHealth };
 

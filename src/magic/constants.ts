@@ -1,0 +1,6 @@
+/** Magic's names (queries, flags, templates), apart from its code so registering them at `init` stays light. */
+
+/** The query a target's owner answers with its reaction roll. */
+export const SPELL_REACTION_QUERY = "clockwork.spellReaction";
+export const CAST_FLAG = "cast";
+export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hbs";

@@ -4,3 +4,5 @@
 export const SPELL_REACTION_QUERY = "clockwork.spellReaction";
 export const CAST_FLAG = "cast";
 export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hbs";
+/** The spell actions' provider id (the combat action buttons' `data-provider`). */
+export const SPELL_ACTIONS = "magic";

@@ -13,12 +13,12 @@ import { ClockworkActor } from "../documents";
 import type { CastDoc, CastOptions } from "./cast";
 import type { AlchemyItem, AlchemyOptions } from "./alchemy";
 import type { SpellItem } from "./context";
-import { CAST_CARD_TEMPLATE, CAST_FLAG, SPELL_REACTION_QUERY } from "./constants";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, SPELL_ACTIONS, SPELL_REACTION_QUERY } from "./constants";
 import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool, POOL_CHANGED_HOOK } from "./pool";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerMagicWrites } from "./writes";
-import { registerSpellActions } from "./actions";
+import { registerLazyActionProvider } from "../combat/actions/providers";
 import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
 import { track } from "./settle";
 
@@ -109,7 +109,7 @@ export function registerMagic(): void {
   registerLifecycle(hooks);
   registerManaHud(hooks);
   registerScenePoolConfig();
-  registerSpellActions();
+  registerLazyActionProvider(SPELL_ACTIONS, async () => (await import("./actions")).spellActionProvider);
   registerCompanionHooks();
   installActorMagic(ClockworkActor);
   hooks.on("renderChatMessageHTML", (message: { flags?: { clockwork?: Record<string, unknown> } }, html: HTMLElement) => {

@@ -10,6 +10,6 @@ export { attack } from "./workflow";
 export { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
 export { answerReaction } from "./reactions";
 export { answerGmWrite, applyDamageTo, healActor, requestWrites, setStatus, spendCombatantCounters } from "../gm-writes";
-export { combatActionsFor, onCombatActionClick, performCombatAction } from "../actions";
+export { combatActionsFor, loadActionProviders, onCombatActionClick, performCombatAction } from "../actions";
 
 setAttackDialog(promptAttackDialog);

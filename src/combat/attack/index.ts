@@ -37,7 +37,11 @@ export const combatApi = {
   heal: async (...args: Parameters<Impl["healActor"]>) => (await impl()).healActor(...args),
   setStatus: async (...args: Parameters<Impl["setStatus"]>) => (await impl()).setStatus(...args),
   spendCounters: async (...args: Parameters<Impl["spendCombatantCounters"]>) => (await impl()).spendCombatantCounters(...args),
-  actions: async (...args: Parameters<Impl["combatActionsFor"]>) => (await impl()).combatActionsFor(...args),
+  actions: async (...args: Parameters<Impl["combatActionsFor"]>) => {
+    const i = await impl();
+    await i.loadActionProviders();
+    return i.combatActionsFor(...args);
+  },
   performAction: async (...args: Parameters<Impl["performCombatAction"]>) => (await impl()).performCombatAction(...args),
   onActionClick: async (...args: Parameters<Impl["onCombatActionClick"]>) => (await impl()).onCombatActionClick(...args),
   queries: { gmWrite: GM_WRITE_QUERY, reaction: REACTION_QUERY },

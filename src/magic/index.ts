@@ -13,11 +13,11 @@ import { ClockworkActor } from "../documents";
 import type { CastDoc, CastOptions } from "./cast";
 import type { AlchemyItem, AlchemyOptions } from "./alchemy";
 import type { SpellItem } from "./context";
-import { CAST_CARD_TEMPLATE, CAST_FLAG, SPELL_ACTIONS, SPELL_REACTION_QUERY } from "./constants";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, MAGIC_WRITE_QUERY, SPELL_ACTIONS, SPELL_REACTION_QUERY } from "./constants";
 import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool, POOL_CHANGED_HOOK } from "./pool";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
-import { registerMagicWrites } from "./writes";
+import { allowGmWritePaths } from "../combat/gm-write-constants";
 import { registerLazyActionProvider } from "../combat/actions/providers";
 import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
 import { track } from "./settle";
@@ -100,8 +100,10 @@ function registerManaHud(hooks: { on(name: string, fn: (...args: never[]) => unk
 
 /** Registers everything magic needs; once, in `init`. */
 export function registerMagic(): void {
-  registerMagicWrites();
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
+  // The write relay's GM side and the personal mana path of the combat relay (magic/writes' registerMagicWrites, its code on first use).
+  queries[MAGIC_WRITE_QUERY] = async (data: unknown) => (await import("./writes")).answerMagicWrite(data);
+  allowGmWritePaths("Actor", ["system.mana.value"]);
   queries[SPELL_REACTION_QUERY] = async (data: unknown) => (await load()).answerSpellReaction(data);
   queries[COMPANION_QUERY] = answerSummon;
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };

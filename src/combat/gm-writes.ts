@@ -15,12 +15,9 @@ import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, require
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
 import { notify } from "../applications/ui";
 
-/** The query the active GM answers (CONFIG.queries names must carry the system's prefix). */
-export const GM_WRITE_QUERY = "clockwork.gmWrite";
-/** How long a requester waits for the GM's answer before giving up (ms). */
-export const GM_WRITE_TIMEOUT = 15_000;
-/** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
-export const DAMAGE_APPLIED_HOOK = "clockwork.damageApplied";
+import { ALLOWED_PATHS, DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths } from "./gm-write-constants";
+
+export { DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths };
 
 export type { StoredHealth };
 
@@ -107,19 +104,6 @@ export function setStatusWriter(writer: StatusWriter | null): void {
   statusWriter = writer ?? coreStatusWriter;
 }
 
-/** Path prefixes the `update` op may touch, per document name. */
-const ALLOWED_PATHS = new Map<string, Set<string>>([
-  ["Actor", new Set(["system.health.", "flags.clockwork.speciesSpent."])],
-  ["Combatant", new Set(["system.", "defeated", "flags.clockwork.prepared"])],
-  ["ChatMessage", new Set(["flags.clockwork."])],
-]);
-
-/** Lets the `update` op carry more paths (for other combat modules); prefixes end with "." for a subtree. */
-export function allowGmWritePaths(documentName: string, prefixes: readonly string[]): void {
-  const set = ALLOWED_PATHS.get(documentName) ?? new Set<string>();
-  for (const prefix of prefixes) set.add(prefix);
-  ALLOWED_PATHS.set(documentName, set);
-}
 
 function flatKeys(changes: Record<string, unknown>, prefix = ""): string[] {
   const keys: string[] = [];

@@ -10,9 +10,10 @@ import { localize } from "../foundry";
 import { castingProblem, spellManaCost, targetLimits } from "../rules";
 import { registerActionProvider, type ActionProvider, type ProviderCombat, type ProvidedAction } from "../combat/actions/providers";
 import { handsOf, knowsSpell, spellProfileOf, statusesOf, type CastActor, type SpellItem } from "./context";
+import { SPELL_ACTIONS } from "./constants";
 
-/** The provider's id (the buttons' `data-provider`). */
-export const SPELL_ACTIONS = "magic";
+/** The provider's id (the buttons' `data-provider`; defined in ./constants). */
+export { SPELL_ACTIONS };
 
 type SpellActor = CastActor & {
   items: Iterable<SpellItem & { id?: string | null; type: string }>;
@@ -55,7 +56,8 @@ export function spellActionsOf(actor: SpellActor, combat: ProviderCombat): Provi
   return views;
 }
 
-const provider: ActionProvider<SpellActor> = {
+/** Magic's provider: the actor's spells, cast on a click. */
+export const spellActionProvider: ActionProvider<SpellActor> = {
   group: "magic",
   views: spellActionsOf,
   async perform(actor, request) {
@@ -67,5 +69,5 @@ const provider: ActionProvider<SpellActor> = {
 
 /** Adds the spells to the combat action list; once, in `init`. */
 export function registerSpellActions(): () => void {
-  return registerActionProvider(SPELL_ACTIONS, provider);
+  return registerActionProvider(SPELL_ACTIONS, spellActionProvider);
 }

@@ -10,8 +10,9 @@ import {
 } from "../rules";
 import type { MagicOp } from "./writes";
 
-export const CAST_FLAG = "cast";
-export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hbs";
+import { CAST_CARD_TEMPLATE, CAST_FLAG } from "./constants";
+
+export { CAST_CARD_TEMPLATE, CAST_FLAG };
 
 /** One target as the card stores it. */
 export interface CastCardTarget {

@@ -35,12 +35,13 @@ import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 import { summonCompanion, type CompanionResult } from "./companions";
+import { SPELL_REACTION_QUERY } from "./constants";
 
 /** Spells whose success makes a companion (tables 1.37 and 1.39). */
 const COMPANION_TABLES = new Set(["golemancy", "callOfTheWild"]);
 
-/** The query a target's owner answers with its reaction roll. */
-export const SPELL_REACTION_QUERY = "clockwork.spellReaction";
+/** The query a target's owner answers with its reaction roll (defined in ./constants). */
+export { SPELL_REACTION_QUERY };
 /** Hooks: `clockwork.preCast` (actor, item, options; false cancels), `clockwork.cast` (actor, item, result). */
 export const CAST_HOOKS = { pre: "clockwork.preCast", done: "clockwork.cast" } as const;
 

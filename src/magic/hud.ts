@@ -71,21 +71,24 @@ export function manaHud(): ManaPoolHud {
   return hud;
 }
 
+/** Opens the HUD when the scene has a pool, closes it when it has none. */
+export function refreshManaHud(): void {
+  const scene = currentScene();
+  const app = manaHud();
+  if (scenePool(scene)) void app.render({ force: true });
+  else if (app.rendered) void app.close();
+}
+
+/** Re-renders the HUD when it is open. */
+export function rerenderManaHud(): void {
+  if (hud?.rendered) void hud.render();
+}
+
 /** Opens the HUD when the scene has a pool, and keeps it current. */
 export function registerManaHud(): void {
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
-  const refresh = () => {
-    const scene = currentScene();
-    const app = manaHud();
-    if (scenePool(scene)) void app.render({ force: true });
-    else if (app.rendered) void app.close();
-  };
-  hooks.on("canvasReady", refresh);
-  hooks.on(POOL_CHANGED_HOOK, refresh);
-  hooks.on("updateActor", () => {
-    if (hud?.rendered) void hud.render();
-  });
-  hooks.on("controlToken", () => {
-    if (hud?.rendered) void hud.render();
-  });
+  hooks.on("canvasReady", refreshManaHud);
+  hooks.on(POOL_CHANGED_HOOK, refreshManaHud);
+  hooks.on("updateActor", rerenderManaHud);
+  hooks.on("controlToken", rerenderManaHud);
 }

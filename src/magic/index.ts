@@ -5,23 +5,48 @@
  * `castSpell(item, options)`, `channelMana(amount)`, `drinkManaPotion(item)` and
  * `useAlchemy(item, { target })`; the same calls
  * are on `game.clockwork.magic` for macros and modules (docs/spells.md lists what each spell does).
+ * Registration is synchronous and light: casting, its card, channeling, alchemy, the HUD, the
+ * effects' lifecycle and the sheet's additions load on first use (./impl, issue 9); the scene's
+ * pool (its hooks answer synchronously), the write relay and the spell actions stay at start-up.
  */
 import { ClockworkActor } from "../documents";
-import { applyCastCard, answerSpellReaction, castData, castSpell, SPELL_REACTION_QUERY, type CastDoc, type CastOptions } from "./cast";
-import { CAST_CARD_TEMPLATE } from "./card";
-import { channelMana, drinkManaPotionItem } from "./channel";
-import { addAlchemyButtons, useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
+import type { CastDoc, CastOptions } from "./cast";
+import type { AlchemyItem, AlchemyOptions } from "./alchemy";
 import type { SpellItem } from "./context";
-import { MANA_HUD_TEMPLATE, manaHud, registerManaHud } from "./hud";
-import { registerLifecycle } from "./lifecycle";
-import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool, worldTime } from "./pool";
-import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, MAGIC_WRITE_QUERY, SPELL_ACTIONS, SPELL_REACTION_QUERY } from "./constants";
+import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool, POOL_CHANGED_HOOK } from "./pool";
+import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
-import { registerMagicWrites } from "./writes";
-import { registerSpellActions } from "./actions";
+import { allowGmWritePaths } from "../combat/gm-write-constants";
+import { registerLazyActionProvider } from "../combat/actions/providers";
 import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
+import { track } from "./settle";
 
-export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem, configurePool, scenePool, refillPools };
+/** Magic's code, on first use. */
+const impl = () => import("./impl");
+type Impl = Awaited<ReturnType<typeof impl>>;
+/** The loaded code, once it is (hooks that only matter when something of it is open read it synchronously). */
+let loaded: Impl | null = null;
+const load = async (): Promise<Impl> => (loaded ??= await impl());
+
+/** `actor.castSpell(item, options)` (docs/spells.md). */
+export async function castSpell(actor: CastDoc, item: SpellItem, options?: CastOptions): ReturnType<Impl["castSpell"]> {
+  return (await load()).castSpell(actor, item, options);
+}
+/** `actor.channelMana(amount)`. */
+export async function channelMana(...args: Parameters<Impl["channelMana"]>): ReturnType<Impl["channelMana"]> {
+  return (await load()).channelMana(...args);
+}
+/** `actor.drinkManaPotion(item)`. */
+export async function drinkManaPotionItem(...args: Parameters<Impl["drinkManaPotionItem"]>): ReturnType<Impl["drinkManaPotionItem"]> {
+  return (await load()).drinkManaPotionItem(...args);
+}
+/** `actor.useAlchemy(item, options)`. */
+export async function useAlchemyItem(...args: Parameters<Impl["useAlchemyItem"]>): ReturnType<Impl["useAlchemyItem"]> {
+  return (await load()).useAlchemyItem(...args);
+}
+
+export { configurePool, scenePool, refillPools };
 
 /** Every template magic renders (the smoke test checks each exists). */
 export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE] as const;
@@ -29,13 +54,14 @@ export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POO
 /** `game.clockwork.magic`. */
 export const magicApi = {
   castSpell: (actor: CastDoc, item: SpellItem, options?: CastOptions) => castSpell(actor, item, options),
-  channelMana: (actor: Parameters<typeof channelMana>[0], amount: number) => channelMana(actor, amount),
+  channelMana: (actor: Parameters<Impl["channelMana"]>[0], amount: number) => channelMana(actor, amount),
   drinkManaPotion: drinkManaPotionItem,
-  useAlchemy: (actor: Parameters<typeof useAlchemyItem>[0], item: AlchemyItem, options?: AlchemyOptions) => useAlchemyItem(actor, item, options),
+  useAlchemy: (actor: Parameters<Impl["useAlchemyItem"]>[0], item: AlchemyItem, options?: AlchemyOptions) => useAlchemyItem(actor, item, options),
   configurePool,
   scenePool: (scene = currentScene()) => scenePool(scene),
   refillPools,
-  hud: manaHud,
+  /** The mana HUD window (a promise: its code loads on first use). */
+  hud: async () => (await load()).manaHud(),
   /** A golem or companion as an actor acting right after its controller (created by the GM). */
   summonCompanion,
 };
@@ -45,81 +71,53 @@ export function installActorMagic(cls: { prototype: object }): void {
   const methods = {
     castSpell(this: CastDoc, item: SpellItem, options?: CastOptions) { return castSpell(this, item, options); },
     channelMana(this: CastDoc, amount: number) { return channelMana(this as never, amount); },
-    drinkManaPotion(this: CastDoc, item: Parameters<typeof drinkManaPotionItem>[1]) { return drinkManaPotionItem(this as never, item); },
+    drinkManaPotion(this: CastDoc, item: Parameters<Impl["drinkManaPotionItem"]>[1]) { return drinkManaPotionItem(this as never, item); },
     useAlchemy(this: CastDoc, item: AlchemyItem, options?: AlchemyOptions) { return useAlchemyItem(this as never, item, options); },
   };
   for (const [name, fn] of Object.entries(methods)) Object.defineProperty(cls.prototype, name, { value: fn, writable: true, configurable: true });
 }
 
-interface MessageLike {
-  flags?: Record<string, unknown>;
-  isOwner?: boolean;
-  update(changes: object): Promise<unknown>;
-}
-
-/** The card's Apply button (writes a cast could not make when it was cast). */
-function onRenderMessage(message: MessageLike, html: HTMLElement): void {
-  if (!castData(message) || !(html instanceof HTMLElement)) return;
-  const button = html.querySelector<HTMLButtonElement>("[data-action=applyCast]");
-  if (!button) return;
-  if (!message.isOwner && !game.user?.isGM) {
-    button.remove();
-    return;
-  }
-  button.addEventListener("click", () => {
-    button.disabled = true;
-    void applyCastCard(message).finally(() => (button.disabled = false));
+/** Registers the effects' lifecycle: every client, the handlers write on the active GM only (tracked: `lifecycleSettled`). */
+function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => unknown): number }): void {
+  hooks.on("combatTurnChange", (...args: Parameters<Impl["onTurnChange"]>) => track(load().then((i) => i.onTurnChange(...args))));
+  hooks.on("updateWorldTime", (time: number) => {
+    const actors = (game as unknown as { actors?: Parameters<Impl["onWorldTime"]>[0] }).actors ?? [];
+    track(load().then((i) => i.onWorldTime(actors, typeof time === "number" ? time : undefined)));
   });
+  hooks.on("clockwork.attack", (_actor: unknown, _item: unknown, outcome: Parameters<Impl["onWeaponAttack"]>[0]) => track(load().then((i) => i.onWeaponAttack(outcome))));
+  hooks.on("deleteCombat", (combat: Parameters<Impl["onDeleteCombat"]>[0]) => track(load().then((i) => i.onDeleteCombat(combat))));
 }
 
-/** The magic tab's additions: the scene's pool beside the personal one, and a channel button. */
-function onRenderSheet(app: { document?: CastDoc; actor?: CastDoc }, html: HTMLElement): void {
-  if (!(html instanceof HTMLElement)) return;
-  const actor = app.actor ?? app.document;
-  const slot = html.querySelector<HTMLElement>("[data-cw-global-pool]");
-  if (slot) {
-    const pool = scenePool(currentScene());
-    slot.hidden = !pool;
-    if (pool) slot.textContent = game.i18n?.format("CLOCKWORK.Magic.Sheet.GlobalPool", { value: String(pool.value), max: String(pool.max) }) ?? "";
-  }
-  addAlchemyButtons(html, actor as never, game.i18n?.localize("CLOCKWORK.Magic.Alchemy.Use") ?? "Use");
-  const tab = html.querySelector<HTMLElement>(".cw-tab-magic");
-  if (tab && actor) void addSpellEffects(tab, actor);
-  for (const button of html.querySelectorAll<HTMLButtonElement>("[data-cw-magic-action=channel]")) {
-    button.addEventListener("click", () => {
-      if (actor) manaHud().render({ force: true });
-    });
-  }
-}
-
-/** The magic tab's list of lasting spell effects (with their gains and what is left of them). */
-async function addSpellEffects(tab: HTMLElement, actor: CastDoc): Promise<void> {
-  const combat = game.combat as unknown as { id: string; round: number; started?: boolean } | null;
-  const context = spellEffectsContext((actor as { effects?: Iterable<never> }).effects ?? [], {
-    combat: combat?.started ? { id: combat.id, round: combat.round } : null, worldTime: worldTime(),
-  });
-  const html = await foundry.applications.handlebars.renderTemplate(SPELL_EFFECTS_TEMPLATE, context as never);
-  tab.querySelector("[data-cw-spell-effects]")?.remove();
-  const header = tab.querySelector(":scope > .cw-section-header");
-  if (header) header.insertAdjacentHTML("afterend", html);
-  else tab.insertAdjacentHTML("afterbegin", html);
+/** The mana HUD: opens when the scene has a pool, and keeps itself current while open. */
+function registerManaHud(hooks: { on(name: string, fn: (...args: never[]) => unknown): number }): void {
+  const refresh = () => void load().then((i) => i.refreshManaHud());
+  hooks.on("canvasReady", refresh);
+  hooks.on(POOL_CHANGED_HOOK, refresh);
+  // Only an open HUD re-renders, and it is open only once its code has loaded.
+  hooks.on("updateActor", () => loaded?.rerenderManaHud());
+  hooks.on("controlToken", () => loaded?.rerenderManaHud());
 }
 
 /** Registers everything magic needs; once, in `init`. */
 export function registerMagic(): void {
-  registerMagicWrites();
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[SPELL_REACTION_QUERY] = answerSpellReaction;
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[COMPANION_QUERY] = answerSummon;
+  const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
+  // The write relay's GM side and the personal mana path of the combat relay (magic/writes' registerMagicWrites, its code on first use).
+  queries[MAGIC_WRITE_QUERY] = async (data: unknown) => (await import("./writes")).answerMagicWrite(data);
+  allowGmWritePaths("Actor", ["system.mana.value"]);
+  queries[SPELL_REACTION_QUERY] = async (data: unknown) => (await load()).answerSpellReaction(data);
+  queries[COMPANION_QUERY] = answerSummon;
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
   registerPoolHooks();
-  registerLifecycle();
-  registerManaHud();
+  registerLifecycle(hooks);
+  registerManaHud(hooks);
   registerScenePoolConfig();
-  registerSpellActions();
+  registerLazyActionProvider(SPELL_ACTIONS, async () => (await import("./actions")).spellActionProvider);
   registerCompanionHooks();
   installActorMagic(ClockworkActor);
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
-  hooks.on("renderChatMessageHTML", onRenderMessage);
-  hooks.on("renderActorSheetV2", onRenderSheet);
+  hooks.on("renderChatMessageHTML", (message: { flags?: { clockwork?: Record<string, unknown> } }, html: HTMLElement) => {
+    if (message?.flags?.clockwork?.[CAST_FLAG]) void load().then((i) => i.onRenderMessage(message as never, html));
+  });
+  hooks.on("renderActorSheetV2", (app: Parameters<Impl["onRenderSheet"]>[0], html: HTMLElement) => void load().then((i) => i.onRenderSheet(app, html)));
   (game as unknown as { clockwork?: Record<string, unknown> }).clockwork ??= {};
   ((game as unknown as { clockwork: Record<string, unknown> }).clockwork).magic = magicApi;
   void foundry.applications.handlebars?.loadTemplates?.([...MAGIC_TEMPLATES]);

@@ -13,6 +13,7 @@ import { combatBoundEffects, endOfTurnFlats, expiredEffects, regenerationOf } fr
 import { isDesignatedGM, worldTime } from "./pool";
 import { executeMagicWrites, requestMagicWrites, type MagicOp } from "./writes";
 import type { EffectLike } from "./context";
+import { lifecycleSettled } from "./settle";
 
 interface ActorLike {
   uuid: string;
@@ -106,18 +107,7 @@ export async function onCombatEnd(combat: CombatLike): Promise<void> {
   }
 }
 
-/** Handlers still running (hooks do not await them); tests and macros can wait for them. */
-const inFlight = new Set<Promise<unknown>>();
-
-function track(promise: Promise<unknown>): void {
-  const done = promise.catch((error: unknown) => console.error("ClockWork | a spell effect could not be updated", error)).finally(() => inFlight.delete(done));
-  inFlight.add(done);
-}
-
-/** Resolves when every turn, time and combat-end handler started so far has finished. */
-export async function lifecycleSettled(): Promise<void> {
-  while (inFlight.size) await Promise.all([...inFlight]);
-}
+export { lifecycleSettled };
 
 interface AttackOutcomeLike {
   results?: readonly { setup?: { defense?: { parts?: { forceField?: number } } } }[];
@@ -143,19 +133,8 @@ export async function onWeaponAttack(outcome: AttackOutcomeLike | null | undefin
   if (ops.length) await requestMagicWrites(ops);
 }
 
-/** Registers the hooks (every client; the handlers write on the active GM only). */
-export function registerLifecycle(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
-  hooks.on("combatTurnChange", (combat: CombatLike, previous: TurnPosition, current: TurnPosition) => {
-    track(onTurnChange(combat, previous, current));
-  });
-  hooks.on("updateWorldTime", (time: number) => {
-    const actors = (game as unknown as { actors?: Iterable<ActorLike> }).actors ?? [];
-    track(onWorldTime(actors, typeof time === "number" ? time : worldTime()));
-  });
-  hooks.on("clockwork.attack", (_actor: unknown, _item: unknown, outcome: AttackOutcomeLike) => track(onWeaponAttack(outcome)));
-  hooks.on("deleteCombat", (combat: CombatLike) => {
-    lastSeen.delete(`${game.user?.id ?? ""}.${combat.id}`);
-    track(onCombatEnd(combat));
-  });
+/** A combat was deleted: forget the turn last seen in it, and end the effects bound to it. */
+export async function onDeleteCombat(combat: CombatLike): Promise<void> {
+  lastSeen.delete(`${game.user?.id ?? ""}.${combat.id}`);
+  await onCombatEnd(combat);
 }

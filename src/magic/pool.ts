@@ -7,7 +7,10 @@
  */
 import { newGlobalPool, refillGlobalPool, resizeGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
 import { POOL_FLAG, storedPool } from "./views";
-import { executeMagicWrites, requestMagicWrites, type MagicWriteResult } from "./writes";
+import type { MagicWriteResult } from "./writes";
+
+/** The write relay, on first use (issue 9). */
+const writes = () => import("./writes");
 
 export { poolView, type PoolView } from "./views";
 
@@ -52,7 +55,7 @@ export async function configurePool(scene: SceneDoc, connection: ManaConnectionP
   }
   const current = storedPool(scene);
   const set = current ? resizeGlobalPool(current, connection, custom) : newGlobalPool(connection, worldTime(), custom);
-  return requestMagicWrites([{ op: "pool", uuid: scene.uuid, set }]);
+  return (await writes()).requestMagicWrites([{ op: "pool", uuid: scene.uuid, set }]);
 }
 
 /** The pool written back at a new world time, or null when nothing changes. */
@@ -83,7 +86,7 @@ export async function refillPools(now = worldTime()): Promise<number> {
     if (!pool) continue;
     const next = refilledPool(pool, now);
     if (!next) continue;
-    const result = await executeMagicWrites([{ op: "pool", uuid: scene.uuid, set: next }]);
+    const result = await (await writes()).executeMagicWrites([{ op: "pool", uuid: scene.uuid, set: next }]);
     if (result.ok) written++;
   }
   return written;

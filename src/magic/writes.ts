@@ -17,11 +17,12 @@ import {
   type GlobalManaPool, type HealthTrack,
 } from "../rules";
 import { POOL_FLAG, storedPool } from "./views";
+import { MAGIC_WRITE_QUERY } from "./constants";
 
 export { POOL_FLAG, storedPool };
 
-/** The query the active GM answers for magic writes. */
-export const MAGIC_WRITE_QUERY = "clockwork.magicWrite";
+/** The query the active GM answers for magic writes (defined in ./constants). */
+export { MAGIC_WRITE_QUERY };
 /** How long a requester waits for the GM (ms). */
 export const MAGIC_WRITE_TIMEOUT = 15_000;
 

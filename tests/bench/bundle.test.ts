@@ -16,11 +16,12 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
-/** Issue 9's target for what players load at start-up. Not met yet: combat, attack and magic still
- * register their whole code at start-up (docs/architecture.md, "Bundle"). */
+/** Issue 9's target for what players load at start-up. Not met yet: the combat documents and
+ * turns, the sheet classes' handlers and the rules they pull still load at start-up, and the
+ * modules the entry shares with lazy chunks ship as separate start-up chunks (docs/architecture.md, "Bundle"). */
 const BUDGET_GZIP_BYTES = 40_000;
-/** Today's ceiling, a guard against growth until the combat and magic layers load on demand. */
-const CEILING_GZIP_BYTES = 100_000;
+/** Today's ceiling (63.7 kB gz measured + 10 %), a guard against growth until the budget is met. */
+const CEILING_GZIP_BYTES = 70_000;
 const ENTRY = "clockwork.mjs";
 
 interface BuiltFile {
@@ -128,7 +129,7 @@ describe("shipped bundle", () => {
     expect(startupGzip()).toBeLessThanOrEqual(CEILING_GZIP_BYTES);
   });
 
-  // Flip to it() when the combat, attack and magic layers register thin wrappers and load the rest on demand.
+  // Flip to it() when start-up meets the budget (attack and magic already load on demand; combat's turns and the shared chunks remain).
   it.fails(`meets issue 9's budget: at most ${BUDGET_GZIP_BYTES / 1000} kB gzipped at start-up`, () => {
     expect(startupGzip()).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   });

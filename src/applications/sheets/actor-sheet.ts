@@ -143,7 +143,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     }, runtime.currentChoices(), runtime);
     // Play mode: the combat actions with their costs now (owners only: they are the ones who act).
     if (!this.editMode && this.actor.isOwner) {
-      const { combatActionsFor } = await import("../../combat/actions");
+      const { combatActionsFor, loadActionProviders } = await import("../../combat/actions");
+      await loadActionProviders();
       Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     }
     return Object.assign(base, context);

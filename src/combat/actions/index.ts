@@ -5,14 +5,14 @@
  */
 import { localize } from "../../foundry";
 import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
-import { actionProvider } from "./providers";
+import { actionProvider, loadActionProviders } from "./providers";
 import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
 
 export { buildCombatActionsContext, performCombatAction, type CombatActionsContext, type ActionResult };
 export { speciesAttacksOf, speciesAttackItem, type SpeciesAttack } from "./species-attacks";
 
 export { COMBAT_ACTIONS_TEMPLATE } from "./templates";
-export { registerActionProvider, type ActionProvider, type ProvidedAction, type ProvidedRequest } from "./providers";
+export { loadActionProviders, registerActionProvider, type ActionProvider, type ProvidedAction, type ProvidedRequest } from "./providers";
 
 /** The actions context of a live actor (reads the running combat). */
 export function combatActionsFor(actor: ActionsActor & { id: string | null; token?: { id: string | null } | null }): CombatActionsContext {
@@ -44,6 +44,7 @@ export async function onCombatActionClick(actor: ActingActor, target: HTMLElemen
   const data = target.dataset;
   const key = data.key ?? "";
   if (data.provider) {
+    await loadActionProviders();
     const provider = actionProvider(data.provider);
     if (!provider) return { ok: false };
     const done = await provider.perform(actor as never, { key, itemId: data.itemId ?? null, event: event ?? null });
@@ -61,32 +62,4 @@ export async function onCombatActionClick(actor: ActingActor, target: HTMLElemen
   });
 }
 
-interface RenderableActor {
-  id: string | null;
-  sheet?: { rendered?: boolean; render(options?: object): unknown } | null;
-}
-
-/** Open sheets of the actors whose combatants changed re-render, so costs and reasons stay current. */
-export function rerenderSheetsOf(actorIds: Iterable<string | null | undefined>): void {
-  const actors = game.actors as unknown as { get(id: string): RenderableActor | undefined } | undefined;
-  for (const id of new Set(actorIds)) {
-    if (!id) continue;
-    const sheet = actors?.get(id)?.sheet;
-    if (sheet?.rendered) void sheet.render();
-  }
-}
-
-interface HookRegistry {
-  on(hook: string, fn: (...args: never[]) => unknown): number;
-}
-
-/** Registers the re-render hooks; called by `registerAttack`. */
-export function registerCombatActions(): void {
-  const hooks = Hooks as unknown as HookRegistry;
-  hooks.on("updateCombatant", (combatant: { actorId?: string | null }) => rerenderSheetsOf([combatant.actorId]));
-  hooks.on("updateCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }, changes: { round?: number; turn?: number }) => {
-    if (changes.round === undefined && changes.turn === undefined) return;
-    rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId));
-  });
-  hooks.on("deleteCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }) => rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId)));
-}
+export { rerenderSheetsOf, registerCombatActions } from "./register";

@@ -41,9 +41,12 @@ export interface ActionProvider<A = never> {
 }
 
 const providers = new Map<string, ActionProvider<never>>();
+/** Providers whose code loads on first use, by id: the loader until it has run. */
+const loaders = new Map<string, () => Promise<ActionProvider<never>>>();
 
 /** Adds (or replaces) a provider; returns a function that removes it. */
 export function registerActionProvider<A>(id: string, provider: ActionProvider<A>): () => void {
+  loaders.delete(id);
   providers.set(id, provider as unknown as ActionProvider<never>);
   return () => {
     if (providers.get(id) === (provider as unknown)) providers.delete(id);
@@ -57,4 +60,20 @@ export function actionProvider(id: string): ActionProvider<never> | undefined {
 /** Every provider, in registration order. */
 export function actionProviders(): [string, ActionProvider<never>][] {
   return [...providers.entries()];
+}
+
+/**
+ * A provider whose code loads on first use (magic's, issue 9): it lists nothing until
+ * {@link loadActionProviders} has loaded it, which the sheet awaits before building its list.
+ */
+export function registerLazyActionProvider<A>(id: string, load: () => Promise<ActionProvider<A>>): void {
+  loaders.set(id, load as unknown as () => Promise<ActionProvider<never>>);
+}
+
+/** Loads every provider registered with {@link registerLazyActionProvider} that has not loaded yet. */
+export async function loadActionProviders(): Promise<void> {
+  await Promise.all([...loaders.entries()].map(async ([id, load]) => {
+    const provider = await load();
+    if (loaders.get(id) === load) registerActionProvider(id, provider);
+  }));
 }

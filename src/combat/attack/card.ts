@@ -12,7 +12,9 @@ import type { StoredHealth } from "../gm-writes";
 import type { Reaction } from "./reactions";
 
 export const ATTACK_FLAG = "attack";
-export const ATTACK_CARD_TEMPLATE = "systems/clockwork/templates/chat/attack-card.hbs";
+import { ATTACK_CARD_TEMPLATE } from "./constants";
+
+export { ATTACK_CARD_TEMPLATE };
 
 /** What one target took. */
 export interface CardTarget {

@@ -2,34 +2,48 @@
  * The attack workflow's registration (issue 10 items 4–7, 10, 11): the GM write relay, the
  * reaction query, the world settings, the attack card's render hook, the attack dialog,
  * `actor.attack(item, options)` and `game.clockwork.combat`. The entry point calls
- * `registerAttack()` in `init`.
+ * `registerAttack()` in `init`. Only names, settings and the token ruler load at start-up; the
+ * workflow, its dialog, the card, the reactions, the combat actions and the GM write relay load
+ * on first use (./impl, issue 9).
  */
-import { applyDamageTo, GM_WRITE_QUERY, healActor, registerGmWrites, requestWrites, setStatus, spendCombatantCounters } from "../gm-writes";
-import { COMBAT_ACTIONS_TEMPLATE, combatActionsFor, onCombatActionClick, performCombatAction, registerCombatActions } from "../actions";
+import { GM_WRITE_QUERY } from "../gm-write-constants";
+import { COMBAT_ACTIONS_TEMPLATE } from "../actions/templates";
+import { registerCombatActions } from "../actions/register";
 import { registerTokenRuler } from "../ruler";
-import { ATTACK_CARD_TEMPLATE } from "./card";
-import { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
-import { ATTACK_DIALOG_PARTS, promptAttackDialog } from "./dialog";
-import { REACTION_QUERY, REACTION_TEMPLATE, registerReactionQuery } from "./reactions";
+import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
+import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
 import { registerAttackSettings } from "./settings";
-import { ATTACK_HOOKS, attack, setAttackDialog, type AttackCallOptions, type WorkflowActor } from "./workflow";
+import type { AttackCallOptions, AttackOutcome, WorkflowActor } from "./workflow";
 import type { AttackItem } from "./source";
 
-export { attack, ATTACK_HOOKS, type AttackCallOptions, type AttackOutcome } from "./workflow";
+export { ATTACK_HOOKS, type AttackCallOptions, type AttackOutcome };
 
-/** The combat API for macros and modules (`game.clockwork.combat`). */
+/** The workflow's code, on first use. */
+const impl = () => import("./impl");
+type Impl = Awaited<ReturnType<typeof impl>>;
+
+/** `actor.attack(item, options)`: the whole attack, or null when it did not happen. */
+export async function attack(actor: WorkflowActor, item: AttackItem, options?: AttackCallOptions): Promise<AttackOutcome | null> {
+  return (await impl()).attack(actor, item, options);
+}
+
+/** The combat API for macros and modules (`game.clockwork.combat`); every call returns a promise. */
 export const combatApi = {
   attack,
-  applyAttackCard,
-  undoAttackCard,
-  requestWrites,
-  applyDamage: applyDamageTo,
-  heal: healActor,
-  setStatus,
-  spendCounters: spendCombatantCounters,
-  actions: combatActionsFor,
-  performAction: performCombatAction,
-  onActionClick: onCombatActionClick,
+  applyAttackCard: async (...args: Parameters<Impl["applyAttackCard"]>) => (await impl()).applyAttackCard(...args),
+  undoAttackCard: async (...args: Parameters<Impl["undoAttackCard"]>) => (await impl()).undoAttackCard(...args),
+  requestWrites: async (...args: Parameters<Impl["requestWrites"]>) => (await impl()).requestWrites(...args),
+  applyDamage: async (...args: Parameters<Impl["applyDamageTo"]>) => (await impl()).applyDamageTo(...args),
+  heal: async (...args: Parameters<Impl["healActor"]>) => (await impl()).healActor(...args),
+  setStatus: async (...args: Parameters<Impl["setStatus"]>) => (await impl()).setStatus(...args),
+  spendCounters: async (...args: Parameters<Impl["spendCombatantCounters"]>) => (await impl()).spendCombatantCounters(...args),
+  actions: async (...args: Parameters<Impl["combatActionsFor"]>) => {
+    const i = await impl();
+    await i.loadActionProviders();
+    return i.combatActionsFor(...args);
+  },
+  performAction: async (...args: Parameters<Impl["performCombatAction"]>) => (await impl()).performCombatAction(...args),
+  onActionClick: async (...args: Parameters<Impl["onCombatActionClick"]>) => (await impl()).onCombatActionClick(...args),
   queries: { gmWrite: GM_WRITE_QUERY, reaction: REACTION_QUERY },
   hooks: ATTACK_HOOKS,
 } as const;
@@ -49,18 +63,26 @@ export function installActorAttack(cls: { prototype: object }): void {
   });
 }
 
+/** Whether a chat message carries an attack card (its flag), without loading the card's code. */
+function hasAttackCard(message: unknown): boolean {
+  const flags = (message as { flags?: { clockwork?: Record<string, unknown> } } | null)?.flags?.clockwork;
+  return !!flags && typeof flags.attack === "object" && flags.attack !== null;
+}
+
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
-  registerGmWrites();
-  registerReactionQuery();
+  const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
+  queries[GM_WRITE_QUERY] = async (data: unknown) => (await impl()).answerGmWrite(data);
+  queries[REACTION_QUERY] = async (data: unknown) => (await impl()).answerReaction(data);
   registerAttackSettings();
   registerCombatActions();
   registerTokenRuler();
-  setAttackDialog(promptAttackDialog);
   const actorClass = (CONFIG as unknown as { Actor?: { documentClass?: { prototype: object } } }).Actor?.documentClass;
   if (actorClass) installActorAttack(actorClass);
   const api = game as unknown as { clockwork?: Record<string, unknown> };
   api.clockwork = { ...(api.clockwork ?? {}), combat: combatApi };
-  (Hooks as unknown as HookRegistry).on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => onRenderAttackMessage(message, html));
+  (Hooks as unknown as HookRegistry).on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
+    if (hasAttackCard(message)) void impl().then((i) => i.onRenderAttackMessage(message, html));
+  });
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
 }

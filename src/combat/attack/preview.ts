@@ -9,10 +9,10 @@ import {
   type AttackInput, type AttackTarget, type CounterProblem, type CounterState, type ReactionBlock, type TargetOdds,
 } from "../../rules";
 import { attackBaseCost, attackInput, targetOf, type AttackActor, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
+import { HIDDEN_INFO_LEVELS, type HiddenInfoLevel } from "./settings";
 
-/** What a user who may not observe a target sees of it in the dialog (world setting). */
-export const HIDDEN_INFO_LEVELS = ["nothing", "percentages", "everything"] as const;
-export type HiddenInfoLevel = (typeof HIDDEN_INFO_LEVELS)[number];
+/** What a user who may not observe a target sees of it in the dialog (world setting; defined in ./settings). */
+export { HIDDEN_INFO_LEVELS, type HiddenInfoLevel };
 
 /** One target as the workflow knows it. */
 export interface AttackTargetInfo {

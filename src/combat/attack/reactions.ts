@@ -12,9 +12,9 @@ import { expected, percent } from "./format";
 import { autoReaction, reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
 
-/** The query a target's owner answers. */
-export const REACTION_QUERY = "clockwork.reaction";
-export const REACTION_TEMPLATE = "systems/clockwork/templates/combat/attack-reaction.hbs";
+import { REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
+
+export { REACTION_QUERY, REACTION_TEMPLATE };
 
 export type Reaction = "none" | "dodge" | "block";
 const REACTIONS: readonly Reaction[] = ["none", "dodge", "block"];

@@ -1,5 +1,7 @@
 /** The attack workflow's world settings (issue 10 item 5). */
-import { HIDDEN_INFO_LEVELS, type HiddenInfoLevel } from "./preview";
+/** How much of a hidden target's numbers the attack dialog shows. Here (not in ./preview) so the settings do not pull the attack rules into start-up. */
+export const HIDDEN_INFO_LEVELS = ["nothing", "percentages", "everything"] as const;
+export type HiddenInfoLevel = (typeof HIDDEN_INFO_LEVELS)[number];
 
 export const SYSTEM_ID = "clockwork";
 export const HIDDEN_INFO_SETTING = "attackHiddenInfo";

@@ -33,6 +33,7 @@ import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget } from
 import { renderAttackCard, safeKey } from "./chat";
 import { placeArea } from "../area/placement";
 import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTokenDoc } from "../area/templates";
+import { ATTACK_HOOKS } from "./constants";
 
 // ---------------------------------------------------------------- documents
 
@@ -334,13 +335,8 @@ interface HookCaller {
 }
 const hooks = (): HookCaller => Hooks as unknown as HookCaller;
 
-/** Public hooks of the attack workflow. */
-export const ATTACK_HOOKS = {
-  /** (actor, item, session): before reactions and payment; false cancels. */
-  preAttack: "clockwork.preAttack",
-  /** (actor, item, outcome): after the card is posted. */
-  attack: "clockwork.attack",
-} as const;
+/** Public hooks of the attack workflow (defined in ./constants). */
+export { ATTACK_HOOKS };
 
 function targetsWith(session: AttackSession, preview: AttackPreview, reactions: Record<string, Reaction>): AttackTarget[] {
   return preview.targets.map((t) => ({ ...t, reaction: reactions[t.id] ?? "none" }));

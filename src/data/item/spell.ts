@@ -4,7 +4,7 @@ import {
   ArrayField, SchemaField, areaField, booleanField, choiceField, choiceListField, conditionRefsField, identifierField,
   integerField, nullableIntegerField, optionalChoiceField, requireThat,
 } from "../fields";
-import { AUTOMATION_LEVELS, FIXED_DURATION_UNITS, SPELL_EFFECT_KINDS, SPELL_TABLE_KEYS, SPELL_TARGET_KINDS } from "../../rules/spells";
+import { AUTOMATION_LEVELS, FIXED_DURATION_UNITS, SPELL_EFFECT_KINDS, SPELL_TABLE_KEYS, SPELL_TARGET_KINDS } from "../../rules/spells-constants";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
 import { requireSchoolOfSkill } from "./magic";
 import type { AnyMutableObject } from "fvtt-types/utils";

@@ -1,0 +1,14 @@
+/** The attack workflow's names (queries, hooks, templates), apart from its code so registering them at `init` stays light. */
+
+/** The query a target's owner answers. */
+export const REACTION_QUERY = "clockwork.reaction";
+export const REACTION_TEMPLATE = "systems/clockwork/templates/combat/attack-reaction.hbs";
+export const ATTACK_CARD_TEMPLATE = "systems/clockwork/templates/chat/attack-card.hbs";
+
+/** Public hooks of the attack workflow. */
+export const ATTACK_HOOKS = {
+  /** (actor, item, session): before reactions and payment; false cancels. */
+  preAttack: "clockwork.preAttack",
+  /** (actor, item, outcome): after the card is posted. */
+  attack: "clockwork.attack",
+} as const;

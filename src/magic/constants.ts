@@ -1,0 +1,10 @@
+/** Magic's names (queries, flags, templates), apart from its code so registering them at `init` stays light. */
+
+/** The query a target's owner answers with its reaction roll. */
+export const SPELL_REACTION_QUERY = "clockwork.spellReaction";
+export const CAST_FLAG = "cast";
+export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hbs";
+/** The spell actions' provider id (the combat action buttons' `data-provider`). */
+export const SPELL_ACTIONS = "magic";
+/** The query the active GM answers for magic writes. */
+export const MAGIC_WRITE_QUERY = "clockwork.magicWrite";

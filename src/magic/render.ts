@@ -1,0 +1,61 @@
+/** Magic's additions to rendered chat cards and actor sheets (loaded on first use, ./impl). */
+import { applyCastCard, castData, type CastDoc } from "./cast";
+import { addAlchemyButtons } from "./alchemy";
+import { manaHud } from "./hud";
+import { currentScene, scenePool, worldTime } from "./pool";
+import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
+
+interface MessageLike {
+  flags?: Record<string, unknown>;
+  isOwner?: boolean;
+  update(changes: object): Promise<unknown>;
+}
+
+/** The card's Apply button (writes a cast could not make when it was cast). */
+export function onRenderMessage(message: MessageLike, html: HTMLElement): void {
+  if (!castData(message) || !(html instanceof HTMLElement)) return;
+  const button = html.querySelector<HTMLButtonElement>("[data-action=applyCast]");
+  if (!button) return;
+  if (!message.isOwner && !game.user?.isGM) {
+    button.remove();
+    return;
+  }
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    void applyCastCard(message).finally(() => (button.disabled = false));
+  });
+}
+
+/** The magic tab's additions: the scene's pool beside the personal one, and a channel button. */
+export function onRenderSheet(app: { document?: CastDoc; actor?: CastDoc }, html: HTMLElement): void {
+  if (!(html instanceof HTMLElement)) return;
+  const actor = app.actor ?? app.document;
+  const slot = html.querySelector<HTMLElement>("[data-cw-global-pool]");
+  if (slot) {
+    const pool = scenePool(currentScene());
+    slot.hidden = !pool;
+    if (pool) slot.textContent = game.i18n?.format("CLOCKWORK.Magic.Sheet.GlobalPool", { value: String(pool.value), max: String(pool.max) }) ?? "";
+  }
+  addAlchemyButtons(html, actor as never, game.i18n?.localize("CLOCKWORK.Magic.Alchemy.Use") ?? "Use");
+  const tab = html.querySelector<HTMLElement>(".cw-tab-magic");
+  if (tab && actor) void addSpellEffects(tab, actor);
+  for (const button of html.querySelectorAll<HTMLButtonElement>("[data-cw-magic-action=channel]")) {
+    button.addEventListener("click", () => {
+      if (actor) manaHud().render({ force: true });
+    });
+  }
+}
+
+/** The magic tab's list of lasting spell effects (with their gains and what is left of them). */
+async function addSpellEffects(tab: HTMLElement, actor: CastDoc): Promise<void> {
+  const combat = game.combat as unknown as { id: string; round: number; started?: boolean } | null;
+  const context = spellEffectsContext((actor as { effects?: Iterable<never> }).effects ?? [], {
+    combat: combat?.started ? { id: combat.id, round: combat.round } : null, worldTime: worldTime(),
+  });
+  const html = await foundry.applications.handlebars.renderTemplate(SPELL_EFFECTS_TEMPLATE, context as never);
+  tab.querySelector("[data-cw-spell-effects]")?.remove();
+  const header = tab.querySelector(":scope > .cw-section-header");
+  if (header) header.insertAdjacentHTML("afterend", html);
+  else tab.insertAdjacentHTML("afterbegin", html);
+}
+

@@ -5,7 +5,7 @@
  * read-only, and no form input can carry it. Rendered from the real context, then driven through
  * the real sheet class in the GM + Alice + Bob test world.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { buildCharacterContext } from "../../../src/applications/context/character";
 import { buildNpcContext } from "../../../src/applications/context/npc";
 import { PARTIALS } from "../../../src/applications/handlebars";
@@ -74,6 +74,15 @@ async function editSheet(client: WorldClient, id = ADA_ID): Promise<Sheet> {
   return sheet;
 }
 
+/** Waits for an element to appear (dialogs and lazily loaded code take an unknown number of ticks). */
+const appear = (selector: string) => vi.waitFor(() => {
+  const el = document.querySelector(selector);
+  if (!el) throw new Error(`no ${selector} yet`);
+  return el;
+}, { timeout: 10_000 });
+/** Waits for a stored value to settle on a client. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000 });
+
 const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
 
 beforeEach(async () => {
@@ -93,19 +102,19 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
     const dialog = document.querySelector<HTMLElement>("[data-action=yes]")?.closest<HTMLElement>(".application, dialog, form") ?? document.body;
     expect(dialog.textContent).toContain("Mark Ada as Dead?");
     expect(actor(gm).system.health.dead).toBe(false);
-    await click(gm, document.querySelector("[data-action=no]"));
+    await click(gm, await appear("[data-action=no]"));
     expect(actor(gm).system.health.dead).toBe(false);
 
     await click(gm, toggle(sheet, "dead"));
-    await click(gm, document.querySelector("[data-action=yes]"));
-    expect(actor(alice).system.health.dead).toBe(true);
-    expect(toggle(sheet, "dead")?.getAttribute("aria-pressed")).toBe("true");
+    await click(gm, await appear("[data-action=yes]"));
+    await eventually(() => expect(actor(alice).system.health.dead).toBe(true));
+    await eventually(() => expect(toggle(sheet, "dead")?.getAttribute("aria-pressed")).toBe("true"));
 
     // Clearing it asks too.
     await click(gm, toggle(sheet, "dead"));
-    expect(document.body.textContent).toContain("Clear Dead from Ada?");
-    await click(gm, document.querySelector("[data-action=yes]"));
-    expect(actor(alice).system.health.dead).toBe(false);
+    await eventually(() => expect(document.body.textContent).toContain("Clear Dead from Ada?"));
+    await click(gm, await appear("[data-action=yes]"));
+    await eventually(() => expect(actor(alice).system.health.dead).toBe(false));
     expect([...gm.errors]).toEqual([]);
   }, 60_000);
 
@@ -124,7 +133,7 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
   it("the NPC sheet offers the GM the same confirmed toggles", async () => {
     const sheet = await editSheet(gm, GRUSHA_ID);
     await click(gm, toggle(sheet, "dying"));
-    await click(gm, document.querySelector("[data-action=yes]"));
-    expect(actor(gm, GRUSHA_ID).system.health.dying).toBe(true);
+    await click(gm, await appear("[data-action=yes]"));
+    await eventually(() => expect(actor(gm, GRUSHA_ID).system.health.dying).toBe(true));
   }, 60_000);
 });

@@ -106,7 +106,7 @@ export function registerMagic(): void {
   allowGmWritePaths("Actor", ["system.mana.value"]);
   queries[SPELL_REACTION_QUERY] = async (data: unknown) => (await load()).answerSpellReaction(data);
   queries[COMPANION_QUERY] = answerSummon;
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number; once(name: string, fn: () => unknown): number };
   registerPoolHooks();
   registerLifecycle(hooks);
   registerManaHud(hooks);
@@ -121,4 +121,6 @@ export function registerMagic(): void {
   (game as unknown as { clockwork?: Record<string, unknown> }).clockwork ??= {};
   ((game as unknown as { clockwork: Record<string, unknown> }).clockwork).magic = magicApi;
   void foundry.applications.handlebars?.loadTemplates?.([...MAGIC_TEMPLATES]);
+  // Not needed to start, but soon: fetched in the background once the game is ready, as the sheets are.
+  hooks.once("ready", () => void load().catch(() => null));
 }

@@ -50,6 +50,7 @@ export const combatApi = {
 
 interface HookRegistry {
   on(hook: string, fn: (...args: never[]) => unknown): number;
+  once(hook: string, fn: (...args: never[]) => unknown): number;
 }
 
 /** Adds `attack(item, options)` to the Actor class. */
@@ -85,4 +86,6 @@ export function registerAttack(): void {
     if (hasAttackCard(message)) void impl().then((i) => i.onRenderAttackMessage(message, html));
   });
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
+  // Not needed to start, but soon: fetched in the background once the game is ready, as the sheets are.
+  (Hooks as unknown as HookRegistry).once("ready", () => void impl().catch(() => null));
 }

@@ -338,8 +338,9 @@ export async function executeWrites(ops: readonly GmWriteOp[], requesterId: stri
   const failed = async (): Promise<GmWriteResult> => {
     for (const write of done.reverse()) {
       try {
-        if (write.inverse) await write.doc.update(write.inverse);
-        else if (write.status && write.result.changed) await statusWriter(write.doc, write.status.id, !write.status.active);
+        // Core refuses a write by resolving `undefined`, not by throwing.
+        if (write.inverse && (await write.doc.update(write.inverse)) === undefined) console.error("ClockWork | an undo of a combat write was refused", write.doc.uuid);
+        else if (!write.inverse && write.status && write.result.changed) await statusWriter(write.doc, write.status.id, !write.status.active);
       } catch (error) {
         console.error("ClockWork | could not undo a combat write", error);
       }

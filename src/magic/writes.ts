@@ -294,9 +294,9 @@ async function runBatch(ops: readonly MagicOp[], requesterId: string | null): Pr
   const ended: { actor: ActorDoc; data: Record<string, unknown> }[] = [];
   const poolsDone: PoolWrite[] = [];
   const undo = async (): Promise<MagicWriteResult> => {
-    for (const write of poolsDone.reverse()) await write.scene.update({ [`flags.clockwork.${POOL_FLAG}`]: write.before }).catch(logUndo);
-    for (const { actor, data } of ended.reverse()) await actor.createEmbeddedDocuments?.("ActiveEffect", [data], { keepId: true }).catch(logUndo);
-    for (const { effect, before } of flagged.reverse()) await effect.update({ "flags.clockwork": before }).catch(logUndo);
+    for (const write of poolsDone.reverse()) await write.scene.update({ [`flags.clockwork.${POOL_FLAG}`]: write.before }).then(undoneOrLog, logUndo);
+    for (const { actor, data } of ended.reverse()) await actor.createEmbeddedDocuments?.("ActiveEffect", [data], { keepId: true }).then(undoneOrLog, logUndo);
+    for (const { effect, before } of flagged.reverse()) await effect.update({ "flags.clockwork": before }).then(undoneOrLog, logUndo);
     for (const effect of created.reverse()) await effect.delete?.().catch(logUndo);
     const inverse = undoOps(planned.gm, gm, mana);
     if (inverse.length) await executeWrites(inverse, requesterId).catch(logUndo);
@@ -336,6 +336,11 @@ async function runBatch(ops: readonly MagicOp[], requesterId: string | null): Pr
 
 function logUndo(error: unknown): void {
   console.error("ClockWork | could not undo a magic write", error);
+}
+
+/** Core refuses a write by resolving `undefined` (or an empty array), not by throwing. */
+function undoneOrLog(result: unknown): void {
+  if (result === undefined || (Array.isArray(result) && result.length === 0)) logUndo(new Error("the write was refused"));
 }
 
 // ---------------------------------------------------------------- requesting

@@ -102,6 +102,8 @@ export async function drawArea(placement: AreaPlacement, scene: AreaScene | null
   try {
     const created = await scene.createEmbeddedDocuments("MeasuredTemplate", [templateData(placement, size, game.user?.id ?? null)]);
     const ids = (created ?? []).map((d) => d.id).filter((id): id is string => !!id);
+    // Core refuses a creation by resolving an empty array, not by throwing.
+    if (!ids.length) return null;
     return { ids, remove: async () => { await scene.deleteEmbeddedDocuments?.("MeasuredTemplate", ids); } };
   } catch (error) {
     console.warn("ClockWork | could not draw the area", error);

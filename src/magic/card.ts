@@ -52,6 +52,8 @@ export interface CastCardData {
   damageType: string | null;
   difficulty: number | null;
   countered: boolean;
+  /** The combatant whose Counterspell countered the cast (its name), or null. */
+  counteredBy?: string | null;
   success: boolean;
   amount: number;
   duration: SpellDuration | null;
@@ -69,7 +71,7 @@ export function castCardData(input: {
   spell: SpellProfile; name: string; img: string | null; caster: { name: string; uuid: string | null };
   dice: number; threshold: number; faces: readonly number[]; hexed: boolean; damageFaces: readonly number[]; damageType: string | null;
   difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
-  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null;
+  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null; counteredBy?: string | null;
 }): CastCardData {
   const { outcome, spell } = input;
   const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
@@ -85,6 +87,7 @@ export function castCardData(input: {
     damageType: input.damageType,
     difficulty: input.difficulty,
     countered: outcome.countered,
+    counteredBy: input.counteredBy ?? null,
     success: outcome.success,
     amount: outcome.amount,
     duration: lasting?.duration ?? null,
@@ -157,10 +160,13 @@ export interface CardMeaning {
   gains?: number;
   choices?: number;
   rowKey?: string;
+  /** Who counterspelled the cast. */
+  name?: string;
 }
 
 /** What the gains mean for a spell whose effect is a number or a table row. */
 function meaning(data: CastCardData): CardMeaning | null {
+  if (data.counteredBy) return { key: "CLOCKWORK.Magic.Card.CounteredBy", name: data.counteredBy };
   if (data.countered) return { key: "CLOCKWORK.Magic.Card.Countered" };
   if (data.spell.table === "callOfTheWild") {
     const row = callOfTheWildRow(data.gains);

@@ -12,6 +12,7 @@ import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../sr
 import { spellProfileOf, type SpellItem } from "../../src/magic/context";
 import { MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, scenePoolContext, spellEffectsContext } from "../../src/magic/views";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
+import { COUNTERSPELL_TEMPLATE, counterspellPromptContext } from "../../src/magic/counterspell";
 
 const renderer = createRenderer();
 
@@ -104,6 +105,24 @@ describe("casting card", () => {
     const html = render(card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1], ownNullMagic: 5 }));
     expectClean(html);
     expect(html).toContain("Countered");
+  });
+  it("a cast countered by another combatant's Counterspell names it", () => {
+    const data = { ...card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1], counterspelled: true }), counteredBy: "Bram" };
+    const html = render(data);
+    expectClean(html);
+    expect(html).toContain("Countered by Bram's Counterspell");
+    expect(html).not.toMatch(/data-damage=/);
+  });
+});
+
+describe("the Counterspell offer", () => {
+  it("names the cast, the gains to beat, the chance and the cost", () => {
+    const html = renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Ilinde", spell: "Fire Bolt", gains: 5, chance: 0.004, mana: 4, counters: 2, timeout: 30_000 }));
+    expectClean(html);
+    expect(html).toContain("Ilinde is casting Fire Bolt with 5 gains");
+    expect(html).toContain("&lt;1%");
+    expect(html).toContain("4 mana, 2 counters");
+    expect(html).toContain("30");
   });
 });
 

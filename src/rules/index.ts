@@ -27,3 +27,4 @@ export * from "./mana";
 export * from "./spells";
 export * from "./spells-tables";
 export * from "./alchemy";
+export * from "./item-effects";

@@ -101,7 +101,7 @@ describe("Reflective Shield (docs/rulings.md 129)", () => {
     const pistol = (ada.items as unknown as { find(f: (i: { name: string }) => boolean): unknown }).find((i) => i.name === "Energy Pistol");
     const outcome = await world.as(fight.alice, () => ada.attack(pistol, { targets: [token(fight.alice, BRAM)], skipDialog: true }));
     await world.settle();
-    return { world, ...fight, outcome: outcome!, message: (client: WorldClient = fight.gm) => messages(client).at(-1)! };
+    return { ...fight, outcome: outcome!, message: (client: WorldClient = fight.gm) => messages(client).at(-1)! };
   }
 
   it("Bram's player turns the roll onto adjacent Grusha through the GM; Apply damages Grusha, not Bram", async () => {

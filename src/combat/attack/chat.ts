@@ -11,7 +11,6 @@ import {
   ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, pendingTargets,
   type AttackCardData, type AttackCardViewer, type CardTarget,
 } from "./card";
-import { redirectAttackDamage } from "./redirect";
 
 /** The parts of a ChatMessage the card reads. */
 export interface AttackMessage {
@@ -144,7 +143,8 @@ export function onRenderAttackMessage(message: unknown, html: HTMLElement): void
     wire(content as HTMLElement, "undo", () => undoAttackCard(msg));
     for (const button of content.querySelectorAll<HTMLButtonElement>("[data-cw-attack='redirect']")) {
       const key = button.dataset.target ?? "";
-      wireButton(button, () => redirectAttackDamage(msg, key));
+      // The redirect needs the workflow's rolls and geometry: loaded on click.
+      wireButton(button, async () => (await import("./redirect")).redirectAttackDamage(msg, key));
     }
   });
 }

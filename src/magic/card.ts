@@ -4,8 +4,9 @@
  * they mean (duration, amount, a book table's row), and per target the spell resistance rolls,
  * the hit or the opposed roll, damage, healing, barrier, conditions and the lasting effect.
  */
+import { animalRowsFor } from "../rules/companion-stats";
 import {
-  callOfTheWildChoices, callOfTheWildRow, markDice,
+  callOfTheWildChoices, callOfTheWildRow, golemAffordable, markDice, type IllusionDesign,
   type DieMark, type SpellDuration, type SpellOutcome, type SpellProfile, type SpellTargetOutcome,
 } from "../rules";
 import type { MagicOp } from "./writes";
@@ -39,6 +40,18 @@ export interface CastCardTarget {
   chance: number | null;
 }
 
+/** What was made of a cast's book table from its card (src/magic/spell-tables.ts). */
+export interface CastTableUse {
+  /** Call of the Wild's animal or Golemancy's golem, as an actor. */
+  companion?: { name: string; uuid: string };
+  /** Item Personality rolls (table 1.38), one per gain at most. */
+  personalities?: string[];
+  /** The illusion's design (table 1.40) and what it cost. */
+  illusion?: IllusionDesign & { cost: number };
+  /** Shapeshift's aspect (table 1.41). */
+  aspect?: string;
+}
+
 /** Everything a cast stores on its message. */
 export interface CastCardData {
   spell: { name: string; img: string | null; identifier: string; rollKind: string; effect: string; table: string };
@@ -64,6 +77,8 @@ export interface CastCardData {
   applied: boolean;
   /** The chance of the cast working (no targets), worked out before the roll. */
   chance: number | null;
+  /** What was made of its book table from the card. */
+  tableUse?: CastTableUse;
 }
 
 /** The card's data from the resolved cast. */
@@ -178,6 +193,36 @@ function meaning(data: CastCardData): CardMeaning | null {
   return null;
 }
 
+/** Whether the card still offers its book table (a companion, a roll, a design, an aspect). */
+export function tableOpen(data: CastCardData): boolean {
+  const use = data.tableUse ?? {};
+  if (!data.success || data.countered) return false;
+  switch (data.spell.table) {
+    case "callOfTheWild": return !use.companion && animalRowsFor(data.gains).length > 0;
+    case "golemancy": return !use.companion && golemAffordable({ material: "clay", size: "medium" }, data.gains);
+    case "itemPersonality": return (use.personalities?.length ?? 0) < data.gains;
+    case "illusion": return !use.illusion;
+    case "shapeshift": return !use.aspect;
+    default: return false;
+  }
+}
+
+/** The lines a card shows for what was made of its table. */
+function tableResults(use: CastTableUse, gains: number) {
+  const lines: { key: string; name?: string; trait?: string; size?: string; movement?: string; complexity?: string; cost?: number; gains?: number; count?: number }[] = [];
+  if (use.companion) lines.push({ key: "CLOCKWORK.Magic.Card.TableUse.companion", name: use.companion.name });
+  (use.personalities ?? []).forEach((key, i) => lines.push({ key: "CLOCKWORK.Magic.Card.TableUse.personality", trait: `CLOCKWORK.Magic.Table.Personality.${key}`, count: i + 1 }));
+  if (use.illusion) {
+    lines.push({
+      key: "CLOCKWORK.Magic.Card.TableUse.illusion", cost: use.illusion.cost, gains,
+      size: `CLOCKWORK.Magic.Table.Illusion.Size.${use.illusion.size}`, movement: `CLOCKWORK.Magic.Table.Illusion.Movement.${use.illusion.movement}`,
+      complexity: `CLOCKWORK.Magic.Table.Illusion.Complexity.${use.illusion.complexity}`,
+    });
+  }
+  if (use.aspect) lines.push({ key: "CLOCKWORK.Magic.Card.TableUse.aspect", trait: `CLOCKWORK.Magic.Table.Aspect.${use.aspect}` });
+  return lines;
+}
+
 /** The card's template context for one viewer (cheap: no odds are computed here). */
 export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer) {
   const marks = markDice(data.faces, data.threshold, { hexed: data.hexed });
@@ -224,6 +269,8 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
     })),
     applied: data.applied,
     canApply: viewer.canApply && !data.applied && data.ops.length > 0,
+    tableAction: viewer.canApply && tableOpen(data) ? `CLOCKWORK.Magic.Card.UseTable.${data.spell.table}` : null,
+    tableResults: tableResults(data.tableUse ?? {}, data.gains),
   };
 }
 

@@ -20,7 +20,13 @@ export interface CompanionRequest {
   spell?: string;
   /** Extra NPC system data (skills, vitals …). */
   system?: Record<string, unknown>;
+  /** Its natural attacks (weapon items only; others are dropped). */
+  items?: Record<string, unknown>[];
+  /** A golem's runes (table 1.39), read as its spell resistance. */
+  runes?: string;
 }
+
+const RUNES = new Set(["minor", "standard", "major"]);
 
 export interface CompanionResult {
   actorUuid: string;
@@ -63,8 +69,9 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | nul
     type: "npc",
     ...(request.img ? { img: request.img } : {}),
     ...(request.system ? { system: request.system } : {}),
+    ...(Array.isArray(request.items) ? { items: request.items.filter((i) => i?.type === "weapon") } : {}),
     ownership: { default: 0, ...(user.isGM ? {} : { [user.id]: 3 }) },
-    flags: { clockwork: { companion: { controllerUuid: caster.uuid, spell: request.spell ?? "" } } },
+    flags: { clockwork: { companion: { controllerUuid: caster.uuid, spell: request.spell ?? "" }, ...(RUNES.has(request.runes ?? "") ? { golemRunes: request.runes } : {}) } },
   });
   if (!actor?.id) return null;
   const combat = activeCombat();

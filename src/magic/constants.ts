@@ -11,3 +11,5 @@ export const MAGIC_WRITE_QUERY = "clockwork.magicWrite";
 /** The query a combatant's owner (or the GM) answers when offered Counterspell against a cast. */
 export const COUNTERSPELL_QUERY = "clockwork.counterspell";
 export const COUNTERSPELL_TEMPLATE = "systems/clockwork/templates/magic/counterspell-prompt.hbs";
+/** The dialog a casting card's book table opens (Call of the Wild, Golemancy, Illusion, Shapeshift). */
+export const SPELL_TABLE_TEMPLATE = "systems/clockwork/templates/magic/spell-table.hbs";

@@ -36,7 +36,7 @@ import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";
-import { offerCounterspell, type Counterspelled } from "./counterspell";
+import { answerCounterspell as answerCounterspellWith, offerCounterspell, type CastFn, type Counterspelled } from "./counterspell";
 import { canBeCounterspelled } from "../rules/counterspell";
 
 /** Spells whose success makes a companion (tables 1.37 and 1.39). */
@@ -543,7 +543,13 @@ async function counterspellWindow(actor: CastDoc, name: string, spell: SpellProf
     gains,
     combatants: (combat.turns?.length ? combat.turns : [...combat.combatants]) as never,
     distance: (reactor) => spacesBetween(casterToken, (reactor as CastDoc).getActiveTokens?.()[0] ?? null),
+    cast: castSpell as CastFn,
   });
+}
+
+/** The reactor's side of the `clockwork.counterspell` query (./counterspell), casting with `castSpell`. */
+export function answerCounterspell(data: unknown): ReturnType<typeof answerCounterspellWith> {
+  return answerCounterspellWith(data, castSpell as CastFn);
 }
 
 /** A creature's Force Field effect (its defense bonus and the effect to spend), or null. */

@@ -116,8 +116,11 @@ function fromUuid(uuid: string): unknown {
   }
 }
 
+/** How the reactor casts its Counterspell (`castSpell` of ./cast, passed in: the two modules would otherwise import each other). */
+export type CastFn = (actor: never, item: SpellItem, options: { against: number; targets: string[]; reaction: boolean }) => Promise<{ outcome: { gains: number; targets: { success: boolean }[] } } | null>;
+
 /** The reactor's side of the query: the prompt, then (accepted) its own Counterspell cast. */
-export async function answerCounterspell(data: unknown): Promise<CounterspellAnswer | null> {
+export async function answerCounterspell(data: unknown, castSpell: CastFn): Promise<CounterspellAnswer | null> {
   const request = data as Partial<CounterspellQuery> | null;
   if (typeof request?.reactorUuid !== "string" || typeof request.casterUuid !== "string" || typeof request.gains !== "number") return null;
   const actor = fromUuid(request.reactorUuid) as ReactorActor | null;
@@ -132,7 +135,6 @@ export async function answerCounterspell(data: unknown): Promise<CounterspellAns
     chance: counterspellChance(casterOf(actor, item).caster, request.gains), mana: spell.mana, counters: spell.counters ?? 0, timeout,
   }), late]).finally(() => clearTimeout(timer));
   if (!accepted) return { cast: false, countered: false, gains: 0 };
-  const { castSpell } = await import("./cast");
   const result = await castSpell(actor as never, item, { against: request.gains, targets: [request.casterUuid], reaction: true });
   return { cast: !!result, countered: result?.outcome.targets[0]?.success === true, gains: result?.outcome.gains ?? 0 };
 }
@@ -152,6 +154,8 @@ export interface CounterspellWindow {
   combatants: Iterable<CombatantLike>;
   /** Spaces from a combatant's actor to the caster (undefined: not known). */
   distance(actor: ReactorActor): number | undefined;
+  /** Casts the Counterspell when the reactor answers on this client. */
+  cast: CastFn;
 }
 
 /** Who counterspelled a cast, when someone did. */
@@ -195,7 +199,7 @@ export async function offerCounterspell(window: CounterspellWindow): Promise<Cou
     const data: CounterspellQuery = { reactorUuid: actor.uuid, casterUuid: window.caster.uuid, caster: window.caster.name, spell: window.spell, gains: window.gains, timeout };
     let answer: CounterspellAnswer | null = null;
     try {
-      answer = await queryReactingUser(who.user, COUNTERSPELL_QUERY, data, timeout + CAST_GRACE_MS, answerCounterspell) as CounterspellAnswer | null;
+      answer = await queryReactingUser(who.user, COUNTERSPELL_QUERY, data, timeout + CAST_GRACE_MS, (d) => answerCounterspell(d, window.cast)) as CounterspellAnswer | null;
     } catch (error) {
       console.warn("ClockWork | a Counterspell offer was not answered", error);
     }

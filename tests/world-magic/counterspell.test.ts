@@ -3,7 +3,8 @@
  * combat; Bob's Bram, who knows Counterspell and has passed with counters reserved, is offered it
  * on Bob's client after the casting roll. Bram's gains exceed the casting gains: nothing of the
  * Fire Bolt happens, both casters pay, and the card says who countered it. When Bram's gains do
- * not exceed them, the Fire Bolt's damage is applied. Nobody eligible means no one is asked.
+ * not exceed them, the Fire Bolt's damage is applied. An NPC's Counterspell is offered to the GM.
+ * Nobody eligible means no one is asked.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
@@ -95,6 +96,31 @@ describe("Counterspell interrupting a cast", () => {
     expect(actor(gm, GRUSHA).system.health.hits + actor(gm, GRUSHA).system.health.wounds).toBeGreaterThan(0);
     expect(actor(gm, BRAM).system.mana.value).toBe(6);
     expect(counters(gm, BRAM).reserved).toBe(0);
+  });
+
+  it("an NPC's Counterspell is offered to the GM, on the GM's client", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await world.as(gm, async () => {
+      const grusha = actor(gm, GRUSHA);
+      await grusha.update({ ...skills({ celestial: 7, elemental: 5, soul: 6, spellcraft: 6 }), "system.mana.value": 8 });
+      await grusha.createEmbeddedDocuments("Item", [spellItem("Counterspell", COUNTERSPELL)], { keepId: true });
+      await doc<{ update(c: object): Promise<unknown> }>(gm, combatantUuid(GRUSHA)).update({ "system.counters": { available: 0, reserved: 2, hadTurn: true, passed: true } });
+    });
+    await world.settle();
+    setReactionPrompt(async () => "none");
+    const asked: { gm: boolean; reactor: string }[] = [];
+    setCounterspellPrompt(async (data) => {
+      asked.push({ gm: (game.user as unknown as { isGM: boolean }).isGM, reactor: data.reactor });
+      return true;
+    });
+    const ilinde = () => actor(alice, ILINDE);
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Grusha */ 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    const bolt = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(BRAM)] }));
+    await world.settle();
+    expect(asked).toEqual([{ gm: true, reactor: "Grusha" }]);
+    expect(bolt?.data).toMatchObject({ countered: true, counteredBy: "Grusha" });
+    expect(actor(gm, GRUSHA).system.mana.value).toBe(4);
   });
 
   it("nobody is asked when no combatant may counterspell, or when the cast skips the window", async () => {

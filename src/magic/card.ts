@@ -79,6 +79,8 @@ export interface CastCardData {
   chance: number | null;
   /** What was made of its book table from the card. */
   tableUse?: CastTableUse;
+  /** A Counterspell against a roll its caster may not see: no comparison shown (docs/rulings.md 136). */
+  sealed?: boolean;
 }
 
 /** The card's data from the resolved cast. */
@@ -87,7 +89,9 @@ export function castCardData(input: {
   dice: number; threshold: number; faces: readonly number[]; hexed: boolean; damageFaces: readonly number[]; damageType: string | null;
   difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
   paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null; counteredBy?: string | null;
+  sealed?: boolean;
 }): CastCardData {
+  const sealed = input.sealed === true;
   const { outcome, spell } = input;
   const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
   return {
@@ -110,11 +114,12 @@ export function castCardData(input: {
     targets: outcome.targets.map((t, i) => ({
       uuid: input.targets[i]?.uuid ?? t.id,
       name: input.targets[i]?.name ?? t.id,
-      success: t.success,
+      // Sealed: the stored roll was not known here, so nothing was compared (./counterspell).
+      success: sealed ? false : t.success,
       failure: t.failure,
       resistance: t.resistance?.rolls ?? [],
       negatedBy: t.resistance?.by ?? null,
-      opposingGains: t.opposingGains,
+      opposingGains: sealed ? null : t.opposingGains,
       defense: t.attack ? t.attack.setup.defense.total : null,
       reaction: t.attack?.setup.reaction ?? "none",
       damage: t.damageTotal,
@@ -126,11 +131,12 @@ export function castCardData(input: {
       conditions: [...t.conditions],
       removes: [...t.removes],
       duration: t.lasting?.duration ?? null,
-      chance: input.targets[i]?.chance ?? null,
+      chance: sealed ? null : input.targets[i]?.chance ?? null,
     })),
     ops: input.ops,
     applied: input.applied,
     chance: input.chance,
+    ...(sealed ? { sealed } : {}),
   };
 }
 
@@ -249,8 +255,8 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       uuid: t.uuid,
       name: t.name,
       success: t.success,
-      outcomeKey: t.success ? "CLOCKWORK.Magic.Card.Outcome.success" : `CLOCKWORK.Magic.Card.Outcome.${t.failure ?? "gains"}`,
-      css: t.success ? "cw-cast-target--success" : "cw-cast-target--failure",
+      outcomeKey: data.sealed ? "CLOCKWORK.Magic.Card.Outcome.sealed" : t.success ? "CLOCKWORK.Magic.Card.Outcome.success" : `CLOCKWORK.Magic.Card.Outcome.${t.failure ?? "gains"}`,
+      css: data.sealed ? "cw-cast-target--sealed" : t.success ? "cw-cast-target--success" : "cw-cast-target--failure",
       negatedKey: t.negatedBy ? `CLOCKWORK.Magic.Resistance.${t.negatedBy}` : null,
       resistance: t.resistance.map((r) => ({ labelKey: `CLOCKWORK.Magic.Resistance.${r.source}`, face: r.face, success: r.success })),
       opposingGains: t.opposingGains,

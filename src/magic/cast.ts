@@ -161,6 +161,11 @@ export interface CastOptions {
   effect?: string;
   /** Counterspell: the casting gains to beat, or the cast's chat message (or its id). */
   against?: number | string | { flags?: Record<string, unknown> };
+  /**
+   * Counterspell against a roll this user may not see (docs/rulings.md 136): the card shows its
+   * gains but no comparison, odds or outcome; the caster's client decides (./counterspell).
+   */
+  sealed?: boolean;
   /** Whether each target resists an unopposed spell with a resisting skill (by target id; default: harmful spells on creatures the user does not own). */
   unwilling?: boolean | Record<string, boolean>;
   /** Cast as a reaction (Counterspell, Force Field). */
@@ -520,7 +525,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     difficulty: spell.roll.kind === "difficulty" ? options.difficulty ?? 0 : null,
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
     paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: applied || ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,
-    counteredBy: counterspelled ? counterspelled.name : null,
+    counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
   });
   const message = options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode());
   const result: CastResult = { outcome, data, message, applied };
@@ -538,7 +543,8 @@ async function counterspellWindow(actor: CastDoc, name: string, spell: SpellProf
   if (!combat || options.counterspell === false || !canBeCounterspelled(spell)) return null;
   const casterToken = actor.getActiveTokens?.()[0] ?? null;
   return offerCounterspell({
-    caster: { uuid: actor.uuid, name: actor.name },
+    caster: { uuid: actor.uuid, name: actor.name, actor: actor as never },
+    rollMode: toRollMode(options.rollMode) ?? currentRollMode(),
     spell: name,
     gains,
     combatants: (combat.turns?.length ? combat.turns : [...combat.combatants]) as never,

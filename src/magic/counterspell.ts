@@ -7,13 +7,17 @@
  * reaction path: its connected player, else the GM, asked with `User#query` and the world's
  * reaction timeout (src/combat/attack/reactions.ts). Whoever accepts casts Counterspell on its
  * own client (it pays, rolls and posts its card); the first whose gains exceed the casting gains
- * counters the spell. Nobody eligible means no wait.
+ * counters the spell. Nobody eligible means no wait. A reactor's user who could not see the cast's
+ * card (its roll mode) or cannot observe the caster is not sent the casting gains: its prompt says
+ * they are unknown, its Counterspell card compares with nothing, and the caster's client decides
+ * (docs/rulings.md 136).
  */
 import { localize } from "../foundry";
 import { renderTemplate } from "../applications/ui";
 import { queryReactingUser, reactingUser, type PermissionActor } from "../combat/attack/reactions";
 import { reactionTimeoutMs } from "../combat/attack/settings";
-import { COUNTERSPELL_ID, counterspellChance, counterspellProblem } from "../rules/counterspell";
+import { COUNTERSPELL_ID, castingRollVisible, counterspellChance, counterspellProblem } from "../rules/counterspell";
+import { counterspellSucceeds } from "../rules";
 import type { CounterState } from "../rules";
 import { casterOf, handsOf, knowsSpell, spellProfileOf, statusesOf, type CastActor, type SpellItem } from "./context";
 import { COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE } from "./constants";
@@ -29,8 +33,8 @@ export interface CounterspellQuery {
   casterUuid: string;
   caster: string;
   spell: string;
-  /** The casting gains to exceed. */
-  gains: number;
+  /** The casting gains to exceed (null: this reactor's user may not see them). */
+  gains: number | null;
   /** Milliseconds before the prompt counts as "let it pass". */
   timeout: number;
 }
@@ -39,7 +43,7 @@ export interface CounterspellQuery {
 export interface CounterspellAnswer {
   /** It cast Counterspell. */
   cast: boolean;
-  /** Its gains exceeded the casting gains. */
+  /** Its gains exceeded the casting gains (as far as the reactor knew them; the caster's side decides). */
   countered: boolean;
   gains: number;
 }
@@ -49,9 +53,10 @@ export interface CounterspellPromptData {
   reactor: string;
   caster: string;
   spell: string;
-  gains: number;
-  /** Chance of exceeding the casting gains (0–1). */
-  chance: number;
+  /** The casting gains (null: hidden from this reactor, docs/rulings.md 136). */
+  gains: number | null;
+  /** Chance of exceeding the casting gains (0–1; null when the gains are hidden). */
+  chance: number | null;
   mana: number;
   counters: number;
   timeout: number;
@@ -59,10 +64,12 @@ export interface CounterspellPromptData {
 
 /** The prompt's template context (pure; the template localizes). */
 export function counterspellPromptContext(data: CounterspellPromptData) {
-  const chance = Math.round(data.chance * 100);
+  const known = data.gains !== null && data.chance !== null;
+  const chance = Math.round((data.chance ?? 0) * 100);
   return {
     reactor: data.reactor, caster: data.caster, spell: data.spell, gains: data.gains, mana: data.mana, counters: data.counters,
-    chance: data.chance > 0 && chance === 0 ? "<1%" : data.chance < 1 && chance === 100 ? ">99%" : `${chance}%`,
+    known,
+    chance: !known ? null : data.chance! > 0 && chance === 0 ? "<1%" : data.chance! < 1 && chance === 100 ? ">99%" : `${chance}%`,
     seconds: Math.round(data.timeout / 1000),
   };
 }
@@ -117,12 +124,13 @@ function fromUuid(uuid: string): unknown {
 }
 
 /** How the reactor casts its Counterspell (`castSpell` of ./cast, passed in: the two modules would otherwise import each other). */
-export type CastFn = (actor: never, item: SpellItem, options: { against: number; targets: string[]; reaction: boolean }) => Promise<{ outcome: { gains: number; targets: { success: boolean }[] } } | null>;
+export type CastFn = (actor: never, item: SpellItem, options: { against: number; sealed: boolean; targets: string[]; reaction: boolean }) => Promise<{ outcome: { gains: number; targets: { success: boolean }[] } } | null>;
 
 /** The reactor's side of the query: the prompt, then (accepted) its own Counterspell cast. */
 export async function answerCounterspell(data: unknown, castSpell: CastFn): Promise<CounterspellAnswer | null> {
   const request = data as Partial<CounterspellQuery> | null;
-  if (typeof request?.reactorUuid !== "string" || typeof request.casterUuid !== "string" || typeof request.gains !== "number") return null;
+  if (typeof request?.reactorUuid !== "string" || typeof request.casterUuid !== "string") return null;
+  const gains = typeof request.gains === "number" ? request.gains : null;
   const actor = fromUuid(request.reactorUuid) as ReactorActor | null;
   const item = actor?.isOwner ? counterspellOf(actor) : null;
   if (!actor || !item) return null;
@@ -131,12 +139,13 @@ export async function answerCounterspell(data: unknown, castSpell: CastFn): Prom
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), timeout); });
   const accepted = await Promise.race([prompt({
-    reactor: actor.name, caster: String(request.caster ?? ""), spell: String(request.spell ?? ""), gains: request.gains,
-    chance: counterspellChance(casterOf(actor, item).caster, request.gains), mana: spell.mana, counters: spell.counters ?? 0, timeout,
+    reactor: actor.name, caster: String(request.caster ?? ""), spell: String(request.spell ?? ""), gains,
+    chance: gains === null ? null : counterspellChance(casterOf(actor, item).caster, gains), mana: spell.mana, counters: spell.counters ?? 0, timeout,
   }), late]).finally(() => clearTimeout(timer));
   if (!accepted) return { cast: false, countered: false, gains: 0 };
-  const result = await castSpell(actor as never, item, { against: request.gains, targets: [request.casterUuid], reaction: true });
-  return { cast: !!result, countered: result?.outcome.targets[0]?.success === true, gains: result?.outcome.gains ?? 0 };
+  // Hidden gains: the Counterspell is rolled and paid here, its card compares with nothing (sealed).
+  const result = await castSpell(actor as never, item, { against: gains ?? 0, sealed: gains === null, targets: [request.casterUuid], reaction: true });
+  return { cast: !!result, countered: gains !== null && result?.outcome.targets[0]?.success === true, gains: result?.outcome.gains ?? 0 };
 }
 
 interface CombatantLike {
@@ -147,7 +156,10 @@ interface CombatantLike {
 
 /** The cast a Counterspell window is opened for. */
 export interface CounterspellWindow {
-  caster: { uuid: string; name: string };
+  /** The caster (its actor decides who may observe it). */
+  caster: { uuid: string; name: string; actor?: PermissionActor | null };
+  /** The roll mode its card is posted with (who may see the casting gains). */
+  rollMode: string;
   spell: string;
   gains: number;
   /** The running combat's combatants, in turn order. */
@@ -163,6 +175,16 @@ export interface Counterspelled {
   name: string;
   uuid: string;
   gains: number;
+}
+
+/** Whether the user answering for a reactor may be told the casting gains (docs/rulings.md 136). */
+function gainsVisibleTo(user: { id: string | null; isGM: boolean }, window: CounterspellWindow): boolean {
+  const here = (game.user as unknown as { id?: string } | null)?.id ?? null;
+  return castingRollVisible(window.rollMode, {
+    isGM: user.isGM,
+    observer: window.caster.actor?.testUserPermission(user, "OBSERVER") === true,
+    author: user.id !== null && user.id === here,
+  });
 }
 
 /** The combatants that may counterspell the cast now, in turn order. */
@@ -196,14 +218,16 @@ export async function offerCounterspell(window: CounterspellWindow): Promise<Cou
     const actor = combatant.actor as ReactorActor;
     const who = reactingUser(actor);
     if (!who) continue;
-    const data: CounterspellQuery = { reactorUuid: actor.uuid, casterUuid: window.caster.uuid, caster: window.caster.name, spell: window.spell, gains: window.gains, timeout };
+    const gains = gainsVisibleTo(who.user, window) ? window.gains : null;
+    const data: CounterspellQuery = { reactorUuid: actor.uuid, casterUuid: window.caster.uuid, caster: window.caster.name, spell: window.spell, gains, timeout };
     let answer: CounterspellAnswer | null = null;
     try {
       answer = await queryReactingUser(who.user, COUNTERSPELL_QUERY, data, timeout + CAST_GRACE_MS, (d) => answerCounterspell(d, window.cast)) as CounterspellAnswer | null;
     } catch (error) {
       console.warn("ClockWork | a Counterspell offer was not answered", error);
     }
-    if (answer?.countered) return { name: combatant.token?.name || actor.name, uuid: actor.uuid, gains: answer.gains };
+    // The comparison is made here, where the casting gains are known (the reactor may not know them).
+    if (answer?.cast && typeof answer.gains === "number" && counterspellSucceeds(answer.gains, window.gains)) return { name: combatant.token?.name || actor.name, uuid: actor.uuid, gains: answer.gains };
   }
   return null;
 }

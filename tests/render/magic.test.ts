@@ -114,6 +114,14 @@ describe("casting card", () => {
     expect(html).toContain("Countered by Bram's Counterspell");
     expect(html).not.toMatch(/data-damage=/);
   });
+  it("a sealed Counterspell (its caster could not see the casting roll) compares with nothing", () => {
+    const data = { ...card("Counterspell", [target("Grusha")], { casting: [12, 12, 12, 12, 2, 2] }), sealed: true };
+    data.targets = data.targets.map((t) => ({ ...t, opposingGains: null, success: false }));
+    const html = render(data);
+    expectClean(html);
+    expect(html).toContain("Against a roll you cannot see");
+    expect(html).not.toContain("Takes effect");
+  });
 });
 
 describe("book tables on the card and in their dialog", () => {
@@ -178,6 +186,13 @@ describe("the Counterspell offer", () => {
     expect(html).toContain("&lt;1%");
     expect(html).toContain("4 mana, 2 counters");
     expect(html).toContain("30");
+  });
+  it("a reactor who may not see the casting roll is shown no gains and no odds (docs/rulings.md 136)", () => {
+    const html = renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Grusha", spell: "Fire Bolt", gains: null, chance: null, mana: 4, counters: 2, timeout: 30_000 }));
+    expectClean(html);
+    expect(html).toContain("you cannot see the roll");
+    expect(html).toMatch(/data-chance>Unknown</);
+    expect(html).not.toMatch(/\d+%|gains\./);
   });
 });
 

@@ -4,13 +4,15 @@
  * on Bob's client after the casting roll. Bram's gains exceed the casting gains: nothing of the
  * Fire Bolt happens, both casters pay, and the card says who countered it. When Bram's gains do
  * not exceed them, the Fire Bolt's damage is applied. An NPC's Counterspell is offered to the GM.
- * Nobody eligible means no one is asked.
+ * Nobody eligible means no one is asked. Bob is told the casting gains only when he could see the
+ * cast's card and may observe the caster (docs/rulings.md 136): a GM-private NPC cast, or a public
+ * cast of a caster he cannot observe, reaches him without gains or odds.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import { setCounterspellPrompt, type CounterspellPromptData } from "../../src/magic/counterspell";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, spellItem } from "./fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, spellItem } from "./fixtures";
 
 interface ActorView {
   system: { health: { hits: number; wounds: number }; mana: { value: number } };
@@ -26,9 +28,13 @@ const actor = (client: WorldClient, id: string) => doc<ActorView>(client, actorU
 const counters = (client: WorldClient, id: string) => doc<{ system: { counters: Counters } }>(client, combatantUuid(id)).system.counters;
 const skills = (ranks: Record<string, number>) => Object.fromEntries(Object.entries(ranks).map(([k, v]) => [`system.skills.${k}.rank`, v]));
 
-/** Bram learns Counterspell (Magic 9, Spellcraft 6), has 10 mana, and has passed with 2 counters reserved. */
-async function teachBram(world: World, gm: WorldClient): Promise<void> {
+/**
+ * Bram learns Counterspell (Magic 9, Spellcraft 6), has 10 mana, and has passed with 2 counters
+ * reserved; Bob may observe Ilinde (the party's sheets are open to each other) unless `observe` is false.
+ */
+async function teachBram(world: World, gm: WorldClient, { observe = true } = {}): Promise<void> {
   await world.as(gm, async () => {
+    if (observe) await actor(gm, ILINDE).update({ [`ownership.${world.player("Bob").userId}`]: 2 });
     const bram = actor(gm, BRAM);
     await bram.update({ ...skills({ celestial: 7, elemental: 5, soul: 6, spellcraft: 6 }), "system.mana.value": 10 });
     await bram.createEmbeddedDocuments("Item", [spellItem("Counterspell", COUNTERSPELL)], { keepId: true });
@@ -121,6 +127,61 @@ describe("Counterspell interrupting a cast", () => {
     expect(asked).toEqual([{ gm: true, reactor: "Grusha" }]);
     expect(bolt?.data).toMatchObject({ countered: true, counteredBy: "Grusha" });
     expect(actor(gm, GRUSHA).system.mana.value).toBe(4);
+  });
+
+  it("Bob's prompt for a GM-private NPC cast carries no gains or odds; his Counterspell card compares with nothing", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world);
+    await teachBram(world, gm);
+    await world.as(gm, async () => {
+      const grusha = actor(gm, GRUSHA);
+      await grusha.update({ ...skills({ celestial: 7, elemental: 5, soul: 6, spellcraft: 6 }), "system.mana.value": 8 });
+      await grusha.createEmbeddedDocuments("Item", [spellItem("Fire Bolt", SPELL_IDS["Fire Bolt"])], { keepId: true });
+    });
+    await setCounters(world, GRUSHA, 6);
+    setReactionPrompt(async () => "none");
+    const asked: { user: string; data: CounterspellPromptData }[] = [];
+    setCounterspellPrompt(async (data) => {
+      asked.push({ user: (game.user as unknown as { name: string }).name, data });
+      return true;
+    });
+    const grusha = () => actor(gm, GRUSHA);
+    // Grusha: 5 gains, rolled for the GM only; Bram's Counterspell: 9 twelves.
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Bram */ 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    const bolt = await world.as(gm, () => grusha().castSpell(grusha().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(ILINDE)], rollMode: "gmroll" }));
+    await world.settle();
+
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ user: "Bob", data: { reactor: "Bram", caster: "Grusha", gains: null, chance: null } });
+    // The caster's side still decides: 9 twelves beat 5 gains.
+    expect(bolt?.data).toMatchObject({ gains: 5, countered: true, counteredBy: "Bram" });
+    const messages = (client: WorldClient) => [...(client.game.messages as Iterable<{ content: string; visible: boolean; flags: { clockwork?: { cast?: { spell: { identifier: string }; sealed?: boolean; targets: { opposingGains: number | null; chance: number | null }[] } } } }>)];
+    const counter = messages(bob).find((m) => m.flags.clockwork?.cast?.spell.identifier === "counterspell")!;
+    expect(counter.flags.clockwork!.cast).toMatchObject({ sealed: true, targets: [{ opposingGains: null, chance: null }] });
+    expect(counter.content).toContain("Against a roll you cannot see");
+    // Grusha's card is the GM's only (GM roll): Bob is not shown it.
+    const fireBolt = (client: WorldClient) => messages(client).filter((m) => m.flags.clockwork?.cast?.spell.identifier === "fire-bolt");
+    expect(fireBolt(gm).map((m) => m.visible)).toEqual([true]);
+    expect(fireBolt(bob).some((m) => m.visible)).toBe(false);
+  });
+
+  it("a public cast of a caster Bob cannot observe reaches him without gains; a Counterspell too weak fails", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await teachBram(world, gm, { observe: false });
+    setReactionPrompt(async () => "none");
+    const asked: CounterspellPromptData[] = [];
+    setCounterspellPrompt(async (data) => {
+      asked.push(data);
+      return true;
+    });
+    const ilinde = () => actor(alice, ILINDE);
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Bram */ 1, 1, 1, 1, 1, 1, 1, 1, 1, /* damage */ 9, 9, 9, 9, 9, 9);
+    const bolt = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(GRUSHA)], rollMode: "publicroll" }));
+    await world.settle();
+    expect(asked).toMatchObject([{ reactor: "Bram", gains: null, chance: null }]);
+    expect(bolt?.data).toMatchObject({ countered: false, counteredBy: null });
+    expect(bolt!.data.targets[0].damage).toBeGreaterThan(0);
   });
 
   it("nobody is asked when no combatant may counterspell, or when the cast skips the window", async () => {

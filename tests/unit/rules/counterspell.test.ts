@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { castingGainsDistribution, counterspellSucceeds, defaultAutomation, resolveSpell } from "../../../src/rules";
-import { canBeCounterspelled, counterspellChance, counterspellProblem, type CounterspellCandidate } from "../../../src/rules/counterspell";
+import { canBeCounterspelled, castingRollVisible, counterspellChance, counterspellProblem, type CounterspellCandidate } from "../../../src/rules/counterspell";
 import type { SpellProfile } from "../../../src/rules";
 
 const COUNTERSPELL: SpellProfile = {
@@ -90,5 +90,22 @@ describe("the counterspeller's chance and the comparison", () => {
     const out = resolveSpell(FIRE_BOLT, { magic: 6, rank: 6 }, [{ id: "orc", baseDefense: 3, resistance: { ballistic: 0, blunt: 0, energy: 0, piercing: 0, slashing: 0, explosive: 0 } } as never], { casting: [12, 12, 12, 12, 12, 12], counterspelled: true });
     expect(out.countered).toBe(true);
     expect(out.targets[0]).toMatchObject({ success: false, failure: "countered", damageTotal: 0, conditions: [] });
+  });
+});
+
+describe("who may be told the casting gains (docs/rulings.md 136)", () => {
+  const player = { isGM: false, observer: true, author: false };
+  it("a GM always; a player who observes the caster only when the card's roll mode shows it to them", () => {
+    for (const mode of ["publicroll", "gmroll", "blindroll", "selfroll"]) expect(castingRollVisible(mode, { isGM: true, observer: false, author: false })).toBe(true);
+    expect(castingRollVisible("publicroll", player)).toBe(true);
+    expect(castingRollVisible("gmroll", player)).toBe(false);
+    expect(castingRollVisible("selfroll", player)).toBe(false);
+    expect(castingRollVisible("gmroll", { ...player, author: true })).toBe(true);
+    expect(castingRollVisible("blindroll", { ...player, author: true })).toBe(false);
+  });
+
+  it("a player who cannot observe the caster is never told", () => {
+    fc.assert(fc.property(fc.constantFrom("publicroll", "gmroll", "blindroll", "selfroll"), fc.boolean(), (mode, author) =>
+      !castingRollVisible(mode, { isGM: false, observer: false, author })));
   });
 });

@@ -13,7 +13,7 @@
  * the version only when everything was written. Running it again writes nothing: a persisted
  * source is read back in the current shape, so nothing is marked.
  */
-import { MIGRATION_OPTION } from "../documents/write-rules";
+import { MIGRATION_OPTION } from "../documents/write-constants";
 import { localize } from "../foundry";
 import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist, isOlderVersion } from "./steps";
 

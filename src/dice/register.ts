@@ -7,11 +7,12 @@
 import { registerDiceSoNice } from "../integrations/dice-so-nice";
 import type * as ActorRolls from "./actor-rolls";
 import type { ActorRollMethods, RollingActor } from "./actor-rolls";
-import { onRenderChatMessageHTML, type RollMessage } from "./chat";
+import type { RollMessage } from "./chat";
 import { DamageRoll } from "./damage-roll";
 import { DeathRoll } from "./death-roll";
 import { FlatRoll } from "./flat-roll";
 import { GainRoll } from "./gain-roll";
+import { rollFlags } from "./message-flags";
 import { registerRollClasses } from "./registry";
 import { registerDiceSettings } from "./settings";
 import { preloadDiceTemplates } from "./templates";
@@ -21,6 +22,7 @@ type Rolls = typeof ActorRolls;
 let rolls: Promise<Rolls> | null = null;
 const loadRolls = (): Promise<Rolls> => (rolls ??= import("./actor-rolls"));
 const loadLuck = () => import("./luck");
+const loadChat = () => import("./chat");
 
 /** For `game.clockwork`: the roll API as functions of an actor, and the GM's luck refresh. */
 export const diceApi = {
@@ -79,7 +81,11 @@ export function registerDice(): void {
   registerDiceSettings();
   registerDiceSoNice();
   const hooks = Hooks as unknown as HookRegistry;
-  hooks.on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => onRenderChatMessageHTML(message, html, diceApi.spendLuck));
+  // A roll card's redaction and luck button: the chat code loads with the first card drawn (core
+  // already hides a private roll's content; the hook draws the viewer's card in its place).
+  hooks.on("renderChatMessageHTML", (message: RollMessage, html: HTMLElement) => {
+    if (rollFlags(message)) void loadChat().then((chat) => chat.onRenderChatMessageHTML(message, html, diceApi.spendLuck));
+  });
   hooks.on("getSceneControlButtons", (controls: Record<string, SceneControlTools>) => addLuckControl(controls));
   void preloadDiceTemplates();
   // Every table rolls: once the game is up, fetch the rolling code in the background, so the
@@ -87,7 +93,7 @@ export function registerDice(): void {
   Hooks.once("ready", () => void prefetchRolls());
 }
 
-/** Loads the roll API's modules, the roll dialog and the chat card's builder ahead of the first roll. */
+/** Loads the roll API's modules, the chat code, the roll dialog and the chat card's builder ahead of the first roll. */
 export function prefetchRolls(): Promise<unknown> {
-  return Promise.all([loadRolls(), import("../applications/dialogs/roll-dialog"), import("./context/chat-card")]).catch(() => null);
+  return Promise.all([loadRolls(), loadChat(), import("../applications/dialogs/roll-dialog"), import("./context/chat-card")]).catch(() => null);
 }

@@ -4,7 +4,7 @@
  * the GM's luck tool, Dice So Nice, and the roll API. The API's work (requests, dialog, chat
  * card, luck) loads with the first roll (`actor-rolls.ts`, `luck.ts`: their own chunks).
  */
-import { registerDiceSoNice } from "../integrations/dice-so-nice";
+import type { Dice3D } from "../integrations/dice-so-nice";
 import type * as ActorRolls from "./actor-rolls";
 import type { ActorRollMethods, RollingActor } from "./actor-rolls";
 import type { RollMessage } from "./chat";
@@ -57,6 +57,7 @@ interface SceneControlTools {
 
 interface HookRegistry {
   on(hook: string, fn: (...args: never[]) => unknown): number;
+  once(hook: string, fn: (...args: never[]) => unknown): number;
 }
 
 /** A GM button in the token controls that refreshes every character's luck. */
@@ -79,8 +80,9 @@ function addLuckControl(controls: Record<string, SceneControlTools> | unknown[])
 export function registerDice(): void {
   registerRollClasses();
   registerDiceSettings();
-  registerDiceSoNice();
   const hooks = Hooks as unknown as HookRegistry;
+  // Dice So Nice (optional): its setup loads only when the module says it is ready.
+  hooks.once("diceSoNiceReady", (dice3d: Dice3D) => void import("../integrations/dice-so-nice").then((dsn) => dsn.configureDiceSoNice(dice3d)));
   // A roll card's redaction and luck button: the chat code loads with the first card drawn (core
   // already hides a private roll's content; the hook draws the viewer's card in its place).
   hooks.on("renderChatMessageHTML", (message: RollMessage, html: HTMLElement) => {

@@ -4,12 +4,11 @@
  * (play mode); owners switch to the form with the mode toggle, and an item just created from
  * an actor sheet opens as the form. Links to other items are drop zones.
  */
-import { normalizeFormArrays } from "../context/updates";
+import { normalizeFormArrays } from "../context/form-arrays";
 import { TEMPLATES } from "../handlebars";
 import { itemLike, ownerItems } from "./adapters";
 import { busyActions, type ActionHandler } from "./busy";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
-import type { LinkName } from "./links";
 import { runtimeActions, sheetRuntime } from "./lazy";
 import { isDocumentRender, type PartRenderOptions } from "./render-parts";
 import { HandlebarsItemSheet } from "./sheet-bases";
@@ -85,23 +84,9 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
       editMode: this.editMode,
       enrichedDescription,
       ownerItems: ownerItems(parent),
-      links: await this.#links(),
+      links: await runtime.itemLinkNames(this.item),
     }, runtime.currentChoices());
     return Object.assign(base, context);
-  }
-
-  /** Names and icons of what the item links to, by UUID or (a spell's pair) by identifier. */
-  async #links(): Promise<Record<string, LinkName | undefined>> {
-    const { IDENTIFIER_LINKS, linkedUuids, resolveIdentifier, resolveLinks } = await sheetRuntime();
-    const byIdentifier = new Map<string, string>();
-    for (const [path, { itemType }] of Object.entries(IDENTIFIER_LINKS)) {
-      const value = foundry.utils.getProperty(this.item._source as object, path);
-      if (typeof value === "string" && value) byIdentifier.set(value, itemType);
-    }
-    const links = await resolveLinks(linkedUuids(itemLike(this.item)).filter((u) => !byIdentifier.has(u)));
-    const owned = (this.item.parent as { items?: Iterable<never> } | null)?.items ?? [];
-    for (const [identifier, type] of byIdentifier) links[identifier] = await resolveIdentifier(identifier, type, owned);
-    return links;
   }
 
   /** Zones already listening; a render that leaves a part in place must not bind its zones twice. */

@@ -11,7 +11,7 @@ export { buildItemContext, linkedUuids } from "../context/item";
 export { healthClick } from "../context/health";
 export { sortUpdates } from "../context/updates";
 export { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
-export { IDENTIFIER_LINKS, linkUpdate, resolveIdentifier, resolveLinks } from "./links";
+export { IDENTIFIER_LINKS, itemLinkNames, linkUpdate, resolveIdentifier, resolveLinks } from "./links";
 export { campaignSpeed, refundLastPurchase } from "../../documents/advancement";
 export { logText } from "../builder/advancement-context";
 export { lastPurchase } from "../../rules/advancement-log";

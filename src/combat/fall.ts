@@ -12,7 +12,7 @@ import { resolveFall, type FallFacts, type FallOutcome } from "../rules";
 import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../magic/magic-items";
 import { requestWrites, healthTrackOf, type GmWriteResult } from "./gm-writes";
 import { tokenDocOf, type TargetLike } from "./attack/workflow";
-import { FALL_CARD_TEMPLATE, fallCardContext } from "./fall-card";
+import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "./fall-card";
 
 export { FALL_CARD_TEMPLATE, fallCardContext };
 
@@ -105,10 +105,10 @@ export async function fall(target: TargetLike, spaces: number, options: { chat?:
 
 /** Asks the GM for the height, then makes the creature fall (the token HUD's button). */
 export async function promptFall(target: TargetLike): Promise<FallResult | null> {
+  const name = actorOf(target)?.name ?? "";
   const result = await foundry.applications.api.DialogV2.input({
     window: { title: localize("CLOCKWORK.Combat.Fall.Prompt") },
-    content: `<div class="form-group"><label for="cw-fall-spaces">${localize("CLOCKWORK.Combat.Fall.Spaces")}</label>`
-      + `<input type="number" id="cw-fall-spaces" name="spaces" value="1" min="0" step="1"></div>`,
+    content: await foundry.applications.handlebars.renderTemplate(FALL_PROMPT_TEMPLATE, fallPromptContext(name) as never),
     rejectClose: false,
   } as never) as { spaces?: number | string } | null;
   if (!result) return null;

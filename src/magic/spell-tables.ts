@@ -56,8 +56,9 @@ export function spellTableContext(data: Pick<CastCardData, "spell" | "gains">) {
         const stats = CALL_OF_THE_WILD_STATS[row];
         return {
           labelKey: `CLOCKWORK.Magic.Table.Row.${row}`,
-          animals: Object.entries(CALL_OF_THE_WILD_ANIMALS[row]).map(([key, attack]) => option(key, `CLOCKWORK.Magic.Table.Animal.${key}`, {
-            attackKey: `CLOCKWORK.Magic.Table.Attack.${attack}`, dice: stats.dice, sizeKey: `CLOCKWORK.Size.${stats.size}`,
+          // The biggest row the gains reach is picked first (the caster rarely wants less).
+          animals: Object.entries(CALL_OF_THE_WILD_ANIMALS[row]).map(([key, attack], i) => option(key, `CLOCKWORK.Magic.Table.Animal.${key}`, {
+            attackKey: `CLOCKWORK.Magic.Table.Attack.${attack}`, dice: stats.dice, sizeKey: `CLOCKWORK.Size.${stats.size}`, selected: i === 0 && row === reach.at(-1),
           })),
         };
       }),

@@ -2,7 +2,10 @@
  * The attack dialog with three targets and the attack card with per-target results in headless
  * Chromium with the system's CSS, light and dark: nothing overflows the dialog (560 px) or the
  * chat log (300 px), every control has an accessible name, axe-core finds nothing serious.
- * Screenshots go to artifacts/screenshots/attack-dialog-*.png and attack-card-*.png.
+ * The magic items on the attack card (a Spiked Shield's line, Redirect, a redirected roll), the
+ * Redirect and fall prompts at Foundry's 400 px dialog width and the fall card in the chat log.
+ * Screenshots go to artifacts/screenshots/attack-dialog-*.png, attack-card-*.png,
+ * attack-card-items-*.png, attack-redirect-prompt-*.png, combat-fall-prompt-*.png and combat-fall-card-*.png.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,6 +16,8 @@ import { ATTACK_DIALOG_PARTS } from "../../src/combat/attack/dialog-parts";
 import { buildAttackDialogContext } from "../../src/combat/attack/dialog-context";
 import { attackPreview } from "../../src/combat/attack/preview";
 import { defaultDeclaration } from "../../src/combat/attack/source";
+import { REDIRECT_PROMPT_TEMPLATE } from "../../src/combat/attack/constants";
+import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "../../src/combat/fall-card";
 import { createRenderer, ROOT } from "../render/harness";
 import { creature, targetInfo, weapon } from "../unit/combat/attack-fixtures";
 import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
@@ -86,6 +91,35 @@ function cardHtml(): string {
   return `${CSS}<ol class="chat-log" style="list-style:none;margin:0;padding:0"><li class="chat-message message"><div class="message-content">${card}</div></li></ol>`;
 }
 
+function chatLog(...cards: string[]): string {
+  return `${CSS}<ol class="chat-log" style="list-style:none;margin:0;padding:0">${cards.map((c) => `<li class="chat-message message" style="margin-block-end:0.5rem"><div class="message-content">${c}</div></li>`).join("")}</ol>`;
+}
+
+/** Grusha's axe against Bram's spiked, reflective shield (Redirect open), and a roll already turned from Bram onto a Goblin. */
+function itemsCardHtml(): string {
+  const hurt = { absorbed: 0, woundsAdded: 1, vitalsLost: 0, dying: false, dead: false };
+  const base: AttackCardData = {
+    version: 1, actorUuid: "Actor.Grusha", actorName: "Grusha Ironjaw", itemName: "Battle Axe", mode: "single", damageType: "slashing", calledShot: null, counters: 2,
+    attacks: [{ attackRoll: 0, damageRoll: 1, dice: 8, threshold: 7, criticals: 0, attackFaces: [12, 9, 8, 4, 1, 7, 3, 10], damageFaces: [12, 6, 3, 1, 9, 10, 2, 5] }],
+    targets: [target("Bram", { retaliation: { damage: 4, resistance: 2, health: hurt }, redirectable: true })],
+    applied: {},
+  };
+  const turned: AttackCardData = {
+    ...base, targets: [
+      target("Bram", { redirectedTo: "Goblin Sneak", damage: { total: 0, points: 0, criticals: 0, resistance: 5, armorPierced: 0 }, health: { absorbed: 0, woundsAdded: 0, vitalsLost: 0, dying: false, dead: false } }),
+      target("Goblin Sneak", { redirectedFrom: "Bram" }),
+    ],
+  };
+  const viewer = { isGM: true, isAuthor: true, canObserve: () => true, exists: () => true };
+  return chatLog(renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(base, viewer)), renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(turned, viewer)));
+}
+
+/** A DialogV2 as Foundry v13 draws it: the content, then a footer of buttons. */
+function dialog(content: string, buttons: { label: string; default?: boolean }[]): string {
+  return `${CSS}<div class="dialog-content standard-form">${content}</div>
+    <footer class="form-footer">${buttons.map((b) => `<button type="button"${b.default ? ' class="default"' : ""}>${b.label}</button>`).join("")}</footer>`;
+}
+
 async function overflowing(): Promise<string[]> {
   return page.evaluate(() => {
     const app = document.getElementById("app")!;
@@ -136,5 +170,50 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await unnamed()).toEqual([]);
     expect(await axeFindings(page), "attack card: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `attack-card-${theme}.png`), fullPage: true });
+  });
+
+  it("attack card with magic items: the Spiked Shield's line, Redirect, a redirected roll", async () => {
+    await open(writePage({ name: "attack-card-items", title: "Chat", theme, classes: "clockwork-chat", body: itemsCardHtml(), tag: "div" }), 300);
+    expect(await page.locator("[data-spiked]").count()).toBe(1);
+    expect(await page.locator("[data-cw-attack=redirect]").count()).toBe(1);
+    expect(await page.locator("[data-redirected-to], [data-redirected-from]").count()).toBe(2);
+    expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
+    expect(await overflowing()).toEqual([]);
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), "attack card with items: axe-core serious or critical violations").toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `attack-card-items-${theme}.png`), fullPage: true });
+  });
+
+  const PROMPTS: Record<string, { title: string; body: () => string }> = {
+    "attack-redirect-prompt": {
+      title: "Turn the damage onto",
+      body: () => dialog(renderer.render(REDIRECT_PROMPT_TEMPLATE, { wearer: "Bram" }), [{ label: "Goblin Sneak", default: true }, { label: "Grusha Ironjaw" }]),
+    },
+    "combat-fall-prompt": {
+      title: "Fall",
+      body: () => dialog(renderer.render(FALL_PROMPT_TEMPLATE, fallPromptContext("Bram")), [{ label: "Confirm", default: true }]),
+    },
+  };
+
+  it.each(Object.keys(PROMPTS))("%s", async (name) => {
+    await open(writePage({ name, title: PROMPTS[name].title, theme, classes: "dialog clockwork", body: PROMPTS[name].body(), tag: "div" }), 400);
+    expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
+    expect(await overflowing()).toEqual([]);
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), `${name}: axe-core serious or critical violations`).toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `${name}-${theme}.png`), fullPage: true });
+  });
+
+  it("fall cards: the hits and a death, and a fall Feather Fall prevented", async () => {
+    const body = chatLog(
+      renderer.render(FALL_CARD_TEMPLATE, fallCardContext("Goblin Sneak", { spaces: 5, damage: 20, prevented: null, application: null }, true)),
+      renderer.render(FALL_CARD_TEMPLATE, fallCardContext("Bram", { spaces: 3, damage: 0, prevented: "featherFall", application: null }, false)),
+    );
+    await open(writePage({ name: "combat-fall-card", title: "Chat", theme, classes: "clockwork-chat", body, tag: "div" }), 300);
+    expect(await page.locator(".cw-card--fall").count()).toBe(2);
+    expect(await page.locator("[data-fall-died]").count()).toBe(1);
+    expect(await overflowing()).toEqual([]);
+    expect(await axeFindings(page), "fall card: axe-core serious or critical violations").toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `combat-fall-card-${theme}.png`), fullPage: true });
   });
 });

@@ -4,7 +4,10 @@
  * in a 300 px chat log, and the global mana HUD at its 240 px width. Nothing overflows, every
  * control has an accessible name, axe-core finds nothing serious. The character sheet's magic
  * tab with what src/magic adds when it renders (the scene's global pool beside the personal one,
- * the channel button, the lasting spells list with a Haste effect) at 600 and 800 px. Screenshots go to
+ * the channel button, the lasting spells list with a Haste effect) at 600 and 800 px. The
+ * Counterspell offer (with the gains to beat, and blind), the book tables' dialogs (Call of the
+ * Wild, Golemancy, Illusion, Shapeshift) at Foundry's 400 px dialog width, and cards with what
+ * their tables made, a countered cast and a sealed Counterspell. Screenshots go to
  * artifacts/screenshots/magic-*.png.
  */
 import { join } from "node:path";
@@ -12,7 +15,9 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { named } from "../packs/load-sources";
-import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../src/magic/card";
+import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData, type CastCardData } from "../../src/magic/card";
+import { COUNTERSPELL_TEMPLATE, counterspellPromptContext } from "../../src/magic/counterspell";
+import { SPELL_TABLE_TEMPLATE, spellTableContext } from "../../src/magic/spell-tables";
 import { spellProfileOf, type SpellItem } from "../../src/magic/context";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, spellEffectsContext } from "../../src/magic/views";
 import { buildCharacterContext } from "../../src/applications/context/character";
@@ -42,7 +47,7 @@ afterAll(async () => {
 
 const target = (id: string, over: Partial<SpellTarget> = {}): SpellTarget => ({ id, baseDefense: 3, distance: 3, resistance: { species: 2, armor: 1 }, ...over });
 
-function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> & { casting: number[] }, difficulty?: number): string {
+function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> & { casting: number[] }, difficulty?: number, extra: Partial<CastCardData> = {}): string {
   const source = named("spells", name);
   const spell = spellProfileOf({ name, type: "spell", system: source.system } as unknown as SpellItem);
   const damage = spell.damage.dice ? Array.from({ length: spell.damage.dice }, (_, i) => ((i * 5) % 12) + 1) : [];
@@ -51,9 +56,9 @@ function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> &
     spell, name, img: null, caster: { name: "Ilinde", uuid: "Actor.i" }, dice: 6, threshold: 6, faces: rolls.casting, hexed: false,
     damageFaces: damage, damageType: spell.damage.types[0] ?? null, difficulty: difficulty ?? null, outcome,
     targets: targets.map((t, i) => ({ uuid: `Actor.${t.id}`, name: t.id, chance: 0.55 + i / 10 })), paid: { mana: spell.mana, counters: spell.counters ?? 0 },
-    ops: [{ op: "damage", uuid: "Actor.x", amount: 1 }], applied: false, chance: targets.length ? null : 0.7,
+    ops: [{ op: "damage", uuid: "Actor.x", amount: 1 }], applied: false, chance: targets.length ? null : 0.7, counteredBy: extra.counteredBy, sealed: extra.sealed,
   });
-  return renderer.render(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: true, canApply: true }));
+  return renderer.render(CAST_CARD_TEMPLATE, buildCastCardContext({ ...data, ...extra }, { isGM: true, canApply: true }));
 }
 
 const CARDS: Record<string, () => string> = {
@@ -62,7 +67,48 @@ const CARDS: Record<string, () => string> = {
   opposed: () => card("Charm", [target("Grusha", { reactionGains: 1 })], { casting: [12, 6, 6, 2, 2, 2] }),
   unopposed: () => card("Barrier", [target("Bram")], { casting: [12, 6, 6, 2, 2, 2] }),
   difficulty: () => card("Detect Magic", [], { casting: [12, 6, 6, 2, 2, 2] }, 3),
+  countered: () => card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1], counterspelled: true }, undefined, { counteredBy: "Bram" }),
+  sealed: () => card("Counterspell", [target("Grusha", { reactionGains: 0 })], { casting: [12, 12, 9, 6, 2, 2] }, undefined, { sealed: true }),
+  tables: () => [
+    card("Call of the Wild", [], { casting: [12, 12, 6, 6, 2, 2] }),
+    card("Golemancy", [], { casting: [12, 12, 6, 6, 2, 2] }, undefined, { tableUse: { companion: { name: "Clay Guard", uuid: "Actor.g" } } }),
+    card("Awaken Item", [], { casting: [12, 12, 6, 2, 2, 2] }, undefined, { tableUse: { personalities: ["valor", "jester"] } }),
+    card("Illusion", [], { casting: [12, 12, 12, 6, 6, 2] }, undefined, { tableUse: { illusion: { size: "medium", movement: "pattern", complexity: "color", cost: 6 } } }),
+    card("Shapeshift", [target("Ilinde")], { casting: [12, 12, 6, 2, 2, 2] }, undefined, { tableUse: { aspect: "bear" } }),
+  ].join("</div></li><li class=\"chat-message message\" style=\"margin-block-start:0.5rem\"><div class=\"message-content\">"),
 };
+
+/** A DialogV2 as Foundry v13 draws it: the content, then a footer of buttons. */
+function dialog(content: string, buttons: { label: string; default?: boolean }[]): string {
+  return `${CSS}<div class="dialog-content standard-form">${content}</div>
+    <footer class="form-footer">${buttons.map((b) => `<button type="button"${b.default ? ' class="default"' : ""}>${b.label}</button>`).join("")}</footer>`;
+}
+
+const PROMPTS: Record<string, { title: string; body: () => string }> = {
+  known: {
+    title: "Counterspell: Bram",
+    body: () => dialog(renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Ilinde", spell: "Fire Bolt", gains: 5, chance: 0.42, mana: 4, counters: 2, timeout: 30_000 })),
+      [{ label: "Counterspell" }, { label: "Let it pass", default: true }]),
+  },
+  hidden: {
+    title: "Counterspell: Bram",
+    body: () => dialog(renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Grusha Ironjaw", spell: "Fire Bolt", gains: null, chance: null, mana: 4, counters: 2, timeout: 30_000 })),
+      [{ label: "Counterspell" }, { label: "Let it pass", default: true }]),
+  },
+};
+
+const TABLES: Record<string, { spell: string; gains: number }> = {
+  callOfTheWild: { spell: "Call of the Wild", gains: 5 },
+  golemancy: { spell: "Golemancy", gains: 7 },
+  illusion: { spell: "Illusion", gains: 6 },
+  shapeshift: { spell: "Shapeshift", gains: 3 },
+};
+
+function tableDialog(table: string): string {
+  const { gains } = TABLES[table];
+  const context = spellTableContext({ gains, spell: { name: TABLES[table].spell, img: null, identifier: table, rollKind: "unopposed", effect: "special", table } });
+  return dialog(renderer.render(SPELL_TABLE_TEMPLATE, context), [{ label: "Choose", default: true }, { label: "Cancel" }]);
+}
 
 async function overflowing(): Promise<string[]> {
   return page.evaluate(() => {
@@ -96,11 +142,31 @@ describe.each(THEMES)("%s theme", (theme) => {
   it.each(Object.keys(CARDS))("casting card: %s", async (kind) => {
     const body = `${CSS}<ol class="chat-log" style="list-style:none;margin:0;padding:0"><li class="chat-message message"><div class="message-content">${CARDS[kind]()}</div></li></ol>`;
     await open(writePage({ name: `magic-card-${kind}`, title: "Chat", theme, classes: "clockwork-chat", body, tag: "div" }), 300);
-    expect(await page.locator(".cw-cast-card").count()).toBe(1);
+    expect(await page.locator(".cw-cast-card").count()).toBe(kind === "tables" ? 5 : 1);
+    expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
     expect(await overflowing()).toEqual([]);
     expect(await unnamed()).toEqual([]);
     expect(await axeFindings(page), `${kind} card: axe-core serious or critical violations`).toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-card-${kind}-${theme}.png`), fullPage: true });
+  });
+
+  it.each(Object.keys(PROMPTS))("Counterspell offer: %s", async (kind) => {
+    await open(writePage({ name: `magic-counterspell-${kind}`, title: PROMPTS[kind].title, theme, classes: "dialog clockwork", body: PROMPTS[kind].body(), tag: "div" }), 400);
+    expect(await page.locator(".cw-counterspell-prompt").count()).toBe(1);
+    expect(await overflowing()).toEqual([]);
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), `Counterspell ${kind}: axe-core serious or critical violations`).toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `magic-counterspell-${kind}-${theme}.png`), fullPage: true });
+  });
+
+  it.each(Object.keys(TABLES))("book table dialog: %s", async (table) => {
+    await open(writePage({ name: `magic-table-${table}`, title: TABLES[table].spell, theme, classes: "dialog clockwork", body: tableDialog(table), tag: "div" }), 400);
+    expect(await page.locator(".cw-spell-table").count()).toBe(1);
+    expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
+    expect(await overflowing()).toEqual([]);
+    expect(await unnamed()).toEqual([]);
+    expect(await axeFindings(page), `${table} table: axe-core serious or critical violations`).toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `magic-table-${table}-${theme}.png`), fullPage: true });
   });
 
   it("global mana HUD with a channel control", async () => {

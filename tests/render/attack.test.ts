@@ -186,4 +186,20 @@ describe("magic items on the attack card and the fall card (docs/rulings.md 128â
     expect(saved).toContain("Feather Fall: Bram takes no falling damage.");
     expect(saved).not.toContain("dies");
   });
+
+  it("the fall prompt asks how far the creature falls, with a labelled number field", async () => {
+    const { FALL_PROMPT_TEMPLATE, fallPromptContext } = await import("../../src/combat/fall-card");
+    const html = renderer.render(FALL_PROMPT_TEMPLATE, fallPromptContext("Bram <the Bold>"));
+    expectClean(html);
+    expect(html).toContain("How far does Bram &lt;the Bold&gt; fall?");
+    expect(html).toMatch(/<label for="cw-fall-spaces">Spaces fallen<\/label>/);
+    expect(html).toMatch(/<input type="number" id="cw-fall-spaces" name="spaces"/);
+  });
+
+  it("the Redirect prompt names the shield's wearer (escaped)", async () => {
+    const { REDIRECT_PROMPT_TEMPLATE } = await import("../../src/combat/attack/constants");
+    const html = renderer.render(REDIRECT_PROMPT_TEMPLATE, { wearer: "Bram & Co" });
+    expectClean(html);
+    expect(html).toContain("Bram &amp; Co&#x27;s shield turns the damage roll aside.");
+  });
 });

@@ -160,15 +160,17 @@ describe("book tables on the card and in their dialog", () => {
       expect(html).toContain('name="animal"');
       expect(html).toContain("Wolf (Medium; Bite 6)");
       expect(html).toContain('name="name"');
+      // The biggest row the gains reach comes first: one animal of it is picked.
+      expect(html.match(/<option value="\w+" selected>/g)).toHaveLength(1);
     }
     if (name === "Golemancy") {
-      expect(html).toContain("Iron (heavy armor) (4 gains)");
+      expect(html).toContain("Iron (heavy armor) (cost 4)");
       expect(html).toMatch(/<option value="medium" selected>/);
-      expect(html).toContain("Major runes (Flat 4) (3 gains)");
+      expect(html).toContain("Major runes (Flat 4) (cost 3)");
     }
     if (name === "Illusion") {
       expect(html).toContain('name="complexity"');
-      expect(html).toContain("Moves as it wills (3 gains)");
+      expect(html).toContain("Moves as it wills (cost 3)");
       expect(html).not.toContain('name="name"');
     }
     if (name === "Shapeshift") {

@@ -4,6 +4,8 @@
 export const REACTION_QUERY = "clockwork.reaction";
 export const REACTION_TEMPLATE = "systems/clockwork/templates/combat/attack-reaction.hbs";
 export const ATTACK_CARD_TEMPLATE = "systems/clockwork/templates/chat/attack-card.hbs";
+/** A shield's Redirect: which adjacent creature takes the damage roll (expects `{ wearer }`). */
+export const REDIRECT_PROMPT_TEMPLATE = "systems/clockwork/templates/combat/redirect-prompt.hbs";
 
 /** Public hooks of the attack workflow. */
 export const ATTACK_HOOKS = {

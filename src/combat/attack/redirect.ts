@@ -15,6 +15,7 @@ import { attackData, safeKey, type AttackMessage } from "./chat";
 import { gridSizeOf, spacesBetween, tokenBox } from "./geometry";
 import { resistanceShares } from "./source";
 import { healthPreview, tokenDocOf, type TargetLike, type TokenDoc, type WorkflowActor } from "./workflow";
+import { REDIRECT_PROMPT_TEMPLATE } from "./constants";
 
 /** Picks one of the adjacent tokens (null: cancelled). Tests and modules may replace it. */
 export type RedirectChooser = (candidates: TokenDoc[], wearer: string) => Promise<TokenDoc | null>;
@@ -22,7 +23,7 @@ export type RedirectChooser = (candidates: TokenDoc[], wearer: string) => Promis
 async function dialogChooser(candidates: TokenDoc[], wearer: string): Promise<TokenDoc | null> {
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title: localize("CLOCKWORK.Combat.Attack.Redirect.Title") },
-    content: `<p>${localize("CLOCKWORK.Combat.Attack.Redirect.Choose")} (${wearer})</p>`,
+    content: await foundry.applications.handlebars.renderTemplate(REDIRECT_PROMPT_TEMPLATE, { wearer } as never),
     buttons: candidates.map((token, i) => ({ action: String(i), label: token.name, default: i === 0 })),
     rejectClose: false,
   } as never) as unknown;

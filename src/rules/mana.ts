@@ -3,10 +3,9 @@
  * maximum, the scene's global pool and its refill by in-world time, mana potions and channeling.
  * Pure: world time comes in as seconds, dice as faces, counters as the counter contract's record.
  */
-import { actionCost, channelCounters } from "./combat";
 import { manaForMagic } from "./character";
-import { chargeFor } from "./counters";
-import type { CounterProblem, CounterState } from "./counters";
+import { actionCost, chargeFor, channelCounters } from "./counter-state";
+import type { CounterProblem, CounterState } from "./counter-state";
 import { requireInteger, requireKey, ruleError } from "./errors";
 import { sumDice } from "./magic";
 import { AMULET_OF_WIZARDRY_MANA, GLOBAL_MANA_POOL, MANA_PER_CHANNEL_COUNTER } from "./tables";

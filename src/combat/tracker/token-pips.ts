@@ -4,7 +4,7 @@
  * counters change. The layout is pure (context.ts `tokenPipLayout`); only the drawing is here.
  */
 import type { CounterState } from "../../rules";
-import { countersOf } from "../turns";
+import { countersOf } from "../turn-state";
 import { tokenPipLayout, type PipState } from "./context";
 
 /** Fill colours per pip state (the tracker's CSS uses the same hues). */

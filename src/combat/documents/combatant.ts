@@ -8,7 +8,7 @@
  */
 import { localize } from "../../foundry";
 import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counter-state";
-import { groupAttack } from "../../rules/minions";
+import { groupAttack } from "../../rules/minion-dice";
 import type { AttackInput } from "../../rules";
 import { cannotAct, hasStatus, type StatusActor } from "../conditions";
 import { loadCombatImpl } from "../load";

@@ -26,6 +26,10 @@ export default defineConfig({
         // builder, dialogs and the like load on first use (`import()`) from chunks beside it,
         // which Foundry serves from the system folder like the entry.
         chunkFileNames: "chunks/[name]-[hash].mjs",
+        // Every module the entry loads statically goes into the entry's own file: without this
+        // group, modules the entry shares with lazy chunks become ~20 small start-up chunks,
+        // each gzipped on its own (about 5 kB gz more in all).
+        codeSplitting: { groups: [{ name: "startup", tags: ["$initial"] }] },
         minify: {
           compress: { keepNames: { class: true, function: false } },
           codegen: { removeWhitespace: true },

@@ -81,6 +81,9 @@ async function validate(documents) {
         for (const [field, reason] of Object.entries(result.errors)) problems.push(`${path}: ${field || "(document)"}: ${reason}`);
       }
     });
+    // The GM's `ready` migration loads its code with import(): let it finish before the server closes.
+    const migrations = await server.ssrLoadModule("/src/migrations/index.ts");
+    await instance.as(instance.gm, () => migrations.readyMigration());
     instance.close();
     return problems;
   } finally {

@@ -17,7 +17,7 @@ import type {
   WeaponData,
 } from "./data/item";
 import { diceApi, installActorRollMethods, registerDice } from "./dice/register";
-import { ClockworkActor, ClockworkItem } from "./documents";
+import { ClockworkActor, ClockworkItem, prefetchDocumentWrites } from "./documents";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
 
@@ -44,6 +44,7 @@ export function initClockwork(): void {
   registerAttack();
   registerCombat();
   registerMagic();
+  Hooks.once("ready", () => void prefetchDocumentWrites());
 }
 
 installActorRollMethods(ClockworkActor);

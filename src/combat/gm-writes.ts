@@ -24,7 +24,7 @@ export type { StoredHealth };
 /** One write. `uuid` names an Actor (damage, heal, health, status), a Combatant (counters) or any document (update). */
 export type GmWriteOp =
   /** Damage from one event, applied by the rules core to the actor's track as it stands when written. */
-  | { op: "damage"; uuid: string; amount: number; unavoidable?: boolean }
+  | { op: "damage"; uuid: string; amount: number; unavoidable?: boolean; fall?: boolean }
   /** Healing of hits (§4.13). */
   | { op: "heal"; uuid: string; amount: number }
   /** Set the stored health fields (an undo). */
@@ -257,7 +257,8 @@ function plan(ops: readonly GmWriteOp[], requesterId: string | null): PlannedWri
         let next: HealthTrack;
         let application: DamageApplication | undefined;
         if (op.op === "damage") {
-          application = isMinion(doc.system) ? applyMinionDamage(track, op.amount, { unavoidable: op.unavoidable }) : applyDamageDetailed(track, op.amount, { unavoidable: op.unavoidable });
+          const how = { unavoidable: op.unavoidable, ...(op.fall === true ? { fall: true } : {}) };
+          application = isMinion(doc.system) ? applyMinionDamage(track, op.amount, how) : applyDamageDetailed(track, op.amount, how);
           next = application.track;
         } else if (op.op === "heal") {
           next = healHits(track, op.amount);

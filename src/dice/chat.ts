@@ -13,11 +13,11 @@ import type { ClockworkRoll } from "./clockwork-roll";
 import { cardVisibility, revealsTargets, type ChatCardInput, type ChatCardViewer } from "./context/visibility";
 import { rollKindOf } from "./roll-data";
 import { applyRollMode } from "./roll-mode";
+import { FLAG_SCOPE, ROLL_FLAG, rollFlags } from "./message-flags";
 import { DICE_TEMPLATES } from "./templates";
 import type { DamageTargetData, LuckState, RollMessageFlags, RollModeKey, SerializedRoll } from "./types";
 
-export const FLAG_SCOPE = "clockwork";
-export const ROLL_FLAG = "roll";
+export { FLAG_SCOPE, ROLL_FLAG, rollFlags };
 
 /** The parts of a ChatMessage this module reads and writes. */
 export interface RollMessage {
@@ -37,13 +37,6 @@ export interface RollMessage {
 /** A roll as plain JSON, the shape chat messages store. */
 export function serializeRoll(roll: Roll): SerializedRoll {
   return JSON.parse(JSON.stringify(roll)) as SerializedRoll;
-}
-
-/** The ClockWork roll flags of a message, or null for any other message. */
-export function rollFlags(message: Pick<RollMessage, "flags">): RollMessageFlags | null {
-  const scope = message.flags?.[FLAG_SCOPE] as Record<string, unknown> | undefined;
-  const flags = scope?.[ROLL_FLAG] as RollMessageFlags | undefined;
-  return flags && typeof flags === "object" && flags.kind ? flags : null;
 }
 
 /** A viewer who sees everything: the card stored in the message content. */

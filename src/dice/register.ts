@@ -4,14 +4,15 @@
  * the GM's luck tool, Dice So Nice, and the roll API. The API's work (requests, dialog, chat
  * card, luck) loads with the first roll (`actor-rolls.ts`, `luck.ts`: their own chunks).
  */
-import { registerDiceSoNice } from "../integrations/dice-so-nice";
+import type { Dice3D } from "../integrations/dice-so-nice";
 import type * as ActorRolls from "./actor-rolls";
 import type { ActorRollMethods, RollingActor } from "./actor-rolls";
-import { onRenderChatMessageHTML, type RollMessage } from "./chat";
+import type { RollMessage } from "./chat";
 import { DamageRoll } from "./damage-roll";
 import { DeathRoll } from "./death-roll";
 import { FlatRoll } from "./flat-roll";
 import { GainRoll } from "./gain-roll";
+import { rollFlags } from "./message-flags";
 import { registerRollClasses } from "./registry";
 import { registerDiceSettings } from "./settings";
 import { preloadDiceTemplates } from "./templates";
@@ -21,6 +22,7 @@ type Rolls = typeof ActorRolls;
 let rolls: Promise<Rolls> | null = null;
 const loadRolls = (): Promise<Rolls> => (rolls ??= import("./actor-rolls"));
 const loadLuck = () => import("./luck");
+const loadChat = () => import("./chat");
 
 /** For `game.clockwork`: the roll API as functions of an actor, and the GM's luck refresh. */
 export const diceApi = {
@@ -55,6 +57,7 @@ interface SceneControlTools {
 
 interface HookRegistry {
   on(hook: string, fn: (...args: never[]) => unknown): number;
+  once(hook: string, fn: (...args: never[]) => unknown): number;
 }
 
 /** A GM button in the token controls that refreshes every character's luck. */
@@ -77,9 +80,14 @@ function addLuckControl(controls: Record<string, SceneControlTools> | unknown[])
 export function registerDice(): void {
   registerRollClasses();
   registerDiceSettings();
-  registerDiceSoNice();
   const hooks = Hooks as unknown as HookRegistry;
-  hooks.on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => onRenderChatMessageHTML(message, html, diceApi.spendLuck));
+  // Dice So Nice (optional): its setup loads only when the module says it is ready.
+  hooks.once("diceSoNiceReady", (dice3d: Dice3D) => void import("../integrations/dice-so-nice").then((dsn) => dsn.configureDiceSoNice(dice3d)));
+  // A roll card's redaction and luck button: the chat code loads with the first card drawn (core
+  // already hides a private roll's content; the hook draws the viewer's card in its place).
+  hooks.on("renderChatMessageHTML", (message: RollMessage, html: HTMLElement) => {
+    if (rollFlags(message)) void loadChat().then((chat) => chat.onRenderChatMessageHTML(message, html, diceApi.spendLuck));
+  });
   hooks.on("getSceneControlButtons", (controls: Record<string, SceneControlTools>) => addLuckControl(controls));
   void preloadDiceTemplates();
   // Every table rolls: once the game is up, fetch the rolling code in the background, so the
@@ -87,7 +95,7 @@ export function registerDice(): void {
   Hooks.once("ready", () => void prefetchRolls());
 }
 
-/** Loads the roll API's modules, the roll dialog and the chat card's builder ahead of the first roll. */
+/** Loads the roll API's modules, the chat code, the roll dialog and the chat card's builder ahead of the first roll. */
 export function prefetchRolls(): Promise<unknown> {
-  return Promise.all([loadRolls(), import("../applications/dialogs/roll-dialog"), import("./context/chat-card")]).catch(() => null);
+  return Promise.all([loadRolls(), loadChat(), import("../applications/dialogs/roll-dialog"), import("./context/chat-card")]).catch(() => null);
 }

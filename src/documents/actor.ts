@@ -1,19 +1,15 @@
 /**
  * The system's Actor document. Derived numbers come from the system models; this class adds
  * the write operations the sheets call: applying a species, equipping, stowing, and token-bar
- * edits of vitals. Every write, whoever sends it, passes the rules in write-rules.ts; sources
+ * edits of vitals (their bodies load on first use from actor-writes.ts). Every write, whoever
+ * sends it, passes the rules in write-rules.ts, loaded by the awaited `_pre*` methods; sources
  * of an older shape are brought up to date as they are read (src/migrations/).
  */
-import { CLOCKWORK, type EquipSlot } from "../config";
-import { localize, localizedError } from "../foundry";
-import { CARRY_SLOTS } from "../rules";
-import { EquipError, planEquip, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
-import { REPLACE_SPECIES_OPTION, type ClockworkItem } from "./item";
-import { applySpeciesTo, type SpeciesActor } from "./species-apply";
+import type { EquipSlot } from "../config";
+import type { ClockworkItem } from "./item";
 import type { SpeciesPicks } from "./species-picks";
-import { creatureSystem, itemSystem, type CreatureSystem } from "./system";
+import { creatureSystem, type CreatureSystem } from "./system";
 import { modifyHealthBar } from "./token-bars";
-import { ARTIFACT_SLOT_LIMIT, TITAN_GRIP, guardActorUpdate, settleCreatedSlots } from "./write-rules";
 import { markForPersist, migrateActorSource } from "../migrations/steps";
 
 export class ClockworkActor extends Actor {
@@ -38,19 +34,7 @@ export class ClockworkActor extends Actor {
    * granted. All or nothing: a refused step leaves the old species in place (species-apply.ts).
    */
   async applySpecies(species: unknown, picks: SpeciesPicks): Promise<ClockworkItem> {
-    return applySpeciesTo<ClockworkItem>(this as unknown as SpeciesActor, species, picks, { [REPLACE_SPECIES_OPTION]: true });
-  }
-
-  #candidate(item: Item.Implementation | undefined): EquipCandidate | undefined {
-    if (!item) return undefined;
-    const system = item.system as { hands?: string; weight?: string };
-    return { id: item.id as string, type: item.type, hands: system.hands, weight: system.weight };
-  }
-
-  #ownedItem(item: Item.Implementation): Item.Implementation {
-    const owned = item.id ? this.items.get(item.id) : undefined;
-    if (owned !== item) throw localizedError("CLOCKWORK.Error.Equip.NotOwned", { name: item.name });
-    return owned;
+    return (await import("./actor-writes")).applySpecies(this, species, picks);
   }
 
   /**
@@ -58,59 +42,17 @@ export class ClockworkActor extends Actor {
    * natural one; anything displaced is unequipped. Throws a localized error when not allowed.
    */
   async equip(item: Item.Implementation, slot?: EquipSlot): Promise<void> {
-    const owned = this.#ownedItem(item);
-    if (owned.type === "artifact") return this.#equipArtifact(owned);
-    let next: EquippedSlots;
-    try {
-      next = planEquip(this.creature.equipped, this.#candidate(owned) as EquipCandidate, slot, {
-        titanGrip: this.hasFeature(TITAN_GRIP),
-        lookup: (id) => this.#candidate(this.items.get(id)),
-      });
-    } catch (err) {
-      if (err instanceof EquipError) throw localizedError(err.key, err.data);
-      throw err;
-    }
-    await this.update({ system: { equipped: next } } as Actor.UpdateData);
-  }
-
-  async #equipArtifact(artifact: Item.Implementation): Promise<void> {
-    const slot = itemSystem(artifact, "artifact")?.slot ?? "";
-    const limit = ARTIFACT_SLOT_LIMIT[slot] ?? 1;
-    const worn = this.items.filter((i) => {
-      const other = i === artifact ? undefined : itemSystem(i, "artifact");
-      return other?.equipped === true && other.slot === slot;
-    });
-    if (worn.length >= limit) {
-      throw localizedError("CLOCKWORK.Error.Equip.ArtifactSlotFull", { slot: localize(CLOCKWORK.artifactSlots[slot]?.label ?? slot), limit });
-    }
-    await artifact.update({ system: { equipped: true } } as Item.UpdateData);
+    return (await import("./actor-writes")).equip(this, item, slot);
   }
 
   /** Unequip an owned item from every slot it occupies. */
   async unequip(item: Item.Implementation): Promise<void> {
-    const owned = this.#ownedItem(item);
-    if (owned.type === "artifact") {
-      await owned.update({ system: { equipped: false } } as Item.UpdateData);
-      return;
-    }
-    await this.update({ system: { equipped: withoutItem(this.creature.equipped, owned.id as string) } } as Actor.UpdateData);
+    return (await import("./actor-writes")).unequip(this, item);
   }
 
   /** Move an owned weapon or equipment into a container, respecting belt and bandolier slots. */
   async stow(item: Item.Implementation, container: "backpack" | "belt" | "bandolier"): Promise<void> {
-    const owned = this.#ownedItem(item);
-    if (owned.type !== "weapon" && owned.type !== "equipment") throw localizedError("CLOCKWORK.Error.Equip.NotEquippable", { type: owned.type });
-    if (container !== "backpack") {
-      const carried = (i: Item.Implementation) => (i === owned ? undefined : (itemSystem(i, "weapon") ?? itemSystem(i, "equipment")));
-      const quantity = (itemSystem(owned, "weapon") ?? itemSystem(owned, "equipment"))?.quantity ?? 0;
-      const used = this.items.reduce((sum, i) => {
-        const other = carried(i);
-        return other?.container === container ? sum + other.quantity : sum;
-      }, 0);
-      const max = CARRY_SLOTS[container];
-      if (used + quantity > max) throw localizedError("CLOCKWORK.Error.ContainerFull", { container: localize(CLOCKWORK.containers[container].label), max });
-    }
-    await owned.update({ system: { container } } as Item.UpdateData);
+    return (await import("./actor-writes")).stow(this, item, container);
   }
 
   /** Older shapes are migrated as the source is read, and marked for the world migration to persist. */
@@ -123,12 +65,13 @@ export class ClockworkActor extends Actor {
   /** An actor created with its items keeps only the equipped slots the hand rules allow. */
   protected override async _preCreate(data: Actor.CreateData, options: Actor.Database.PreCreateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preCreate(data, options, user)) === false) return false;
-    settleCreatedSlots(this as never);
+    (await import("./write-rules")).settleCreatedSlots(this as never);
   }
 
   /** The rules every write keeps (write-rules.ts); false refuses the write. */
   protected override async _preUpdate(changes: Actor.UpdateData, options: Actor.Database.PreUpdateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
+    const { guardActorUpdate } = await import("./write-rules");
     if (!guardActorUpdate(this as never, changes as Record<string, unknown>, options as Record<string, unknown>, user)) return false;
   }
 

@@ -2,7 +2,8 @@
  * The rules every write to an actor or an owned item must keep, whatever sent it (a sheet, drag
  * and drop, a macro, a module): ClockworkActor and ClockworkItem call these from `_preUpdate`,
  * `_preCreateOperation` and `_preDeleteOperation`, which run on the writing client before the
- * write is sent (Foundry v13 ClientDatabaseBackend). A refused write notifies the user and
+ * write is sent (Foundry v13 ClientDatabaseBackend, which awaits them, so they load this module
+ * with `import()` on the first write). A refused write notifies the user and
  * changes nothing; a write that the rules complete (a death, an unequip) says so.
  *
  * - number boxes: an emptied or mistyped required number keeps the stored value (issue 9);
@@ -22,17 +23,11 @@ import { localize } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
 import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
+import { ARTIFACT_SLOT_LIMIT, MIGRATION_OPTION, TITAN_GRIP } from "./write-constants";
 
 type Changes = Record<string, unknown>;
 
-/** Write option of the world migration: it writes what the migration computed, unchecked. */
-export const MIGRATION_OPTION = "clockworkMigration";
-
-/** Artifacts per body position; rings are worn in pairs (digest §1.35). */
-export const ARTIFACT_SLOT_LIMIT: Record<string, number> = { ring: 2 };
-
-/** Identifier of the feature that lets a character hold two-handed weapons in one hand. */
-export const TITAN_GRIP = "titan-grip";
+export { ARTIFACT_SLOT_LIMIT, MIGRATION_OPTION, TITAN_GRIP };
 
 const CARRY_CONTAINERS = ["belt", "bandolier"] as const;
 type CarryContainer = (typeof CARRY_CONTAINERS)[number];

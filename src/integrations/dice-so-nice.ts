@@ -1,7 +1,8 @@
 /**
  * Dice So Nice (optional): a ClockWork d12 appearance, and 3D dice for luck rerolls, which
  * update an existing message and so are not animated by the module on its own. Nothing here
- * runs unless the module is active; there is no hard dependency.
+ * runs unless the module is active; there is no hard dependency. The dice layer's registration
+ * waits for `diceSoNiceReady` and only then loads this module (src/dice/register.ts).
  */
 import { localize } from "../foundry";
 
@@ -40,15 +41,6 @@ export function configureDiceSoNice(dice3d: Dice3D): void {
     ...DSN_COLORSET, description: localize(DSN_COLORSET.description), category: localize(DSN_COLORSET.category),
   }, "preferred");
   dice3d.addDicePreset({ type: "d12", labels: DSN_D12_LABELS, system: DSN_SYSTEM.id, colorset: DSN_COLORSET.name }, "d12");
-}
-
-interface HookRegistry {
-  once(hook: string, fn: (...args: never[]) => unknown): number;
-}
-
-/** Waits for Dice So Nice, if it is ever ready. */
-export function registerDiceSoNice(): void {
-  (Hooks as unknown as HookRegistry).once("diceSoNiceReady", (dice3d: Dice3D) => configureDiceSoNice(dice3d));
 }
 
 /** The active Dice So Nice API, or null. */

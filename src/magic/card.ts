@@ -4,8 +4,9 @@
  * they mean (duration, amount, a book table's row), and per target the spell resistance rolls,
  * the hit or the opposed roll, damage, healing, barrier, conditions and the lasting effect.
  */
+import { animalRowsFor } from "../rules/companion-stats";
 import {
-  callOfTheWildChoices, callOfTheWildRow, markDice,
+  callOfTheWildChoices, callOfTheWildRow, golemAffordable, markDice, type IllusionDesign,
   type DieMark, type SpellDuration, type SpellOutcome, type SpellProfile, type SpellTargetOutcome,
 } from "../rules";
 import type { MagicOp } from "./writes";
@@ -39,6 +40,18 @@ export interface CastCardTarget {
   chance: number | null;
 }
 
+/** What was made of a cast's book table from its card (src/magic/spell-tables.ts). */
+export interface CastTableUse {
+  /** Call of the Wild's animal or Golemancy's golem, as an actor. */
+  companion?: { name: string; uuid: string };
+  /** Item Personality rolls (table 1.38), one per gain at most. */
+  personalities?: string[];
+  /** The illusion's design (table 1.40) and what it cost. */
+  illusion?: IllusionDesign & { cost: number };
+  /** Shapeshift's aspect (table 1.41). */
+  aspect?: string;
+}
+
 /** Everything a cast stores on its message. */
 export interface CastCardData {
   spell: { name: string; img: string | null; identifier: string; rollKind: string; effect: string; table: string };
@@ -52,6 +65,8 @@ export interface CastCardData {
   damageType: string | null;
   difficulty: number | null;
   countered: boolean;
+  /** The combatant whose Counterspell countered the cast (its name), or null. */
+  counteredBy?: string | null;
   success: boolean;
   amount: number;
   duration: SpellDuration | null;
@@ -62,6 +77,10 @@ export interface CastCardData {
   applied: boolean;
   /** The chance of the cast working (no targets), worked out before the roll. */
   chance: number | null;
+  /** What was made of its book table from the card. */
+  tableUse?: CastTableUse;
+  /** A Counterspell against a roll its caster may not see: no comparison shown (docs/rulings.md 136). */
+  sealed?: boolean;
 }
 
 /** The card's data from the resolved cast. */
@@ -69,8 +88,10 @@ export function castCardData(input: {
   spell: SpellProfile; name: string; img: string | null; caster: { name: string; uuid: string | null };
   dice: number; threshold: number; faces: readonly number[]; hexed: boolean; damageFaces: readonly number[]; damageType: string | null;
   difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
-  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null;
+  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null; counteredBy?: string | null;
+  sealed?: boolean;
 }): CastCardData {
+  const sealed = input.sealed === true;
   const { outcome, spell } = input;
   const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
   return {
@@ -85,6 +106,7 @@ export function castCardData(input: {
     damageType: input.damageType,
     difficulty: input.difficulty,
     countered: outcome.countered,
+    counteredBy: input.counteredBy ?? null,
     success: outcome.success,
     amount: outcome.amount,
     duration: lasting?.duration ?? null,
@@ -92,11 +114,12 @@ export function castCardData(input: {
     targets: outcome.targets.map((t, i) => ({
       uuid: input.targets[i]?.uuid ?? t.id,
       name: input.targets[i]?.name ?? t.id,
-      success: t.success,
+      // Sealed: the stored roll was not known here, so nothing was compared (./counterspell).
+      success: sealed ? false : t.success,
       failure: t.failure,
       resistance: t.resistance?.rolls ?? [],
       negatedBy: t.resistance?.by ?? null,
-      opposingGains: t.opposingGains,
+      opposingGains: sealed ? null : t.opposingGains,
       defense: t.attack ? t.attack.setup.defense.total : null,
       reaction: t.attack?.setup.reaction ?? "none",
       damage: t.damageTotal,
@@ -108,11 +131,12 @@ export function castCardData(input: {
       conditions: [...t.conditions],
       removes: [...t.removes],
       duration: t.lasting?.duration ?? null,
-      chance: input.targets[i]?.chance ?? null,
+      chance: sealed ? null : input.targets[i]?.chance ?? null,
     })),
     ops: input.ops,
     applied: input.applied,
     chance: input.chance,
+    ...(sealed ? { sealed } : {}),
   };
 }
 
@@ -157,10 +181,13 @@ export interface CardMeaning {
   gains?: number;
   choices?: number;
   rowKey?: string;
+  /** Who counterspelled the cast. */
+  name?: string;
 }
 
 /** What the gains mean for a spell whose effect is a number or a table row. */
 function meaning(data: CastCardData): CardMeaning | null {
+  if (data.counteredBy) return { key: "CLOCKWORK.Magic.Card.CounteredBy", name: data.counteredBy };
   if (data.countered) return { key: "CLOCKWORK.Magic.Card.Countered" };
   if (data.spell.table === "callOfTheWild") {
     const row = callOfTheWildRow(data.gains);
@@ -170,6 +197,36 @@ function meaning(data: CastCardData): CardMeaning | null {
   if (!data.success && !data.targets.length) return { key: "CLOCKWORK.Magic.Card.NoEffect" };
   if (data.amount && !data.targets.length) return { key: `CLOCKWORK.Magic.Card.Effect.${data.spell.effect}`, amount: data.amount };
   return null;
+}
+
+/** Whether the card still offers its book table (a companion, a roll, a design, an aspect). */
+export function tableOpen(data: CastCardData): boolean {
+  const use = data.tableUse ?? {};
+  if (!data.success || data.countered) return false;
+  switch (data.spell.table) {
+    case "callOfTheWild": return !use.companion && animalRowsFor(data.gains).length > 0;
+    case "golemancy": return !use.companion && golemAffordable({ material: "clay", size: "medium" }, data.gains);
+    case "itemPersonality": return (use.personalities?.length ?? 0) < data.gains;
+    case "illusion": return !use.illusion;
+    case "shapeshift": return !use.aspect;
+    default: return false;
+  }
+}
+
+/** The lines a card shows for what was made of its table. */
+function tableResults(use: CastTableUse, gains: number) {
+  const lines: { key: string; name?: string; trait?: string; size?: string; movement?: string; complexity?: string; cost?: number; gains?: number; count?: number }[] = [];
+  if (use.companion) lines.push({ key: "CLOCKWORK.Magic.Card.TableUse.companion", name: use.companion.name });
+  (use.personalities ?? []).forEach((key, i) => lines.push({ key: "CLOCKWORK.Magic.Card.TableUse.personality", trait: `CLOCKWORK.Magic.Table.Personality.${key}`, count: i + 1 }));
+  if (use.illusion) {
+    lines.push({
+      key: "CLOCKWORK.Magic.Card.TableUse.illusion", cost: use.illusion.cost, gains,
+      size: `CLOCKWORK.Magic.Table.Illusion.Size.${use.illusion.size}`, movement: `CLOCKWORK.Magic.Table.Illusion.Movement.${use.illusion.movement}`,
+      complexity: `CLOCKWORK.Magic.Table.Illusion.Complexity.${use.illusion.complexity}`,
+    });
+  }
+  if (use.aspect) lines.push({ key: "CLOCKWORK.Magic.Card.TableUse.aspect", trait: `CLOCKWORK.Magic.Table.Aspect.${use.aspect}` });
+  return lines;
 }
 
 /** The card's template context for one viewer (cheap: no odds are computed here). */
@@ -198,8 +255,8 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       uuid: t.uuid,
       name: t.name,
       success: t.success,
-      outcomeKey: t.success ? "CLOCKWORK.Magic.Card.Outcome.success" : `CLOCKWORK.Magic.Card.Outcome.${t.failure ?? "gains"}`,
-      css: t.success ? "cw-cast-target--success" : "cw-cast-target--failure",
+      outcomeKey: data.sealed ? "CLOCKWORK.Magic.Card.Outcome.sealed" : t.success ? "CLOCKWORK.Magic.Card.Outcome.success" : `CLOCKWORK.Magic.Card.Outcome.${t.failure ?? "gains"}`,
+      css: data.sealed ? "cw-cast-target--sealed" : t.success ? "cw-cast-target--success" : "cw-cast-target--failure",
       negatedKey: t.negatedBy ? `CLOCKWORK.Magic.Resistance.${t.negatedBy}` : null,
       resistance: t.resistance.map((r) => ({ labelKey: `CLOCKWORK.Magic.Resistance.${r.source}`, face: r.face, success: r.success })),
       opposingGains: t.opposingGains,
@@ -218,6 +275,8 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
     })),
     applied: data.applied,
     canApply: viewer.canApply && !data.applied && data.ops.length > 0,
+    tableAction: viewer.canApply && tableOpen(data) ? `CLOCKWORK.Magic.Card.UseTable.${data.spell.table}` : null,
+    tableResults: tableResults(data.tableUse ?? {}, data.gains),
   };
 }
 

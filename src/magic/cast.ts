@@ -19,7 +19,7 @@ import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import {
-  borrowTime, castingProblem, castingPool, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
+  borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
   resistanceChecks, targetMeetsRequirement, targetLimits,
   type Caster, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
@@ -36,6 +36,8 @@ import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";
+import { answerCounterspell as answerCounterspellWith, offerCounterspell, type CastFn, type Counterspelled } from "./counterspell";
+import { canBeCounterspelled } from "../rules/counterspell";
 
 /** Spells whose success makes a companion (tables 1.37 and 1.39). */
 const COMPANION_TABLES = new Set(["golemancy", "callOfTheWild"]);
@@ -159,6 +161,11 @@ export interface CastOptions {
   effect?: string;
   /** Counterspell: the casting gains to beat, or the cast's chat message (or its id). */
   against?: number | string | { flags?: Record<string, unknown> };
+  /**
+   * Counterspell against a roll this user may not see (docs/rulings.md 136): the card shows its
+   * gains but no comparison, odds or outcome; the caster's client decides (./counterspell).
+   */
+  sealed?: boolean;
   /** Whether each target resists an unopposed spell with a resisting skill (by target id; default: harmful spells on creatures the user does not own). */
   unwilling?: boolean | Record<string, boolean>;
   /** Cast as a reaction (Counterspell, Force Field). */
@@ -178,6 +185,11 @@ export interface CastOptions {
   rollMode?: string;
   /** Sliding / Borrow Time: counters to move (default: the gains). */
   counters?: number;
+  /**
+   * Offer Counterspell to the other combatants after the casting roll, before the effects
+   * (default true; only in a started combat, src/magic/counterspell.ts). False skips the window.
+   */
+  counterspell?: boolean;
   /** Golemancy / Call of the Wild: the companion a success makes, as an actor (src/magic/companions.ts). */
   companion?: { name: string; img?: string | null; system?: Record<string, unknown> };
 }
@@ -432,29 +444,32 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   const pool = castingPool(caster);
   const scroll = typeof options.scroll === "object" ? options.scroll : null;
   const casting = scroll ? [...scroll.faces] : await rollFaces(pool.dice, caster.rank, caster.hexed);
+  // A scroll's roll stands as the scribe made it: its own dice against the scribe's rank.
+  const roller: Caster = scroll ? { magic: scroll.faces.length, rank: scroll.rank, affinity: caster.affinity } : caster;
+
+  // Counterspell, before anything of the spell happens (the caster has paid, §3.1 Counterspell).
+  const counterspelled = await counterspellWindow(actor, item.name, spell, prepared, Math.max(0, countGains(casting, roller.rank, { hexed: roller.hexed })), options);
   let damageFaces: number[] = [];
-  if (spell.damage.dice > 0) {
+  if (spell.damage.dice > 0 && !counterspelled) {
     const roll = DamageRoll.forDice(spell.damage.dice, { damageType: damageType ?? "energy" });
     await roll.evaluate();
     damageFaces = roll.faces;
   }
-  const ownNullMagic = ruleTargets.length && (actor.items ? [...actor.items].some((i) => i.type === "feature" && i.system.identifier === "null-magic") : false)
+  const ownNullMagic = !counterspelled && ruleTargets.length && (actor.items ? [...actor.items].some((i) => i.type === "feature" && i.system.identifier === "null-magic") : false)
     ? (await rollFaces(1))[0] : undefined;
   const resistance: Record<string, number[]> = {};
-  for (const target of ruleTargets) {
+  for (const target of counterspelled ? [] : ruleTargets) {
     const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
     const checks = res ? resistanceChecks(res, { harmful: spell.automation.harmful }) : [];
     if (checks.length) resistance[target.id] = await rollFaces(checks.length);
   }
-  for (const [i, target] of ruleTargets.entries()) {
+  for (const [i, target] of (counterspelled ? [] : ruleTargets).entries()) {
     const reacts = spell.roll.kind === "opposed" ? !spell.automation.against : spell.roll.kind === "unopposed" && target.unwilling && !!spell.roll.opposedSkill;
     if (reacts && spell.roll.opposedSkill) target.reactionGains = await reactionGains(targets[i].actor, spell.roll.opposedSkill);
   }
 
-  // A scroll's roll stands as the scribe made it: its own dice against the scribe's rank.
-  const roller: Caster = scroll ? { magic: scroll.faces.length, rank: scroll.rank, affinity: caster.affinity } : caster;
   const outcome = resolveSpell(spell, roller, ruleTargets, {
-    casting, damage: damageFaces, ownNullMagic, resistance, difficulty: options.difficulty ?? 0,
+    casting, damage: damageFaces, ownNullMagic, resistance, difficulty: options.difficulty ?? 0, counterspelled: !!counterspelled,
   }, { damageType });
 
   // What the cast writes.
@@ -510,6 +525,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     difficulty: spell.roll.kind === "difficulty" ? options.difficulty ?? 0 : null,
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
     paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: applied || ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,
+    counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
   });
   const message = options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode());
   const result: CastResult = { outcome, data, message, applied };
@@ -519,6 +535,27 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   }
   hooks.callAll(CAST_HOOKS.done, actor, item, result);
   return result;
+}
+
+/** Offers Counterspell to the other combatants of a started combat (none eligible: no wait). */
+async function counterspellWindow(actor: CastDoc, name: string, spell: SpellProfile, prepared: Prepared, gains: number, options: CastOptions): Promise<Counterspelled | null> {
+  const combat = prepared.combat as (CombatLike & { turns?: CombatantLike[] }) | null;
+  if (!combat || options.counterspell === false || !canBeCounterspelled(spell)) return null;
+  const casterToken = actor.getActiveTokens?.()[0] ?? null;
+  return offerCounterspell({
+    caster: { uuid: actor.uuid, name: actor.name, actor: actor as never },
+    rollMode: toRollMode(options.rollMode) ?? currentRollMode(),
+    spell: name,
+    gains,
+    combatants: (combat.turns?.length ? combat.turns : [...combat.combatants]) as never,
+    distance: (reactor) => spacesBetween(casterToken, (reactor as CastDoc).getActiveTokens?.()[0] ?? null),
+    cast: castSpell as CastFn,
+  });
+}
+
+/** The reactor's side of the `clockwork.counterspell` query (./counterspell), casting with `castSpell`. */
+export function answerCounterspell(data: unknown): ReturnType<typeof answerCounterspellWith> {
+  return answerCounterspellWith(data, castSpell as CastFn);
 }
 
 /** A creature's Force Field effect (its defense bonus and the effect to spend), or null. */

@@ -4,7 +4,8 @@
  * `clockwork.summonCompanion`): an NPC owned by the requesting user, marked with its controller
  * (`flags.clockwork.companion`), and — in a started combat where the caster fights — a combatant
  * whose `system.controllerId` is the caster's combatant, so initiative places it right after its
- * controller (src/combat/initiative.ts).
+ * controller (src/combat/initiative.ts). A caster keeps one golem (§4.20): a new golem makes the
+ * caster's old one fade — the GM removes its combatants, its tokens and its actor (docs/rulings.md 137).
  */
 import { notify } from "../applications/ui";
 
@@ -20,22 +21,41 @@ export interface CompanionRequest {
   spell?: string;
   /** Extra NPC system data (skills, vitals …). */
   system?: Record<string, unknown>;
+  /** Its natural attacks (weapon items only; others are dropped). */
+  items?: Record<string, unknown>[];
+  /** A golem's runes (table 1.39), read as its spell resistance. */
+  runes?: string;
 }
+
+const RUNES = new Set(["minor", "standard", "major"]);
 
 export interface CompanionResult {
   actorUuid: string;
   combatantId: string | null;
+  /** The names of the caster's old golems that faded for the new one. */
+  faded?: string[];
 }
+
+/** The spell whose companion is one per caster. */
+const ONE_PER_CASTER = "golemancy";
 
 interface UserLike { id: string; isGM?: boolean }
 interface ActorLike {
   id: string | null;
   uuid: string;
   name: string;
+  flags?: Record<string, unknown>;
   testUserPermission(user: unknown, level: string): boolean;
+  delete?(): Promise<unknown>;
+}
+interface EmbeddedParent {
+  deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown[] | undefined>;
+}
+interface SceneLike extends EmbeddedParent {
+  tokens: Iterable<{ id: string | null; actorId: string | null }>;
 }
 interface CombatantLike { id: string | null; actorId: string | null; tokenId?: string | null; sceneId?: string | null; actor?: { uuid?: string } | null }
-interface CombatLike {
+interface CombatLike extends Partial<EmbeddedParent> {
   started: boolean;
   scene?: { id: string | null } | null;
   combatants: Iterable<CombatantLike> & { get(id: string): CombatantLike | undefined };
@@ -47,6 +67,37 @@ function activeCombat(): CombatLike | null {
   const combats = game.combats as unknown as { active?: CombatLike | null } | undefined;
   const combat = combats?.active ?? (game.combat as unknown as CombatLike | null);
   return combat?.started ? combat : null;
+}
+
+/** The caster's companions made by `spell`, other than `except`. */
+function companionsOf(casterUuid: string, spell: string, except: string): ActorLike[] {
+  return [...((game.actors ?? []) as unknown as Iterable<ActorLike>)].filter((actor) => {
+    const flag = (actor.flags?.clockwork as { companion?: { controllerUuid?: unknown; spell?: unknown } } | undefined)?.companion;
+    return actor.uuid !== except && flag?.controllerUuid === casterUuid && flag.spell === spell;
+  });
+}
+
+/**
+ * GM: an old golem fades (§4.20): its combatants in every combat, its tokens on every scene, then
+ * its actor. Returns whether it is gone (core refusals are read from the return values).
+ */
+async function fade(actor: ActorLike): Promise<boolean> {
+  for (const combat of (game.combats ?? []) as unknown as Iterable<CombatLike>) {
+    const ids = [...combat.combatants].filter((c) => c.actorId === actor.id && c.id).map((c) => c.id!);
+    if (ids.length && combat.deleteEmbeddedDocuments) await combat.deleteEmbeddedDocuments("Combatant", ids);
+  }
+  for (const scene of (game.scenes ?? []) as unknown as Iterable<SceneLike>) {
+    const ids = [...scene.tokens].filter((t) => t.actorId === actor.id && t.id).map((t) => t.id!);
+    if (ids.length) await scene.deleteEmbeddedDocuments("Token", ids);
+  }
+  return (await actor.delete?.()) !== undefined;
+}
+
+/** GM: the caster's older golems fade for the new one; their names. */
+async function fadeOldGolems(casterUuid: string, newUuid: string): Promise<string[]> {
+  const faded: string[] = [];
+  for (const old of companionsOf(casterUuid, ONE_PER_CASTER, newUuid)) if (await fade(old)) faded.push(old.name);
+  return faded;
 }
 
 /** The GM's side: checks the requester controls the caster, creates the actor and its combatant. */
@@ -63,19 +114,23 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | nul
     type: "npc",
     ...(request.img ? { img: request.img } : {}),
     ...(request.system ? { system: request.system } : {}),
+    ...(Array.isArray(request.items) ? { items: request.items.filter((i) => i?.type === "weapon") } : {}),
     ownership: { default: 0, ...(user.isGM ? {} : { [user.id]: 3 }) },
-    flags: { clockwork: { companion: { controllerUuid: caster.uuid, spell: request.spell ?? "" } } },
+    flags: { clockwork: { companion: { controllerUuid: caster.uuid, spell: request.spell ?? "" }, ...(RUNES.has(request.runes ?? "") ? { golemRunes: request.runes } : {}) } },
   });
   if (!actor?.id) return null;
+  // The new golem stands: the caster's old one fades (one golem per caster, §4.20).
+  const faded = request.spell === ONE_PER_CASTER ? await fadeOldGolems(caster.uuid, actor.uuid) : [];
+  if (faded.length && user.id !== game.user?.id) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: faded.join(", "), name: request.name.trim() });
   const combat = activeCombat();
   const controller = combat ? [...combat.combatants].find((c) => c.actorId === caster.id) : undefined;
-  if (!combat || !controller?.id) return { actorUuid: actor.uuid, combatantId: null };
+  if (!combat || !controller?.id) return { actorUuid: actor.uuid, combatantId: null, faded };
   const [created] = await combat.createEmbeddedDocuments("Combatant", [{
     actorId: actor.id, sceneId: controller.sceneId ?? combat.scene?.id ?? null, system: { controllerId: controller.id },
   }]);
   // Companions roll nothing: this places it right after its controller (and posts no card).
   if (created?.id) await combat.rollInitiative([created.id], { chat: false });
-  return { actorUuid: actor.uuid, combatantId: created?.id ?? null };
+  return { actorUuid: actor.uuid, combatantId: created?.id ?? null, faded };
 }
 
 /** Asks for a companion actor controlled by `caster`; null (with a message) when refused. */
@@ -96,6 +151,7 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
     }
   }
   if (!result) notify("warn", "CLOCKWORK.Magic.Companion.refused", { name: request.name });
+  else if (result.faded?.length) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: result.faded.join(", "), name: request.name });
   return result;
 }
 

@@ -8,3 +8,8 @@ export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hb
 export const SPELL_ACTIONS = "magic";
 /** The query the active GM answers for magic writes. */
 export const MAGIC_WRITE_QUERY = "clockwork.magicWrite";
+/** The query a combatant's owner (or the GM) answers when offered Counterspell against a cast. */
+export const COUNTERSPELL_QUERY = "clockwork.counterspell";
+export const COUNTERSPELL_TEMPLATE = "systems/clockwork/templates/magic/counterspell-prompt.hbs";
+/** The dialog a casting card's book table opens (Call of the Wild, Golemancy, Illusion, Shapeshift). */
+export const SPELL_TABLE_TEMPLATE = "systems/clockwork/templates/magic/spell-table.hbs";

@@ -1,5 +1,6 @@
 /** Magic's code, loaded on first use (`import()` from ./index): casting and its card, channeling, potions, alchemy, the mana HUD, the spell effects' lifecycle and the sheet's additions. */
-export { answerSpellReaction, castSpell } from "./cast";
+export { answerCounterspell, answerSpellReaction, castSpell } from "./cast";
+export { useSpellTable } from "./spell-tables";
 export { channelMana, drinkManaPotionItem } from "./channel";
 export { useAlchemyItem } from "./alchemy";
 export { manaHud, refreshManaHud, rerenderManaHud } from "./hud";

@@ -13,7 +13,7 @@ import { ClockworkActor } from "../documents";
 import type { CastDoc, CastOptions } from "./cast";
 import type { AlchemyItem, AlchemyOptions } from "./alchemy";
 import type { SpellItem } from "./context";
-import { CAST_CARD_TEMPLATE, CAST_FLAG, MAGIC_WRITE_QUERY, SPELL_ACTIONS, SPELL_REACTION_QUERY } from "./constants";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE, MAGIC_WRITE_QUERY, SPELL_ACTIONS, SPELL_REACTION_QUERY, SPELL_TABLE_TEMPLATE } from "./constants";
 import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool, POOL_CHANGED_HOOK } from "./pool";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
@@ -49,7 +49,7 @@ export async function useAlchemyItem(...args: Parameters<Impl["useAlchemyItem"]>
 export { configurePool, scenePool, refillPools };
 
 /** Every template magic renders (the smoke test checks each exists). */
-export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE] as const;
+export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, COUNTERSPELL_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, SPELL_TABLE_TEMPLATE] as const;
 
 /** `game.clockwork.magic`. */
 export const magicApi = {
@@ -64,6 +64,8 @@ export const magicApi = {
   hud: async () => (await load()).manaHud(),
   /** A golem or companion as an actor acting right after its controller (created by the GM). */
   summonCompanion,
+  /** A casting card's book table (companion, personality roll, illusion, aspect): `useSpellTable(message, choice?)`. */
+  useSpellTable: async (...args: Parameters<Impl["useSpellTable"]>) => (await load()).useSpellTable(...args),
 };
 
 /** Adds the magic methods to the Actor class (castSpell replaces the dice layer's plain roll). */
@@ -105,6 +107,7 @@ export function registerMagic(): void {
   queries[MAGIC_WRITE_QUERY] = async (data: unknown) => (await import("./writes")).answerMagicWrite(data);
   allowGmWritePaths("Actor", ["system.mana.value"]);
   queries[SPELL_REACTION_QUERY] = async (data: unknown) => (await load()).answerSpellReaction(data);
+  queries[COUNTERSPELL_QUERY] = async (data: unknown) => (await load()).answerCounterspell(data);
   queries[COMPANION_QUERY] = answerSummon;
   const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number; once(name: string, fn: () => unknown): number };
   registerPoolHooks();

@@ -52,3 +52,34 @@ export function betterInitiative(results: readonly number[]): number {
   if (!results.length) throw new RangeError("initiative results must not be empty (Boots of Alacrity keep the better of at least one roll)");
   return Math.max(...results);
 }
+
+/** An actor as the worn-item readers need it. */
+export interface WearingActor {
+  system: { equipped?: { armor?: string | null; shield?: string | null } | null };
+  items: Iterable<{ id?: string | null; type: string; system: object; flags?: Record<string, unknown> }>;
+}
+
+/**
+ * Magic-item effects of the enchantments on what the actor wears: its armor and its equipped
+ * shield (`system.appliedTo`; an enchantment on armor or a shield in the pack counts only while
+ * that item is worn, as the derived resistances do).
+ */
+export function wornItemEffects(actor: WearingActor): MagicItemEffects[] {
+  const worn = new Set([actor.system.equipped?.armor, actor.system.equipped?.shield].filter((id): id is string => !!id));
+  const found: MagicItemEffects[] = [];
+  for (const item of actor.items) {
+    if (item.type !== "enchantment" || !worn.has((item.system as { appliedTo?: string }).appliedTo ?? "")) continue;
+    found.push(magicItemEffects(item));
+  }
+  return found;
+}
+
+/** Whether the actor wears an artifact that prevents falling damage (Winged Robe: `system.effects.noFallingDamage`). */
+export function wearsFallArtifact(actor: WearingActor): boolean {
+  for (const item of actor.items) {
+    if (item.type !== "artifact") continue;
+    const system = item.system as { equipped?: boolean; effects?: { noFallingDamage?: boolean } };
+    if (system.equipped === true && system.effects?.noFallingDamage === true) return true;
+  }
+  return false;
+}

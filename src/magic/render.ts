@@ -1,6 +1,7 @@
 /** Magic's additions to rendered chat cards and actor sheets (loaded on first use, ./impl). */
 import { applyCastCard, castData, type CastDoc } from "./cast";
 import { addAlchemyButtons } from "./alchemy";
+import { useSpellTable } from "./spell-tables";
 import { manaHud } from "./hud";
 import { currentScene, scenePool, worldTime } from "./pool";
 import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
@@ -11,9 +12,20 @@ interface MessageLike {
   update(changes: object): Promise<unknown>;
 }
 
-/** The card's Apply button (writes a cast could not make when it was cast). */
+/** The card's Apply button (writes a cast could not make when it was cast) and its book table's button. */
 export function onRenderMessage(message: MessageLike, html: HTMLElement): void {
   if (!castData(message) || !(html instanceof HTMLElement)) return;
+  const table = html.querySelector<HTMLButtonElement>("[data-action=useSpellTable]");
+  if (table) {
+    // Only the caster's owner or a GM uses the table (its button is in every viewer's copy of the card).
+    const caster = castData(message)?.caster.uuid;
+    const owner = caster ? (fromUuidSync(caster as never) as { isOwner?: boolean } | null)?.isOwner : false;
+    if (!owner && !game.user?.isGM) table.remove();
+    else table.addEventListener("click", () => {
+      table.disabled = true;
+      void useSpellTable(message).finally(() => (table.disabled = false));
+    });
+  }
   const button = html.querySelector<HTMLButtonElement>("[data-action=applyCast]");
   if (!button) return;
   if (!message.isOwner && !game.user?.isGM) {

@@ -13,12 +13,12 @@
  * the version only when everything was written. Running it again writes nothing: a persisted
  * source is read back in the current shape, so nothing is marked.
  */
-import { MIGRATION_OPTION } from "../documents/write-rules";
+import { MIGRATION_OPTION } from "../documents/write-constants";
 import { localize } from "../foundry";
+import { MIGRATION_SETTING } from "./setting";
 import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist, isOlderVersion } from "./steps";
 
-/** The world setting that records the system version the world was last migrated to. */
-export const MIGRATION_SETTING = "systemMigrationVersion";
+export { MIGRATION_SETTING };
 const SYSTEM_ID = "clockwork";
 
 type Source = Record<string, unknown>;

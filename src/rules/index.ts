@@ -24,6 +24,8 @@ export * from "./minions";
 export * from "./area";
 export * from "./initiative-turns";
 export * from "./mana";
+export * from "./mana-channel";
 export * from "./spells";
 export * from "./spells-tables";
 export * from "./alchemy";
+export * from "./item-effects";

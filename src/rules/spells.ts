@@ -529,6 +529,8 @@ export interface SpellRolls {
   resistance?: Readonly<Record<string, readonly number[]>>;
   /** The GM's difficulty for "vs GM DC" spells. */
   difficulty?: number;
+  /** Another caster's Counterspell exceeded the casting gains (every target fails, as with Null Magic). */
+  counterspelled?: boolean;
 }
 
 /** A lasting effect to create on a target, with the casting gains it stores. */
@@ -568,7 +570,7 @@ export interface SpellTargetOutcome {
 /** A whole cast's outcome. */
 export interface SpellOutcome {
   gains: number;
-  /** The caster's own Null Magic countered the spell (every target fails). */
+  /** The caster's own Null Magic, or another's Counterspell, countered the spell (every target fails). */
   countered: boolean;
   targets: SpellTargetOutcome[];
   /** Hits the caster heals (Drain Life) and takes (Transfer Life). */
@@ -631,7 +633,7 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
   const pool = castingPool(caster);
   if (rolls.casting.length !== pool.dice) ruleError("casting roll", `must have the pool's ${pool.dice} dice`, "roll the pool the cast builds (§4.1)", rolls.casting.length);
   const gains = Math.max(0, countGains(rolls.casting, caster.rank, { hexed: caster.hexed }));
-  const countered = rolls.ownNullMagic !== undefined && ownNullMagicCounters(rolls.ownNullMagic);
+  const countered = rolls.counterspelled === true || (rolls.ownNullMagic !== undefined && ownNullMagicCounters(rolls.ownNullMagic));
   const kind = spell.roll.kind;
   const auto = spell.automation;
   const harmful = auto.harmful;

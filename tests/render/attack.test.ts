@@ -144,3 +144,46 @@ describe("reaction prompt and action list", () => {
     expect(html).toContain("Prone");
   });
 });
+
+describe("magic items on the attack card and the fall card (docs/rulings.md 128–131)", () => {
+  const spiked: AttackCardData = {
+    ...CARD, mode: "single", actorName: "Grusha", actorUuid: "Actor.Grusha",
+    targets: [target("Bram", { retaliation: { damage: 4, resistance: 2, health: { absorbed: 0, woundsAdded: 1, vitalsLost: 0, dying: false, dead: false } }, redirectable: true })],
+  };
+
+  it("the Spiked Shield line shows the damage to all, wounds only to observers of the attacker", () => {
+    const gm = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(spiked, { isGM: true, isAuthor: false, canObserve: () => true, exists: () => true }));
+    expectClean(gm);
+    expect(gm).toContain("Spiked shield: Grusha takes 4 damage. (1 wounds gained, 0 vitals lost)");
+    const player = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(spiked, { isGM: false, isAuthor: false, canObserve: () => false, exists: () => true, owns: () => false }));
+    expectClean(player);
+    expect(player).toContain("Spiked shield: Grusha takes 4 damage.");
+    expect(player).not.toContain("wounds gained");
+  });
+
+  it("Redirect shows for the wearer's owner and the GM, not for others; a redirected row says where the roll went", () => {
+    const owner = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(spiked, { isGM: false, isAuthor: false, canObserve: () => true, exists: () => true, owns: () => true }));
+    expect(count(owner, "data-cw-attack=\"redirect\"")).toBe(1);
+    const other = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(spiked, { isGM: false, isAuthor: true, canObserve: () => true, exists: () => true, owns: () => false }));
+    expect(count(other, "data-cw-attack=\"redirect\"")).toBe(0);
+    const turned: AttackCardData = { ...spiked, targets: [target("Bram", { redirectable: false, redirectedTo: "Grusha", damage: { total: 0, points: 0, criticals: 0, resistance: 5, armorPierced: 0 } }), target("Grusha", { redirectedFrom: "Bram" })] };
+    const html = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(turned, { isGM: true, isAuthor: false, canObserve: () => true, exists: () => true }));
+    expectClean(html);
+    expect(html).toContain("The shield turns this damage roll onto Grusha.");
+    expect(html).toContain("Takes the damage roll Bram&#x27;s shield turned aside.");
+    expect(count(html, "data-cw-attack=\"redirect\"")).toBe(0);
+  });
+
+  it("the fall card: hits, a death, or what prevented it", async () => {
+    const { FALL_CARD_TEMPLATE, fallCardContext } = await import("../../src/combat/fall-card");
+    const hits = renderer.render(FALL_CARD_TEMPLATE, fallCardContext("Bram", { spaces: 3, damage: 12, prevented: null, application: null }, true));
+    expectClean(hits);
+    expect(hits).toContain("Bram falls 3 spaces");
+    expect(hits).toContain("Bram takes 12 unavoidable hits from the fall.");
+    expect(hits).toContain("Bram dies from the fall.");
+    const saved = renderer.render(FALL_CARD_TEMPLATE, fallCardContext("Bram", { spaces: 3, damage: 0, prevented: "featherFall", application: null }, false));
+    expectClean(saved);
+    expect(saved).toContain("Feather Fall: Bram takes no falling damage.");
+    expect(saved).not.toContain("dies");
+  });
+});

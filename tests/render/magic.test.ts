@@ -12,6 +12,8 @@ import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../sr
 import { spellProfileOf, type SpellItem } from "../../src/magic/context";
 import { MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, scenePoolContext, spellEffectsContext } from "../../src/magic/views";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
+import { COUNTERSPELL_TEMPLATE, counterspellPromptContext } from "../../src/magic/counterspell";
+import { SPELL_TABLE_TEMPLATE, spellTableContext } from "../../src/magic/spell-tables";
 
 const renderer = createRenderer();
 
@@ -104,6 +106,93 @@ describe("casting card", () => {
     const html = render(card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1], ownNullMagic: 5 }));
     expectClean(html);
     expect(html).toContain("Countered");
+  });
+  it("a cast countered by another combatant's Counterspell names it", () => {
+    const data = { ...card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1], counterspelled: true }), counteredBy: "Bram" };
+    const html = render(data);
+    expectClean(html);
+    expect(html).toContain("Countered by Bram's Counterspell");
+    expect(html).not.toMatch(/data-damage=/);
+  });
+  it("a sealed Counterspell (its caster could not see the casting roll) compares with nothing", () => {
+    const data = { ...card("Counterspell", [target("Grusha")], { casting: [12, 12, 12, 12, 2, 2] }), sealed: true };
+    data.targets = data.targets.map((t) => ({ ...t, opposingGains: null, success: false }));
+    const html = render(data);
+    expectClean(html);
+    expect(html).toContain("Against a roll you cannot see");
+    expect(html).not.toContain("Takes effect");
+  });
+});
+
+describe("book tables on the card and in their dialog", () => {
+  const tableCard = (name: string) => card(name, [], { casting: [12, 12, 12, 6, 6, 6] });
+  it("the card offers its table to the caster's owner and shows what was made of it", () => {
+    const wild = tableCard("Call of the Wild");
+    const open = render(wild);
+    expectClean(open);
+    expect(open).toContain('data-action="useSpellTable"');
+    expect(open).toContain("Call the animal");
+    expect(render(wild, { isGM: false, canApply: false })).not.toContain('data-action="useSpellTable"');
+    const made = render({ ...wild, tableUse: { companion: { name: "Grey", uuid: "Actor.grey" } } });
+    expectClean(made);
+    expect(made).toContain("Grey answers and acts right after its caster.");
+    expect(made).not.toContain('data-action="useSpellTable"');
+
+    const awaken = tableCard("Awaken Item");
+    const rolled = render({ ...awaken, tableUse: { personalities: ["evil", "wise"] } });
+    expectClean(rolled);
+    expect(rolled).toContain("Personality roll 2: Wise");
+    expect(rolled).toContain("Roll Item Personality");
+    const image = render({ ...tableCard("Illusion"), tableUse: { illusion: { size: "small", movement: "pattern", complexity: "color", cost: 5 } } });
+    expectClean(image);
+    expect(image).toMatch(/Illusion: Small, Moves in a loop, Full colour; 5 of \d+ gains spent/);
+    const shift = render({ ...tableCard("Shapeshift"), tableUse: { aspect: "shark" } });
+    expectClean(shift);
+    expect(shift).toContain("Aspect: Shark");
+    expect(render(tableCard("Golemancy"))).toContain("Build the golem");
+  });
+
+  it.each(["Call of the Wild", "Golemancy", "Illusion", "Shapeshift"])("the %s dialog lists its table's rows with their costs", (name) => {
+    const data = card(name, [], { casting: [12, 12, 12, 6, 6, 6] });
+    const html = renderer.render(SPELL_TABLE_TEMPLATE, spellTableContext(data)).replace(/&#x27;/g, "'");
+    expectClean(html);
+    if (name === "Call of the Wild") {
+      expect(html).toContain('name="animal"');
+      expect(html).toContain("Wolf (Medium; Bite 6)");
+      expect(html).toContain('name="name"');
+    }
+    if (name === "Golemancy") {
+      expect(html).toContain("Iron (heavy armor) (4 gains)");
+      expect(html).toMatch(/<option value="medium" selected>/);
+      expect(html).toContain("Major runes (Flat 4) (3 gains)");
+    }
+    if (name === "Illusion") {
+      expect(html).toContain('name="complexity"');
+      expect(html).toContain("Moves as it wills (3 gains)");
+      expect(html).not.toContain('name="name"');
+    }
+    if (name === "Shapeshift") {
+      expect(html).toContain('value="bear"');
+      expect(html).toContain("cannot be knocked back or knocked down");
+    }
+  });
+});
+
+describe("the Counterspell offer", () => {
+  it("names the cast, the gains to beat, the chance and the cost", () => {
+    const html = renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Ilinde", spell: "Fire Bolt", gains: 5, chance: 0.004, mana: 4, counters: 2, timeout: 30_000 }));
+    expectClean(html);
+    expect(html).toContain("Ilinde is casting Fire Bolt with 5 gains");
+    expect(html).toContain("&lt;1%");
+    expect(html).toContain("4 mana, 2 counters");
+    expect(html).toContain("30");
+  });
+  it("a reactor who may not see the casting roll is shown no gains and no odds (docs/rulings.md 136)", () => {
+    const html = renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Grusha", spell: "Fire Bolt", gains: null, chance: null, mana: 4, counters: 2, timeout: 30_000 }));
+    expectClean(html);
+    expect(html).toContain("you cannot see the roll");
+    expect(html).toMatch(/data-chance>Unknown</);
+    expect(html).not.toMatch(/\d+%|gains\./);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A companion made by a spell becomes an actor (issue 11 item 8): Alice asks for Ilinde's golem;
  * the GM's client creates an NPC owned by Alice, marked with its controller, and a combatant
- * that acts right after Ilinde. A player who does not control the caster is refused.
+ * that acts right after Ilinde. A player who does not control the caster is refused. A caster
+ * keeps one golem: a new one makes the old one fade — combatant, token and actor (ruling 137).
  */
 import { describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
@@ -83,5 +84,45 @@ describe("companions from spells", () => {
     const caster = all.find((c) => c.actorId === ILINDE)!;
     expect(all.find((c) => c.actorId === wolf.id)?.system.controllerId).toBe(caster.id);
     expect(all.find((c) => c.actorId === BRAM)?.system.controllerId ?? "").toBe("");
+  });
+
+  it("one golem per caster: Ilinde's new golem makes the old one fade (combatant, token, actor); her wolf stays", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    const ilinde = doc<{ uuid: string }>(alice, actorUuid(ILINDE));
+    const summon = async (name: string, spell: string) => {
+      const made = await world.as(alice, () => summonCompanion(ilinde, { name, spell }));
+      await world.settle();
+      return made!;
+    };
+    const first = await summon("Clay Guard", "golemancy");
+    const wolf = await summon("Grey", "call-of-the-wild");
+    const firstId = doc<{ id: string }>(gm, first.actorUuid).id;
+    // The GM put the first golem's token on the scene.
+    await world.as(gm, () => (gm.game.scenes.get(SCENE_ID) as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> })
+      .createEmbeddedDocuments("Token", [{ actorId: firstId, x: 100, y: 200 }]));
+    await world.settle();
+    const tokens = () => [...(gm.game.scenes.get(SCENE_ID) as unknown as { tokens: Iterable<{ actorId: string }> }).tokens].filter((t) => t.actorId === firstId);
+    expect(tokens()).toHaveLength(1);
+    expect(combat(gm).turns.some((t) => t.actorId === firstId)).toBe(true);
+
+    const second = await summon("Iron Sentinel", "golemancy");
+    expect(second.faded).toEqual(["Clay Guard"]);
+    expect(alice.notifications.at(-1)).toMatchObject({ type: "info", message: "Clay Guard fades away: a caster keeps one golem, and Iron Sentinel takes its place." });
+    expect(gm.notifications.at(-1)?.message).toContain("Clay Guard fades away");
+    for (const client of [gm, alice]) {
+      expect(doc(client, first.actorUuid)).toBeNull();
+      expect(doc<{ name: string }>(client, second.actorUuid).name).toBe("Iron Sentinel");
+      expect(doc<{ name: string }>(client, wolf.actorUuid).name).toBe("Grey");
+    }
+    expect(tokens()).toHaveLength(0);
+    const turns = combat(alice).turns;
+    expect(turns.some((t) => t.actorId === firstId)).toBe(false);
+    expect(turns.find((t) => t.id === second.combatantId)?.system.controllerId).toBe(combatantId(ILINDE));
+    // Bram's golem is his own: Ilinde's next golem leaves it alone.
+    const bram = await world.as(gm, () => summonCompanion(doc<{ uuid: string }>(gm, actorUuid(BRAM)), { name: "Bram's Golem", spell: "golemancy" }));
+    await world.settle();
+    expect(bram?.faded).toEqual([]);
+    expect(doc<{ name: string }>(gm, second.actorUuid).name).toBe("Iron Sentinel");
   });
 });

@@ -4,14 +4,12 @@
  * (play mode); owners switch to the form with the mode toggle, and an item just created from
  * an actor sheet opens as the form. Links to other items are drop zones.
  */
-import { NEW_ROWS, normalizeFormArrays } from "../context/updates";
+import { normalizeFormArrays } from "../context/form-arrays";
 import { TEMPLATES } from "../handlebars";
-import { localize, notify } from "../ui";
 import { itemLike, ownerItems } from "./adapters";
-import { busyActions, whileBusy, type ActionHandler } from "./busy";
-import { attemptWrite, guardSubmit, guardSubmitAsync } from "./form-errors";
-import type { LinkChange, LinkName } from "./links";
-import { sheetRuntime } from "./lazy";
+import { busyActions, type ActionHandler } from "./busy";
+import { guardSubmit, guardSubmitAsync } from "./form-errors";
+import { runtimeActions, sheetRuntime } from "./lazy";
 import { isDocumentRender, type PartRenderOptions } from "./render-parts";
 import { HandlebarsItemSheet } from "./sheet-bases";
 
@@ -26,8 +24,6 @@ interface ItemRenderOptions extends PartRenderOptions {
   mode?: "edit" | "play";
 }
 
-interface DroppedItem { uuid: string; name: string; type: string; system?: { identifier?: string } }
-
 const T = TEMPLATES.item;
 
 export class ClockworkItemSheet extends HandlebarsItemSheet {
@@ -38,9 +34,8 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     form: { submitOnChange: true },
     actions: busyActions({
       toggleMode: ClockworkItemSheet.#onToggleMode as SheetAction,
-      addRow: ClockworkItemSheet.#onAddRow as SheetAction,
-      removeRow: ClockworkItemSheet.#onRemoveRow as SheetAction,
-      removeLink: ClockworkItemSheet.#onRemoveLink as SheetAction,
+      // Rows and links: the handlers load with the sheets' runtime (item-actions.ts).
+      ...runtimeActions("itemActions", { addRow: "addRow", removeRow: "removeRow", removeLink: "removeLink" }),
     } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
   };
 
@@ -89,23 +84,9 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
       editMode: this.editMode,
       enrichedDescription,
       ownerItems: ownerItems(parent),
-      links: await this.#links(),
+      links: await runtime.itemLinkNames(this.item),
     }, runtime.currentChoices());
     return Object.assign(base, context);
-  }
-
-  /** Names and icons of what the item links to, by UUID or (a spell's pair) by identifier. */
-  async #links(): Promise<Record<string, LinkName | undefined>> {
-    const { IDENTIFIER_LINKS, linkedUuids, resolveIdentifier, resolveLinks } = await sheetRuntime();
-    const byIdentifier = new Map<string, string>();
-    for (const [path, { itemType }] of Object.entries(IDENTIFIER_LINKS)) {
-      const value = foundry.utils.getProperty(this.item._source as object, path);
-      if (typeof value === "string" && value) byIdentifier.set(value, itemType);
-    }
-    const links = await resolveLinks(linkedUuids(itemLike(this.item)).filter((u) => !byIdentifier.has(u)));
-    const owned = (this.item.parent as { items?: Iterable<never> } | null)?.items ?? [];
-    for (const [identifier, type] of byIdentifier) links[identifier] = await resolveIdentifier(identifier, type, owned);
-    return links;
   }
 
   /** Zones already listening; a render that leaves a part in place must not bind its zones twice. */
@@ -157,88 +138,17 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
       // The zone's drop is the whole of it; a sheet-wide handler must not also take it.
       event.stopPropagation();
       leave();
-      void this.#onDropLink(event, zone).catch((error: unknown) => console.error("ClockWork | link drop failed", error));
+      // The drag data is readable only while the drop event runs: read it now, act on it once loaded.
+      const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event) as { type?: string; uuid?: string };
+      void sheetRuntime().then((runtime) => runtime.itemActions.dropLink(this, data, zone))
+        .catch((error: unknown) => console.error("ClockWork | link drop failed", error));
     });
-  }
-
-  async #onDropLink(event: DragEvent, zone: HTMLElement): Promise<void> {
-    if (!this.isEditable || zone.getAttribute("aria-busy") === "true") return;
-    const path = zone.dataset.dropField ?? "";
-    const dropped = await this.#droppedItem(event);
-    if (!dropped || !path) return;
-    const wanted = zone.dataset.dropType ?? "";
-    if (wanted && dropped.type !== wanted) {
-      notify("warn", "CLOCKWORK.Sheet.Drop.WrongType", { name: dropped.name, type: localize(`TYPES.Item.${wanted}`) });
-      return;
-    }
-    if (dropped.uuid === this.item.uuid) return;
-    const change: LinkChange = zone.dataset.dropMultiple === "true" ? "add" : "set";
-    const { IDENTIFIER_LINKS } = await sheetRuntime();
-    let value = dropped.uuid;
-    if (path in IDENTIFIER_LINKS) {
-      value = dropped.system?.identifier ?? "";
-      if (!value) {
-        notify("warn", "CLOCKWORK.Sheet.Drop.NoIdentifier", { name: dropped.name });
-        return;
-      }
-    }
-    await whileBusy(zone, () => this.#writeLink(path, value, change));
-  }
-
-  /** The item a drag carries, or null (with a warning) when it carries something else. */
-  async #droppedItem(event: DragEvent): Promise<DroppedItem | null> {
-    const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event) as { type?: string; uuid?: string };
-    if (data.type !== "Item" || typeof data.uuid !== "string") {
-      notify("warn", "CLOCKWORK.Sheet.Drop.NotAnItem");
-      return null;
-    }
-    const doc = (await fromUuid(data.uuid as Parameters<typeof fromUuid>[0]).catch(() => null)) as DroppedItem | null;
-    if (!doc) {
-      notify("warn", "CLOCKWORK.Sheet.Drop.NotFound");
-      return null;
-    }
-    return doc;
-  }
-
-  async #writeLink(path: string, uuid: string, change: LinkChange): Promise<void> {
-    const update = (await sheetRuntime()).linkUpdate(this.item._source, path, uuid, change);
-    if (update) await attemptWrite(this, () => this.item.update(update as never));
   }
 
   /* ------------------------------------------------------------------ actions */
 
-  #rows(path: string): unknown[] {
-    const rows = foundry.utils.getProperty(this.item._source as object, path);
-    return Array.isArray(rows) ? [...rows] : [];
-  }
-
-  async #writeRows(path: string, rows: unknown[]): Promise<void> {
-    await attemptWrite(this, () => this.item.update({ [path]: rows } as never));
-  }
-
   static async #onToggleMode(this: ClockworkItemSheet): Promise<void> {
     this.#editMode = !this.editMode;
     await this.render();
-  }
-
-  static async #onAddRow(this: ClockworkItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const path = target.dataset.path ?? "";
-    if (!(path in NEW_ROWS)) return;
-    await this.#writeRows(path, [...this.#rows(path), foundry.utils.deepClone(NEW_ROWS[path])]);
-  }
-
-  static async #onRemoveRow(this: ClockworkItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const path = target.dataset.path ?? "";
-    const index = Number(target.dataset.index);
-    const rows = this.#rows(path);
-    if (!Number.isInteger(index) || index < 0 || index >= rows.length) return;
-    rows.splice(index, 1);
-    await this.#writeRows(path, rows);
-  }
-
-  static async #onRemoveLink(this: ClockworkItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const path = target.dataset.field ?? "";
-    const uuid = target.dataset.uuid ?? "";
-    if (path && uuid) await this.#writeLink(path, uuid, "remove");
   }
 }

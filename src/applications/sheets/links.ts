@@ -4,6 +4,8 @@
  * a remove button makes. Names come from the compendium index, which is loaded with the pack,
  * so a sheet does not load every linked document to draw its name.
  */
+import { linkedUuids } from "../context/item";
+import { itemLike } from "./adapters";
 
 /** What a sheet shows for a linked UUID. */
 export interface LinkName {
@@ -160,4 +162,17 @@ export function linkUpdate(source: unknown, path: string, uuid: string, change: 
   const rows = structuredClone(root) as unknown[];
   setPath(rows, segments.slice(rowIndex), next);
   return { [rootPath.join(".")]: rows };
+}
+
+/** Names and icons of what an item links to, by UUID or (a spell's pair) by identifier: what its sheet shows. */
+export async function itemLinkNames(item: Item.Implementation): Promise<Record<string, LinkName | undefined>> {
+  const byIdentifier = new Map<string, string>();
+  for (const [path, { itemType }] of Object.entries(IDENTIFIER_LINKS)) {
+    const value = foundry.utils.getProperty(item._source as object, path);
+    if (typeof value === "string" && value) byIdentifier.set(value, itemType);
+  }
+  const links = await resolveLinks(linkedUuids(itemLike(item)).filter((u) => !byIdentifier.has(u)));
+  const owned = (item.parent as { items?: Iterable<never> } | null)?.items ?? [];
+  for (const [identifier, type] of byIdentifier) links[identifier] = await resolveIdentifier(identifier, type, owned);
+  return links;
 }

@@ -37,6 +37,14 @@ export interface CardTarget {
   /** Status ids the hit applies. */
   conditions: string[];
   procs: number;
+  /** A Spiked Shield's damage on the attacker, applied with this target (docs/rulings.md 128). */
+  retaliation?: { damage: number; resistance: number; health: CardTarget["health"] } | null;
+  /** A worn Reactive / Reflective shield may turn this damage roll aside (docs/rulings.md 129). */
+  redirectable?: boolean;
+  /** The name of the creature this target's damage roll was turned to. */
+  redirectedTo?: string | null;
+  /** The name of the shield's wearer whose damage roll this target took instead. */
+  redirectedFrom?: string | null;
 }
 
 /** One roll pair: indices into the message's rolls. */
@@ -68,6 +76,8 @@ export interface AttackCardData {
   calledShot: CalledShot | null;
   /** Counters paid (0 outside combat). */
   counters: number;
+  /** The weapon pierces armor (a redirected roll is counted again). */
+  armorPiercing?: boolean;
   attacks: CardAttack[];
   targets: CardTarget[];
   applied?: Record<string, AppliedRecord | null>;
@@ -81,6 +91,8 @@ export interface AttackCardViewer {
   canObserve(target: CardTarget): boolean;
   /** The document still exists. */
   exists(uuid: string | null | undefined): boolean;
+  /** Owns this actor (may turn its shield's damage aside); default: no. */
+  owns?(actorUuid: string): boolean;
 }
 
 export function isApplied(data: AttackCardData, key: string): boolean {
@@ -90,7 +102,7 @@ export function isApplied(data: AttackCardData, key: string): boolean {
 
 /** Targets that Apply would still write to: damaged or given a condition, not applied, still there. */
 export function pendingTargets(data: AttackCardData, exists: (uuid: string) => boolean): CardTarget[] {
-  return data.targets.filter((t) => !isApplied(data, t.key) && exists(t.actorUuid) && (t.damage.total > 0 || t.conditions.length > 0));
+  return data.targets.filter((t) => !isApplied(data, t.key) && exists(t.actorUuid) && (t.damage.total > 0 || t.conditions.length > 0 || (t.retaliation?.damage ?? 0) > 0));
 }
 
 function conditionLabels(ids: readonly string[]): string {
@@ -111,6 +123,18 @@ function diceOf(attack: CardAttack, index: number, count: number) {
       return { face, mark, title: MARK_TITLE(mark) };
     }),
   };
+}
+
+/**
+ * The Spiked Shield's line: everyone sees the damage dealt to the attacker; wounds and vitals
+ * only those who may observe the attacker.
+ */
+function spikedLine(data: AttackCardData, retaliation: NonNullable<CardTarget["retaliation"]>, viewer: AttackCardViewer): string {
+  const text = localize("CLOCKWORK.Combat.Attack.Card.Spiked", { name: data.actorName, damage: retaliation.damage });
+  const observe = viewer.isGM || (data.actorUuid !== null && viewer.canObserve({ actorUuid: data.actorUuid } as CardTarget));
+  if (!observe || !retaliation.health) return text;
+  const { woundsAdded, vitalsLost } = retaliation.health;
+  return `${text} ${localize("CLOCKWORK.Combat.Attack.Card.SpikedHealth", { wounds: woundsAdded, vitals: vitalsLost })}`;
 }
 
 /** The card's template context for one viewer. */
@@ -145,6 +169,10 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
       dead: observe && t.health?.dead === true,
       gone,
       applied,
+      spiked: t.retaliation ? spikedLine(data, t.retaliation, viewer) : null,
+      canRedirect: t.redirectable === true && !applied && !gone && !t.redirectedTo && (viewer.isGM || viewer.owns?.(t.actorUuid) === true),
+      redirectedTo: t.redirectedTo ? localize("CLOCKWORK.Combat.Attack.Card.RedirectedTo", { name: t.redirectedTo }) : null,
+      redirectedFrom: t.redirectedFrom ? localize("CLOCKWORK.Combat.Attack.Card.RedirectedFrom", { name: t.redirectedFrom }) : null,
     };
   });
   const pending = pendingTargets(data, (uuid) => viewer.exists(uuid)).length;

@@ -53,6 +53,10 @@ export function viewerFor(message: Pick<AttackMessage, "isAuthor">): AttackCardV
       return actor?.testUserPermission(game.user, "OBSERVER") === true;
     },
     exists,
+    owns: (actorUuid: string) => {
+      const actor = (exists(actorUuid) ? fromUuidSync(actorUuid as never) : null) as unknown as { isOwner?: boolean } | null;
+      return actor?.isOwner === true;
+    },
   };
 }
 
@@ -68,6 +72,12 @@ export function applyOps(message: Pick<AttackMessage, "uuid">, data: AttackCardD
     for (const status of target.conditions) {
       from.push(ops.length);
       ops.push({ op: "status", uuid: target.actorUuid, status, active: true });
+    }
+    // A Spiked Shield's damage lands on the attacker with the hit (docs/rulings.md 128).
+    const spikes = target.retaliation?.damage ?? 0;
+    if (spikes > 0 && data.actorUuid && exists(data.actorUuid)) {
+      from.push(ops.length);
+      ops.push({ op: "damage", uuid: data.actorUuid, amount: spikes });
     }
     ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${target.key}`, from, once: true });
   }
@@ -131,12 +141,20 @@ export function onRenderAttackMessage(message: unknown, html: HTMLElement): void
     content.innerHTML = rendered;
     wire(content as HTMLElement, "apply", () => applyAttackCard(msg));
     wire(content as HTMLElement, "undo", () => undoAttackCard(msg));
+    for (const button of content.querySelectorAll<HTMLButtonElement>("[data-cw-attack='redirect']")) {
+      const key = button.dataset.target ?? "";
+      // The redirect needs the workflow's rolls and geometry: loaded on click.
+      wireButton(button, async () => (await import("./redirect")).redirectAttackDamage(msg, key));
+    }
   });
 }
 
 function wire(root: HTMLElement, action: string, run: () => Promise<unknown>): void {
   const button = root.querySelector<HTMLButtonElement>(`[data-cw-attack='${action}']`);
-  if (!button) return;
+  if (button) wireButton(button, run);
+}
+
+function wireButton(button: HTMLButtonElement, run: () => Promise<unknown>): void {
   button.addEventListener("click", (event) => {
     event.preventDefault();
     button.disabled = true;

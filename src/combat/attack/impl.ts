@@ -9,6 +9,8 @@ import { setAttackDialog } from "./workflow";
 export { attack } from "./workflow";
 export { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
 export { answerReaction } from "./reactions";
+export { redirectAttackDamage } from "./redirect";
+export { fall, promptFall } from "../fall";
 export { answerGmWrite, applyDamageTo, healActor, requestWrites, setStatus, spendCombatantCounters } from "../gm-writes";
 export { combatActionsFor, loadActionProviders, onCombatActionClick, performCombatAction } from "../actions";
 

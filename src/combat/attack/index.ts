@@ -35,6 +35,8 @@ export const combatApi = {
   requestWrites: async (...args: Parameters<Impl["requestWrites"]>) => (await impl()).requestWrites(...args),
   applyDamage: async (...args: Parameters<Impl["applyDamageTo"]>) => (await impl()).applyDamageTo(...args),
   heal: async (...args: Parameters<Impl["healActor"]>) => (await impl()).healActor(...args),
+  fall: async (...args: Parameters<Impl["fall"]>) => (await impl()).fall(...args),
+  redirectDamage: async (...args: Parameters<Impl["redirectAttackDamage"]>) => (await impl()).redirectAttackDamage(...args),
   setStatus: async (...args: Parameters<Impl["setStatus"]>) => (await impl()).setStatus(...args),
   spendCounters: async (...args: Parameters<Impl["spendCombatantCounters"]>) => (await impl()).spendCombatantCounters(...args),
   actions: async (...args: Parameters<Impl["combatActionsFor"]>) => {
@@ -70,6 +72,25 @@ function hasAttackCard(message: unknown): boolean {
   return !!flags && typeof flags.attack === "object" && flags.attack !== null;
 }
 
+/** The token HUD's Fall button, for the GM only (§4.8): asks the height, then `combat.fall`. */
+export function addFallButton(hud: { document?: unknown; object?: { document?: unknown } }, html: HTMLElement): void {
+  if (!game.user?.isGM) return;
+  const column = html.querySelector(".col.left");
+  const token = hud.document ?? hud.object?.document;
+  if (!column || !token) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "control-icon";
+  button.dataset.cwFall = "";
+  button.dataset.tooltip = game.i18n?.localize("CLOCKWORK.Combat.Fall.Button") ?? "";
+  button.innerHTML = `<i class="fa-solid fa-person-falling" inert></i>`;
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    void impl().then((i) => i.promptFall(token as never));
+  });
+  column.append(button);
+}
+
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
@@ -85,6 +106,7 @@ export function registerAttack(): void {
   (Hooks as unknown as HookRegistry).on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
     if (hasAttackCard(message)) void impl().then((i) => i.onRenderAttackMessage(message, html));
   });
+  (Hooks as unknown as HookRegistry).on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html));
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
   // Not needed to start, but soon: fetched in the background once the game is ready, as the sheets are.
   (Hooks as unknown as HookRegistry).once("ready", () => void impl().catch(() => null));

@@ -91,7 +91,7 @@ export function registerReactionQuery(): void {
   (CONFIG as unknown as { queries: Record<string, unknown> }).queries[REACTION_QUERY] = answerReaction;
 }
 
-interface QueryUser {
+export interface QueryUser {
   id: string | null;
   active: boolean;
   isGM: boolean;
@@ -99,7 +99,7 @@ interface QueryUser {
   query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
-interface PermissionActor {
+export interface PermissionActor {
   id?: string | null;
   testUserPermission(user: unknown, level: string): boolean;
 }
@@ -120,18 +120,30 @@ export function reactionQueryData(row: PreviewRow, names: { attacker: string; we
   return { ...names, choices, timeout };
 }
 
-/** The prompt on this client, with the same time limit a query has. */
-function askHere(data: ReactionQueryData): Promise<unknown> {
+/**
+ * Sends a reaction query to a user with a time limit; when that user is this client the handler
+ * runs here instead (a GM asking for its own NPC). Rejects on no answer in time.
+ */
+export function queryReactingUser(user: QueryUser, query: string, data: unknown, timeout: number, here: (data: unknown) => Promise<unknown>): Promise<unknown> {
+  const self = user.id !== null && user.id === (game.user as unknown as { id?: string } | null)?.id;
+  if (!self) return user.query(query, data, { timeout });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error("timeout")), data.timeout); });
-  return Promise.race([answerReaction(data), late]).finally(() => clearTimeout(timer));
+  const late = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error("timeout")), timeout); });
+  return Promise.race([here(data), late]).finally(() => clearTimeout(timer));
+}
+
+/** The user who answers a reaction for an actor: its connected player, else the active GM (null: nobody). */
+export function reactingUser(actor: PermissionActor): { user: QueryUser; by: "player" | "gm" } | null {
+  const users = (game.users ?? []) as unknown as Iterable<QueryUser> & { activeGM?: QueryUser | null };
+  const player = reactingPlayer(actor, users);
+  if (player) return { user: player, by: "player" };
+  return users.activeGM ? { user: users.activeGM, by: "gm" } : null;
 }
 
 async function ask(user: QueryUser, data: ReactionQueryData, by: ReactionSource): Promise<ReactionDecision> {
   try {
     // A GM attacking its own NPC answers here; other users through the query.
-    const self = user.id !== null && user.id === (game.user as unknown as { id?: string } | null)?.id;
-    const answer = self ? await askHere(data) : await user.query(REACTION_QUERY, data, { timeout: data.timeout });
+    const answer = await queryReactingUser(user, REACTION_QUERY, data, data.timeout, answerReaction);
     const reaction = (answer as { reaction?: unknown } | null)?.reaction;
     return REACTIONS.includes(reaction as Reaction) && data.choices.some((c) => c.reaction === reaction) ? { reaction: reaction as Reaction, by } : { reaction: "none", by };
   } catch {

@@ -7,7 +7,7 @@
  * (distance, defenseless) comes in as `TargetSituation`.
  */
 import {
-  DAMAGE_TYPES, PROC_PROPERTY_CONDITIONS, attackCost, isAreaMode, ruleError,
+  CONDITION_KEYS, DAMAGE_TYPES, PROC_PROPERTY_CONDITIONS, attackCost, isAreaMode, ruleError,
   type Attacker, type AttackInput, type AttackMode, type AttackTarget, type AttackWeapon, type CalledShot,
   type ConditionKey, type CoverPercent, type DamageTarget, type DamageType, type ProcEffect, type SkillKey,
 } from "../../rules";
@@ -127,6 +127,16 @@ export function weaponEnchantments(actor: { items: Iterable<{ id?: string | null
     found.push(magicItemEffects(other));
   }
   return found;
+}
+
+/** Proc effects of the enchantments applied to a weapon (Acid's persistent damage, RULING 13; docs/rulings.md 130). */
+export function enchantmentProcs(actor: Parameters<typeof weaponEnchantments>[0], itemId: string | null | undefined): ProcEffect[] {
+  const procs: ProcEffect[] = [];
+  for (const effects of weaponEnchantments(actor, itemId)) {
+    const proc = effects.proc;
+    if (proc && (CONDITION_KEYS as readonly string[]).includes(proc.condition)) procs.push({ key: proc.source, condition: proc.condition as ConditionKey });
+  }
+  return procs;
 }
 
 export function weaponProfile(actor: AttackActor, item: AttackItem, declaration: Pick<AttackDeclaration, "damageType">): AttackWeapon {

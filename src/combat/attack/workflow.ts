@@ -15,16 +15,21 @@
  */
 import { notify } from "../../applications/ui";
 import {
-  CALLED_SHOTS, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
-  type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type TargetResult, type TargetSetup,
+  CALLED_SHOTS, DAMAGE_TYPES, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
+  conditionStatus, mayRedirect, spikedShieldDamage,
+  type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type DamageType, type TargetResult, type TargetSetup,
 } from "../../rules";
+import { wornItemEffects } from "../../magic/magic-items";
 import { DamageRoll } from "../../dice/damage-roll";
 import { GainRoll } from "../../dice/gain-roll";
 import { buildPool, chosenFocus } from "../../dice/pool";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import type { RollModeKey } from "../../dice/types";
 import { requestWrites, healthTrackOf, type GmWriteOp } from "../gm-writes";
-import { areaOf, damageTypesOf, defaultDeclaration, modesOf, poolRequest, skillChoices, weaponConditions, weaponProfile, type AttackActor, type AttackDeclaration, type AttackItem } from "./source";
+import {
+  areaOf, damageTypesOf, defaultDeclaration, enchantmentProcs, modesOf, poolRequest, resistanceShares, skillChoices, weaponConditions, weaponProfile,
+  type AttackActor, type AttackDeclaration, type AttackItem,
+} from "./source";
 import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from "./geometry";
 import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
 import { decideReaction, type Reaction, type ReactionDecision } from "./reactions";
@@ -370,7 +375,7 @@ async function rollPair(input: AttackInput, setup: TargetSetup, session: AttackS
 }
 
 /** What the damage does to the target's track as it stands now (for the card). */
-function healthPreview(actor: WorkflowActor, damage: number): CardTarget["health"] {
+export function healthPreview(actor: WorkflowActor, damage: number): CardTarget["health"] {
   const track = healthTrackOf(actor.system);
   if (!track) return null;
   const minion = (actor.system as { minion?: boolean }).minion === true;
@@ -383,13 +388,55 @@ function healthPreview(actor: WorkflowActor, damage: number): CardTarget["health
   return { absorbed: application.absorbed, woundsAdded: application.woundsAdded, vitalsLost: application.vitalsLost, dying: application.track.dying, dead: application.track.dead };
 }
 
-/** Status ids a result applies: its conditions, and the called shot's disabled arm or leg (§4.10). */
+/**
+ * Status ids a result applies: its conditions (a weapon's persistent damage, as Acid's, of the
+ * attack's type: docs/rulings.md 130), and the called shot's disabled arm or leg (§4.10).
+ */
 function statusesOf(result: TargetResult, session: AttackSession, damaged: readonly string[]): string[] {
-  const ids: string[] = [...result.conditions];
-  if (result.damage.total >= 1) for (const id of damaged) if (!ids.includes(id)) ids.push(id);
+  const type = session.declaration.damageType;
+  const ids: string[] = [];
+  const add = (id: string): void => {
+    const status = conditionStatus(id, type);
+    if (!ids.includes(status)) ids.push(status);
+  };
+  for (const id of result.conditions) add(id);
+  if (result.damage.total >= 1) for (const id of damaged) add(id);
   const shot = session.declaration.calledShot;
   if (result.hit && !result.setup.area && (shot === "arm" || shot === "leg")) ids.push(shot === "arm" ? "armDisabled" : "legDisabled");
   return ids;
+}
+
+const isDamageType = (type: string): type is DamageType => (DAMAGE_TYPES as readonly string[]).includes(type);
+
+/**
+ * The Spiked Shields of targets a melee attack hit (RULING 35): each rolls its dice once; the
+ * damage counts against the attacker's resistance and is applied with the target's row
+ * (docs/rulings.md 128).
+ */
+async function spikedShields(session: AttackSession, results: readonly TargetResult[], melee: boolean): Promise<{ rolls: DamageRoll[]; results: (CardTarget["retaliation"])[] }> {
+  const rolls: DamageRoll[] = [];
+  const out: (CardTarget["retaliation"])[] = [];
+  for (const [i, result] of results.entries()) {
+    const wearer = session.targets[i].actor as WorkflowActor | undefined;
+    const spikes = melee && result.hit && wearer ? wornItemEffects(wearer).find((e) => e.retaliate)?.retaliate : undefined;
+    if (!spikes || !isDamageType(spikes.damageType)) {
+      out.push(null);
+      continue;
+    }
+    const roll = DamageRoll.forDice(Math.min(12, spikes.damage), { damageType: spikes.damageType, armorPiercing: false, aoe: false, itemName: wearer!.name });
+    await roll.evaluate();
+    rolls.push(roll);
+    const dealt = spikedShieldDamage(roll.faces, resistanceShares(session.actor, spikes.damageType), { melee, hit: result.hit });
+    out.push(dealt ? { damage: dealt.total, resistance: dealt.resistance, health: healthPreview(session.actor, dealt.total) } : null);
+  }
+  return { rolls, results: out };
+}
+
+/** Whether the target wears a Reactive / Reflective shield that may turn this damage roll aside (docs/rulings.md 129). */
+function redirectable(actor: WorkflowActor | undefined, damageType: DamageType, result: TargetResult): boolean {
+  if (!actor) return false;
+  const types = wornItemEffects(actor).map((e) => e.redirect?.damageType).filter((t): t is DamageType => !!t && isDamageType(t));
+  return types.length > 0 && mayRedirect(types, damageType, { hit: result.hit, area: result.setup.area, automaticMiss: result.setup.automaticMiss });
 }
 
 /** Pays, asks, rolls and posts. Null when the attack did not happen (a message says why). */
@@ -442,6 +489,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   const targets = targetsWith(session, preview, reactions);
   preview = { ...preview, targets };
   const conditions = weaponConditions(session.item);
+  conditions.procs.push(...enchantmentProcs(session.actor, session.item.id));
   const rolls: (GainRoll | DamageRoll)[] = [];
   const attacks: AttackCardData["attacks"] = [];
   const results: TargetResult[] = [];
@@ -464,6 +512,9 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     }
   }
 
+  const spikes = await spikedShields(session, results, preview.input.weapon.kind === "melee");
+  rolls.push(...spikes.rolls);
+
   const data: AttackCardData = {
     version: 1,
     actorUuid: session.actor.uuid,
@@ -474,6 +525,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     damageType: session.declaration.damageType,
     calledShot: isAreaMode(session.declaration.mode) ? null : session.declaration.calledShot,
     counters: ops.filter((op) => op.op === "counters" && op.uuid === attackerCombatant?.uuid).length * preview.cost.each,
+    ...(preview.input.weapon.armorPiercing ? { armorPiercing: true } : {}),
     attacks,
     targets: results.map((r, i): CardTarget => {
       const info = session.targets[i];
@@ -485,6 +537,8 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
         health: healthPreview(info.actor as WorkflowActor, r.damage.total),
         conditions: statusesOf(r, session, conditions.damaged),
         procs: r.procs.procs,
+        ...(spikes.results[i] ? { retaliation: spikes.results[i] } : {}),
+        ...(redirectable(info.actor as WorkflowActor, session.declaration.damageType, r) ? { redirectable: true } : {}),
       };
     }),
     applied: {},

@@ -4,7 +4,7 @@
  * document and resolves `undefined`. The sheets read that result and redraw from the stored
  * data, whether the health track, an item's table rows or the equip buttons made the write.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, seedActors, WEAPON_ID } from "../../world/browser/seed";
@@ -64,6 +64,9 @@ describe("a refused write from a sheet", () => {
     const drawn = renders(alice, "renderClockworkCharacterSheet");
     alice.Hooks.on("preUpdateActor", (() => false) as never);
     await click(alice, sheet.element.querySelector("[data-action=toggleVital]"));
+    // The write rules load on the first write (an import()): wait for the redraw, not a number of ticks.
+    await vi.waitFor(() => expect(drawn.count).toBe(1));
+    await flush();
     expect(ada(gm).system.health).toEqual(before);
     expect(drawn.count).toBe(1);
     expect(alice.errors).toEqual([]);

@@ -1,0 +1,200 @@
+/**
+ * The click and drop handlers of the character and NPC sheets. The sheet classes (registered
+ * at `init`) name each action and call the function of the same name here; this module is part
+ * of the sheets' runtime, which loads on the first render (runtime.ts), so the handlers are not
+ * part of start-up.
+ */
+import type { EquipSlot } from "../../config";
+import { copySource } from "../../documents/species-apply";
+import { confirm, localize, notify } from "../ui";
+import { attemptWrite } from "./form-errors";
+import { sheetRuntime } from "./lazy";
+
+type ActorDoc = Actor.Implementation;
+type ItemDoc = Item.Implementation;
+
+/** What the handlers need of a character or NPC sheet. */
+export interface ActorSheetLike {
+  actor: ActorDoc;
+  isEditable: boolean;
+  form?: HTMLElement | null;
+  render(): unknown;
+}
+
+/** A click handler: the sheet, the click and the control clicked. */
+export type SheetHandler<S> = (sheet: S, event: PointerEvent, target: HTMLElement) => Promise<void>;
+
+interface StoredActorSystem {
+  health: { hits: number; vitalsLost: number; capacity: number; vitalsMax: number; dying?: boolean; dead?: boolean };
+  equipped: Record<EquipSlot, string>;
+}
+
+/** Gear changes hands when dragged to another actor; abilities (foci, spells …) are copied. */
+const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shield", "equipment", "artifact", "enchantment"]);
+
+/** What a later issue's roll API offers; the buttons call whatever of it exists. */
+interface RollApi {
+  rollSkill?: (key: string) => unknown;
+  rollAttack?: (item: ItemDoc) => unknown;
+  /** The attack workflow (targets, dialog with odds, reactions, card): src/combat/attack. */
+  attack?: (item: ItemDoc, options?: { event?: Event | null }) => unknown;
+  castSpell?: (item: ItemDoc) => unknown;
+}
+
+const stored = (sheet: ActorSheetLike) => sheet.actor.system as unknown as StoredActorSystem;
+const rollApi = (sheet: ActorSheetLike) => sheet.actor as unknown as RollApi;
+
+/** Foundry's update accepts dotted paths; the types only know nested objects. */
+function update(doc: { update(data: never): unknown }, changes: Record<string, unknown>): Promise<unknown> {
+  return Promise.resolve(doc.update(changes as never));
+}
+
+function itemOf(sheet: ActorSheetLike, target: HTMLElement): ItemDoc | null {
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  return (id && sheet.actor.items.get(id)) || null;
+}
+
+/* ------------------------------------------------------------------ drag and drop */
+
+/** An item dropped on the sheet: sorted among its siblings, applied (a species), or copied or moved here. */
+async function dropItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
+  if (!sheet.isEditable) return null;
+  if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet, event, item);
+  if (item.type === "species") return (await sheetRuntime()).applySpecies(sheet.actor, item);
+  // A refused create resolves an empty array; then the giver keeps the item.
+  const created = (await sheet.actor.createEmbeddedDocuments("Item", [copySource(item) as never]))?.[0] ?? null;
+  const source = item.parent as ActorDoc | null;
+  if (created && source && TRANSFERRED_TYPES.has(item.type) && source.isOwner) {
+    // Free the giver's slot first, so no equipped id is left pointing at a deleted item.
+    await source.unequip(item);
+    await item.delete();
+  }
+  return created as ItemDoc | null;
+}
+
+async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
+  const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-item-id]");
+  const targetId = target?.dataset.itemId;
+  if (!target || !targetId || !item.id) return null;
+  const bounds = target.getBoundingClientRect();
+  const after = event.clientY > bounds.top + bounds.height / 2;
+  const siblings = sheet.actor.items.contents
+    .filter((i) => i.type === item.type && i.id)
+    .map((i) => ({ id: i.id as string, sort: i.sort }));
+  const updates = (await sheetRuntime()).sortUpdates(siblings, item.id, targetId, after);
+  if (updates.length > 0) await sheet.actor.updateEmbeddedDocuments("Item", updates as never);
+  return item;
+}
+
+/* ------------------------------------------------------------------ actions */
+
+async function rollSkill(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const key = target.dataset.skill ?? "";
+  const api = rollApi(sheet);
+  if (typeof api.rollSkill === "function") await api.rollSkill.call(sheet.actor, key);
+  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+}
+
+async function rollAttack(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOf(sheet, target);
+  const api = rollApi(sheet);
+  if (item && typeof api.attack === "function") await api.attack.call(sheet.actor, item, { event });
+  else if (item && typeof api.rollAttack === "function") await api.rollAttack.call(sheet.actor, item);
+  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+}
+
+async function combatAction(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
+  const { onCombatActionClick } = await import("../../combat/actions");
+  await onCombatActionClick(sheet.actor as never, target, event);
+}
+
+async function castSpell(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOf(sheet, target);
+  const api = rollApi(sheet);
+  if (item && typeof api.castSpell === "function") await api.castSpell.call(sheet.actor, item);
+  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+}
+
+async function editItem(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  await itemOf(sheet, target)?.sheet?.render(true);
+}
+
+async function deleteItem(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOf(sheet, target);
+  if (!item) return;
+  const yes = await confirm("CLOCKWORK.Dialog.DeleteItem.Title", "CLOCKWORK.Dialog.DeleteItem.Content", { name: item.name });
+  if (yes) await item.delete();
+}
+
+async function createItem(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const type = target.dataset.type ?? "";
+  const container = target.closest<HTMLElement>("[data-container]")?.dataset.container;
+  const name = localize("CLOCKWORK.Sheet.NewItem", { type: localize(`TYPES.Item.${type}`) });
+  const data = { name, type, system: container && type === "equipment" ? { container } : {} };
+  const created = await sheet.actor.createEmbeddedDocuments("Item", [data as never]);
+  // A new item needs filling in: its sheet opens as the form.
+  await created?.[0]?.sheet?.render({ force: true, mode: "edit" } as never);
+}
+
+/** Slot toggles: a click on the item's own slot unequips it, otherwise the actor equips it there. */
+async function equip(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOf(sheet, target);
+  const slot = target.dataset.slot as EquipSlot | undefined;
+  if (!item?.id || !slot) return;
+  // equip/unequip resolve nothing either way; a click always changes the slots, so slots
+  // that stayed as they were mean Foundry refused the write.
+  const slots = () => JSON.stringify(stored(sheet).equipped);
+  const before = slots();
+  await attemptWrite(sheet, async () => {
+    if (stored(sheet).equipped[slot] === item.id) await sheet.actor.unequip(item);
+    else await sheet.actor.equip(item, slot);
+    return slots() === before ? null : true;
+  });
+}
+
+async function equipArtifact(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOf(sheet, target);
+  if (!item) return;
+  const worn = () => (item.system as { equipped?: boolean }).equipped ?? false;
+  const wanted = !worn();
+  await attemptWrite(sheet, async () => {
+    if (wanted) await sheet.actor.equip(item);
+    else await sheet.actor.unequip(item);
+    return worn() === wanted ? true : null;
+  });
+}
+
+async function healthClick(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const box = Number(target.dataset.box);
+  const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
+  const next = (await sheetRuntime()).healthClick(stored(sheet).health, { box, hits });
+  await attemptWrite(sheet, () => update(sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
+}
+
+/**
+ * Dying and Dead are statuses the rules set from the health track. A GM may override them,
+ * after a confirmation; a player cannot (the button is not offered, and the data layer
+ * refuses a player's status the track disagrees with).
+ */
+async function toggleHealthStatus(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const key = target.dataset.status;
+  if (key !== "dying" && key !== "dead") return;
+  const status = localize(`CLOCKWORK.Field.health.${key}.label`);
+  if (!game.user?.isGM) {
+    notify("warn", "CLOCKWORK.Sheet.HealthStatus.GmOnly", { status });
+    return;
+  }
+  const active = stored(sheet).health[key] === true;
+  const verb = active ? "Clear" : "Set";
+  const yes = await confirm(`CLOCKWORK.Sheet.HealthStatus.${verb}Title`, `CLOCKWORK.Sheet.HealthStatus.${verb}Content`, { name: sheet.actor.name, status });
+  if (!yes) return;
+  await attemptWrite(sheet, () => update(sheet.actor, { [`system.health.${key}`]: !active }));
+}
+
+async function configureSpecies(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOf(sheet, target);
+  if (item) await (await sheetRuntime()).reconfigureSpecies(sheet.actor, item);
+}
+
+/** The handlers by name, as the character and NPC sheet classes call them. */
+export const actorActions = { dropItem, rollSkill, rollAttack, combatAction, castSpell, editItem, deleteItem, createItem, equip, equipArtifact, healthClick, toggleHealthStatus, configureSpecies };

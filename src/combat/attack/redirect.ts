@@ -1,0 +1,112 @@
+/**
+ * A Reactive / Reflective shield turning a damage roll aside (RULING 35, docs/rulings.md 129).
+ * The card offers Redirect on a row whose target wears such a shield, to its owner and the GM,
+ * until the row is applied. The wearer picks an adjacent creature (the user's one targeted token
+ * when it is adjacent, else a small dialog); the same roll is counted against that creature's
+ * resistance and becomes its own row, applied by Apply like any other; the wearer's row keeps
+ * the hit but takes no damage and no condition from that roll. Written through the GM relay.
+ */
+import { localize } from "../../foundry";
+import { notify } from "../../applications/ui";
+import { redirectedDamage } from "../../rules";
+import { requestWrites, type GmWriteResult } from "../gm-writes";
+import { ATTACK_FLAG, isApplied, type CardTarget } from "./card";
+import { attackData, safeKey, type AttackMessage } from "./chat";
+import { gridSizeOf, spacesBetween, tokenBox } from "./geometry";
+import { resistanceShares } from "./source";
+import { healthPreview, tokenDocOf, type TargetLike, type TokenDoc, type WorkflowActor } from "./workflow";
+
+/** Picks one of the adjacent tokens (null: cancelled). Tests and modules may replace it. */
+export type RedirectChooser = (candidates: TokenDoc[], wearer: string) => Promise<TokenDoc | null>;
+
+async function dialogChooser(candidates: TokenDoc[], wearer: string): Promise<TokenDoc | null> {
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title: localize("CLOCKWORK.Combat.Attack.Redirect.Title") },
+    content: `<p>${localize("CLOCKWORK.Combat.Attack.Redirect.Choose")} (${wearer})</p>`,
+    buttons: candidates.map((token, i) => ({ action: String(i), label: token.name, default: i === 0 })),
+    rejectClose: false,
+  } as never) as unknown;
+  const index = Number(answer);
+  return Number.isInteger(index) ? candidates[index] ?? null : null;
+}
+
+let chooser: RedirectChooser = dialogChooser;
+
+/** Replaces how the creature is picked (null restores the dialog). */
+export function setRedirectChooser(next: RedirectChooser | null): void {
+  chooser = next ?? dialogChooser;
+}
+
+interface SceneTokens {
+  tokens?: Iterable<TokenDoc>;
+}
+
+/** Tokens with an actor next to the wearer's token (one space away, diagonals included). */
+export function adjacentTokens(wearer: TokenDoc): TokenDoc[] {
+  const scene = wearer.parent as (SceneTokens & TokenDoc["parent"]) | null | undefined;
+  const grid = gridSizeOf(wearer);
+  const box = tokenBox(wearer, grid);
+  return [...(scene?.tokens ?? [])].filter((t) => t.id !== wearer.id && t.actor && spacesBetween(box, tokenBox(t, grid)) === 1);
+}
+
+function userTarget(): TokenDoc | null {
+  const targets = [...((game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [])];
+  return targets.length === 1 ? tokenDocOf(targets[0] as TargetLike) : null;
+}
+
+/**
+ * Turns one row's damage roll onto an adjacent creature: `choice` names it (a token, actor or
+ * UUID); else the user's one adjacent target, else the chooser. Refusals change nothing.
+ */
+export async function redirectAttackDamage(message: AttackMessage, key: string, choice?: TargetLike): Promise<GmWriteResult | null> {
+  const data = attackData(message);
+  const row = data?.targets.find((t) => t.key === key);
+  if (!data || !row) return null;
+  if (!row.redirectable || row.redirectedTo || isApplied(data, row.key)) {
+    notify("warn", "CLOCKWORK.Combat.Attack.Redirect.NotOffered");
+    return null;
+  }
+  const wearer = tokenDocOf(row.tokenUuid ?? row.actorUuid);
+  const wearerActor = wearer?.actor ?? null;
+  if (!game.user?.isGM && wearerActor?.isOwner !== true) {
+    notify("warn", "CLOCKWORK.Combat.Attack.Redirect.NotAllowed", { name: row.name });
+    return null;
+  }
+  if (!wearer) {
+    notify("warn", "CLOCKWORK.Combat.Attack.Redirect.NoToken", { name: row.name });
+    return null;
+  }
+  const candidates = adjacentTokens(wearer);
+  let chosen: TokenDoc | null = choice !== undefined ? tokenDocOf(choice) : null;
+  if (choice === undefined) {
+    const aimed = userTarget();
+    if (aimed && candidates.some((c) => c.uuid === aimed.uuid)) chosen = aimed;
+    else {
+      if (!candidates.length) {
+        notify("warn", "CLOCKWORK.Combat.Attack.Redirect.NoAdjacent", { name: row.name });
+        return null;
+      }
+      chosen = await chooser(candidates, row.name);
+      if (!chosen) return null;
+    }
+  }
+  if (!chosen || !candidates.some((c) => c.uuid === chosen!.uuid)) {
+    notify("warn", "CLOCKWORK.Combat.Attack.Redirect.NotAdjacent", { name: chosen?.name ?? String(choice ?? "") });
+    return null;
+  }
+  const actor = chosen.actor as WorkflowActor;
+  const faces = data.attacks[row.attack]?.damageFaces ?? [];
+  const damage = redirectedDamage(faces, resistanceShares(actor, data.damageType), { hit: row.hit, criticals: row.damage.criticals, armorPiercing: data.armorPiercing === true });
+  const taken: CardTarget = {
+    key: `${row.key}_to_${safeKey(chosen.uuid)}`, name: chosen.name, img: chosen.texture?.src ?? null, actorUuid: actor.uuid, tokenUuid: chosen.uuid,
+    attack: row.attack, hit: row.hit, gains: row.gains, defense: row.defense, reaction: "none", automaticMiss: null,
+    damage: { total: damage.total, points: damage.points, criticals: damage.criticals, resistance: damage.resistance, armorPierced: damage.armorPierced },
+    health: healthPreview(actor, damage.total), conditions: [], procs: 0, redirectedFrom: row.name,
+  };
+  const turned: CardTarget = {
+    ...row, redirectable: false, redirectedTo: chosen.name, conditions: [], health: null,
+    damage: { ...row.damage, total: 0, points: 0, criticals: 0 },
+  };
+  const targets = data.targets.flatMap((t) => (t.key === row.key ? [turned, taken] : [t]));
+  return requestWrites([{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }]);
+}

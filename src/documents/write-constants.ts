@@ -1,0 +1,14 @@
+/**
+ * Names the write rules share with code that loads at start-up (the actor class, the world
+ * migration). They live apart from write-rules.ts so importing one does not pull the rules,
+ * which load on the first write (`import()` in the documents' `_pre*` methods).
+ */
+
+/** Write option of the world migration: it writes what the migration computed, unchecked. */
+export const MIGRATION_OPTION = "clockworkMigration";
+
+/** Artifacts per body position; rings are worn in pairs (digest §1.35). */
+export const ARTIFACT_SLOT_LIMIT: Record<string, number> = { ring: 2 };
+
+/** Identifier of the feature that lets a character hold two-handed weapons in one hand. */
+export const TITAN_GRIP = "titan-grip";

@@ -7,10 +7,11 @@
  * the token ruler.
  */
 import { SPELL_STATES } from "../config";
+import type { ActiveStatus, DamageType } from "../rules";
+import { COMBAT_STATUS_IDS, persistentStatusId, statusEffectId, type CombatStatusId } from "../rules/condition-ids";
 import {
-  COMBAT_STATUS_IDS, attackerConditionFlags, conditionDice, movementBlocks, persistentStatusId,
-  statusEffectId, targetConditionFlags, type ActiveStatus, type CombatStatusId, type DamageType, type MoveBlock, type MoveMode,
-} from "../rules";
+  attackerConditionFlags, conditionDice, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
+} from "../rules/condition-effects";
 
 /** Every status the system registers: the combat statuses of the rules core, then the spell states. */
 export const STATUS_IDS: readonly string[] = [...COMBAT_STATUS_IDS, ...SPELL_STATES];
@@ -217,6 +218,11 @@ export interface ConditionEffects {
 
 const CANNOT_ACT = ["frozen", "petrified", "dying", "stabilized", "dead"];
 
+/** Whether the actor's statuses stop it acting at all: no counters, reactions included (docs/rulings.md 81). */
+export function cannotAct(actor: Pick<StatusActor, "statuses"> | null | undefined): boolean {
+  return [...(actor?.statuses ?? [])].some((s) => CANNOT_ACT.includes(s));
+}
+
 /** What the actor's statuses do under the rules. */
 export function conditionEffects(actor: Pick<StatusActor, "statuses"> | null | undefined, options: { grappling?: boolean } = {}): ConditionEffects {
   const statuses = [...(actor?.statuses ?? [])];
@@ -226,6 +232,6 @@ export function conditionEffects(actor: Pick<StatusActor, "statuses"> | null | u
     stunned: statuses.includes("stunned"),
     attacker: attackerConditionFlags(statuses),
     target: targetConditionFlags(statuses),
-    cannotAct: statuses.some((s) => CANNOT_ACT.includes(s)),
+    cannotAct: cannotAct(actor),
   };
 }

@@ -12,13 +12,12 @@
 import { localize } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
-import { DAMAGE_APPLIED_HOOK } from "./gm-write-constants";
+import { HEALTH_BEFORE_OPTION, QUERY_STABILIZE, isActiveGM, touchesHealth } from "./dying-register";
 import { requestDeathRoll, type PromptActor } from "./prompts";
-import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turns";
+import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
 
-export const QUERY_STABILIZE = "clockwork.stabilize";
-/** Update option carrying the health before the write (set on the writing client). */
-export const HEALTH_BEFORE_OPTION = "clockworkHealthBefore";
+// The hooks and names registered at `init` live in ./dying-register.
+export { HEALTH_BEFORE_OPTION, QUERY_STABILIZE, registerDying, stashHealth } from "./dying-register";
 
 type DyingActor = TurnActor & StatusActor & PromptActor & {
   id: string | null;
@@ -28,23 +27,6 @@ type DyingActor = TurnActor & StatusActor & PromptActor & {
 };
 
 type Changes = Record<string, unknown>;
-
-function isActiveGM(): boolean {
-  return (game.user as unknown as { isActiveGM?: boolean } | null)?.isActiveGM === true
-    || (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
-}
-
-function touchesHealth(changes: Changes): boolean {
-  const system = changes.system as Changes | undefined;
-  return (system !== undefined && typeof system === "object" && "health" in system) || Object.keys(changes).some((k) => k.startsWith("system.health"));
-}
-
-/** preUpdateActor (on the writing client): remember the health before the write for the GM. */
-export function stashHealth(actor: DyingActor, changes: Changes, options: Changes): void {
-  if (!touchesHealth(changes)) return;
-  const before = storedHealthOf(actor);
-  if (before) options[HEALTH_BEFORE_OPTION] = before;
-}
 
 /** Every combatant of the actor in every combat (linked actor by id, token actor by token). */
 function combatantsOf(actor: DyingActor): { update(changes: object): Promise<unknown>; defeated?: boolean }[] {
@@ -147,7 +129,7 @@ export async function applyStabilize(target: DyingActor, gains: number): Promise
 }
 
 /** The stabilize query: a healer's client sends its gains, the GM applies them. */
-async function answerStabilize(data: { targetUuid: string; gains: number }): Promise<boolean> {
+export async function answerStabilize(data: { targetUuid: string; gains: number }): Promise<boolean> {
   const target = (await fromUuid(data.targetUuid as never)) as unknown as DyingActor | null;
   return target ? applyStabilize(target, data.gains) : false;
 }
@@ -183,16 +165,4 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
   }
   ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
   return { success, gains: roll.gains };
-}
-
-/** Registers the hooks and the stabilize query. */
-export function registerDying(): void {
-  Hooks.on("preUpdateActor", ((actor: DyingActor, changes: Changes, options: Changes) => stashHealth(actor, changes, options)) as never);
-  Hooks.on("updateActor", ((actor: DyingActor, changes: Changes, options: Changes) => {
-    onHealthUpdate(actor, changes, options).catch((error: unknown) => console.error(error));
-  }) as never);
-  Hooks.on(DAMAGE_APPLIED_HOOK as never, ((actor: DyingActor, application: Parameters<typeof afterDamage>[1]) => {
-    afterDamage(actor, application).catch((error: unknown) => console.error(error));
-  }) as never);
-  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_STABILIZE] = (data: { targetUuid: string; gains: number }) => answerStabilize(data);
 }

@@ -183,13 +183,22 @@ export function shownGains(combatant: Pick<InitiativeCombatantLike, "initiative"
 
 // ---------------------------------------------------------------- the chat card
 
+/** One die on the card, with its mark for the eye and for screen readers. */
+export interface CardDie {
+  face: number;
+  mark: DieMark;
+  label: string;
+}
+
 export interface InitiativeCardContext {
   rolls: {
     name: string;
     skillLabel: string;
     rank: number;
     gains: number;
-    dice: { face: number; mark: DieMark; label: string }[];
+    dice: CardDie[];
+    /** Rolls set aside for the kept one (Boots of Alacrity), shown struck through. */
+    rerolled: { gains: number; dice: CardDie[] }[];
   }[];
   rollOffs: { name: string; dice: string }[];
   companions: { name: string; controller: string }[];
@@ -205,19 +214,25 @@ const MARK_LABELS: Record<DieMark, string> = {
   none: "CLOCKWORK.Combat.Turns.Initiative.MarkNone",
 };
 
-/** The card's context: every roll with its dice marked, the roll-offs, the companions and the order. */
+function cardDice(faces: readonly number[], rank: number): CardDie[] {
+  const marks = markDice(faces, rank);
+  return faces.map((face, i) => ({ face, mark: marks[i], label: MARK_LABELS[marks[i]] }));
+}
+
+/**
+ * The card's context: every roll with its dice marked (and the rolls a magic item had it set
+ * aside), the roll-offs, the companions and the order.
+ */
 export function initiativeCardContext(plan: InitiativePlan, names: Readonly<Record<string, string>>, gainsOf: Readonly<Record<string, number | null>>): InitiativeCardContext {
   return {
-    rolls: plan.rolls.map((r) => {
-      const marks = markDice(r.faces, r.rank);
-      return {
-        name: r.name,
-        skillLabel: r.skill === "agility" ? "CLOCKWORK.Skill.agility" : "CLOCKWORK.Skill.intuition",
-        rank: r.rank,
-        gains: r.gains,
-        dice: r.faces.map((face, i) => ({ face, mark: marks[i], label: MARK_LABELS[marks[i]] })),
-      };
-    }),
+    rolls: plan.rolls.map((r) => ({
+      name: r.name,
+      skillLabel: r.skill === "agility" ? "CLOCKWORK.Skill.agility" : "CLOCKWORK.Skill.intuition",
+      rank: r.rank,
+      gains: r.gains,
+      dice: cardDice(r.faces, r.rank),
+      rerolled: (r.rerolled ?? []).map((faces) => ({ gains: initiativeGains(faces, r.rank), dice: cardDice(faces, r.rank) })),
+    })),
     rollOffs: plan.rollOffs.map((r) => ({ name: r.name, dice: r.dice.join(", ") })),
     companions: plan.companions.map((c) => ({ name: c.name, controller: c.controller })),
     order: plan.order.map((id, i) => ({ position: i + 1, name: names[id] ?? id, gains: gainsOf[id] ?? null })),

@@ -3,7 +3,8 @@
  * v13 `TokenRuler` colours the path by what it costs — runs and walks (2 counters each), steps
  * (1), crawls (1) — from the rules core's cheapest plan (`planMovement`), and in red where the
  * counters left no longer pay for it or the creature may not move at all. Diagonals count 2
- * spaces (§4.8), whatever the scene's diagonal rule. Outside combat the ruler is core's.
+ * spaces (§4.8), whatever the scene's diagonal rule. Outside combat the ruler is core's. This
+ * part loads with the combat implementation; ./ruler-register.ts is the class Foundry gets.
  */
 import { movementBlocks, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode } from "../rules";
 
@@ -59,13 +60,13 @@ export function bandAt(index: number, spaces: number, mover: RulerMover): SpaceB
 
 // ---------------------------------------------------------------- Foundry
 
-interface RulerToken {
+export interface RulerToken {
   document?: { movementAction?: string };
   actor?: { statuses?: Set<string>; system?: { movement?: { run?: number; walk?: number }; encumbrance?: "none" | "encumbered" | "step-only" } } | null;
   combatant?: { combat?: { started?: boolean } | null; system?: { counters?: CounterState } } | null;
 }
 
-interface Waypoint {
+export interface Waypoint {
   x: number;
   y: number;
   previous?: Waypoint | null;
@@ -73,7 +74,7 @@ interface Waypoint {
   index?: number;
 }
 
-interface GridLike {
+export interface GridLike {
   getOffset(point: { x: number; y: number }): { i: number; j: number };
 }
 
@@ -113,50 +114,25 @@ function spacesTo(grid: GridLike, waypoint: Waypoint, offset: { i: number; j: nu
   return last ? spaces + moveSpaces(last, offset) : 0;
 }
 
-type RulerStyle = { color?: number; alpha?: number; [key: string]: unknown };
+export type RulerStyle = { color?: number; alpha?: number; [key: string]: unknown };
 
-interface TokenRulerClass {
-  new (token: unknown): {
-    token: RulerToken;
-    _getSegmentStyle(waypoint: Waypoint): RulerStyle;
-    _getGridHighlightStyle(waypoint: Waypoint, offset: { i: number; j: number }): RulerStyle;
-  };
+/**
+ * The style of a path's segment (`offset` null) or of a highlighted space: core's, coloured by
+ * the band of that space when the token's creature moves in a running combat.
+ */
+export function rulerStyle(token: RulerToken, style: RulerStyle, waypoint: Waypoint, offset: { i: number; j: number } | null, g: GridLike | null): RulerStyle {
+  const mover = rulerMover(token);
+  if (!mover || !g || !waypoint.previous) return style;
+  const target = offset ?? g.getOffset(waypoint);
+  const spaces = spacesTo(g, waypoint, target);
+  // The whole path is planned as one move, so each space shows the mode that pays for it.
+  let last = waypoint;
+  while (last.next) last = last.next;
+  const total = Math.max(spaces, spacesTo(g, last, g.getOffset(last)));
+  const band = spaces > 0 ? bandAt(spaces - 1, total, mover) : null;
+  if (!band) return style;
+  return { ...style, color: BAND_COLORS[band] };
 }
 
-/** A TokenRuler subclass that colours the path by its cost in counters. */
-export function createClockworkTokenRuler(Base: TokenRulerClass, grid: () => GridLike | null): TokenRulerClass {
-  return class ClockworkTokenRuler extends Base {
-    override _getSegmentStyle(waypoint: Waypoint): RulerStyle {
-      const style = super._getSegmentStyle(waypoint);
-      return this.#style(style, waypoint, null);
-    }
-
-    override _getGridHighlightStyle(waypoint: Waypoint, offset: { i: number; j: number }): RulerStyle {
-      const style = super._getGridHighlightStyle(waypoint, offset);
-      return this.#style(style, waypoint, offset);
-    }
-
-    #style(style: RulerStyle, waypoint: Waypoint, offset: { i: number; j: number } | null): RulerStyle {
-      const mover = rulerMover(this.token);
-      const g = grid();
-      if (!mover || !g || !waypoint.previous) return style;
-      const target = offset ?? g.getOffset(waypoint);
-      const spaces = spacesTo(g, waypoint, target);
-      // The whole path is planned as one move, so each space shows the mode that pays for it.
-      let last = waypoint;
-      while (last.next) last = last.next;
-      const total = Math.max(spaces, spacesTo(g, last, g.getOffset(last)));
-      const band = spaces > 0 ? bandAt(spaces - 1, total, mover) : null;
-      if (!band) return style;
-      return { ...style, color: BAND_COLORS[band] };
-    }
-  } as TokenRulerClass;
-}
-
-/** Makes the ruler the token ruler (v13+); a no-op where the class does not exist. */
-export function registerTokenRuler(): void {
-  const base = (foundry as unknown as { canvas?: { placeables?: { tokens?: { TokenRuler?: TokenRulerClass } } } }).canvas?.placeables?.tokens?.TokenRuler;
-  const token = (CONFIG as unknown as { Token?: { rulerClass?: unknown } }).Token;
-  if (!base || !token) return;
-  token.rulerClass = createClockworkTokenRuler(base, () => (globalThis as unknown as { canvas?: { grid?: GridLike } }).canvas?.grid ?? null);
-}
+// The TokenRuler subclass is registered at `init` (./ruler-register.ts) and colours with the above once loaded.
+export { createClockworkTokenRuler, registerTokenRuler } from "./ruler-register";

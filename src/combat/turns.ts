@@ -13,7 +13,11 @@ import {
   type ActiveStatus, type CombatStatusId, type CombatantTurnState, type CounterState, type HealthTrack, type TimeShift,
   type TurnChangeResult, type TurnEvent, type TurnPrompt,
 } from "../rules";
-import { activeStatuses, type StatusActor } from "./conditions";
+import { activeStatuses } from "./conditions";
+import { countersOf, healthTrackOf, storedHealthOf, type TurnActor, type TurnCombatant } from "./turn-state";
+
+// What start-up reads of a combatant and its actor lives in ./turn-state (the tracker, the dying hooks).
+export { countersOf, healthTrackOf, storedHealthOf, turnStamp, type TurnActor, type TurnCombatant } from "./turn-state";
 
 /** Turn changes kept per combatant for going back (older ones fall off). */
 export const TURN_HISTORY_LIMIT = 12;
@@ -31,29 +35,6 @@ export interface TurnHistoryEntry {
   added?: CombatStatusId[];
 }
 
-/** The actor fields the bookkeeping reads. */
-export interface TurnActor extends Pick<StatusActor, "statuses" | "effects"> {
-  system: {
-    health?: Partial<StoredHealth> & { grit?: number; vitalsMax?: number };
-    minion?: boolean;
-  };
-  /** The species item (ClockworkActor#species), for rolling twice against some conditions. */
-  species?: { system?: { conditionRerolls?: readonly string[] } } | null;
-  /** `clockwork.speciesSpent`: used species abilities waiting for their recharge (RULING 68). */
-  flags?: { clockwork?: { speciesSpent?: Record<string, unknown> } };
-}
-
-/** The combatant fields the bookkeeping reads. */
-export interface TurnCombatant {
-  id: string | null;
-  system: {
-    counters?: CounterState;
-    shift?: TimeShift;
-    history?: readonly object[];
-  };
-  actor: TurnActor | null;
-}
-
 /** The writes and messages of one turn change. */
 export interface TurnPlan {
   /** Combatant updates (`_id` plus `system.*`), for one `updateEmbeddedDocuments` call. */
@@ -66,40 +47,13 @@ export interface TurnPlan {
   events: TurnEvent[];
 }
 
-/** A sortable position in the combat: round, then turn. */
-export function turnStamp(round: number, turn: number | null): number {
-  return round * 1000 + (turn ?? 0);
-}
-
 function plain<T>(value: T): T {
   return structuredClone(value);
-}
-
-/** The counters stored on a combatant, or a defenseless record when none are stored yet. */
-export function countersOf(combatant: Pick<TurnCombatant, "system">): CounterState {
-  const c = combatant.system.counters;
-  if (!c) return newCounters();
-  return { available: c.available, reserved: c.reserved, hadTurn: c.hadTurn, passed: c.passed };
 }
 
 function shiftOf(combatant: TurnCombatant): TimeShift {
   const s = combatant.system.shift;
   return s ? { next: s.next, borrowedFrom: s.borrowedFrom, slidInto: s.slidInto, nextBorrowedFrom: s.nextBorrowedFrom, nextSlidInto: s.nextSlidInto } : newTimeShift();
-}
-
-/** The actor's stored health fields, or null when its health is not a ClockWork track. */
-export function storedHealthOf(actor: TurnActor | null): StoredHealth | null {
-  const h = actor?.system.health;
-  if (!h || h.wounds === undefined || h.hits === undefined || h.vitalsLost === undefined) return null;
-  return { hits: h.hits, wounds: h.wounds, vitalsLost: h.vitalsLost, barrier: h.barrier ?? 0, dying: h.dying === true, dead: h.dead === true };
-}
-
-/** The rules core's health track of an actor (derived grit and vitals), or null. */
-export function healthTrackOf(actor: TurnActor | null): HealthTrack | null {
-  const stored = storedHealthOf(actor);
-  const h = actor?.system.health;
-  if (!stored || h?.grit === undefined || h.vitalsMax === undefined) return null;
-  return { grit: h.grit, vitalsMax: h.vitalsMax, ...stored };
 }
 
 /**

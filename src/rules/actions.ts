@@ -3,8 +3,8 @@
  * table of actions whose fixed costs come from `ACTION_COSTS`, weapon attack costs, and
  * {@link affordableActions}, which says what a combatant can pay for now and why not.
  */
-import { actionCost, channelCounters } from "./combat";
-import { COMMAND_COST, chargeFor, requireCounters } from "./counters";
+import { actionCost, chargeFor, channelCounters, requireCounters } from "./counter-state";
+import { COMMAND_COST } from "./counters";
 import type { CounterProblem, CounterState } from "./counters";
 import { requireInteger, ruleError } from "./errors";
 import { movementBlocks } from "./conditions";

@@ -5,8 +5,8 @@
 import { countGains } from "./dice";
 import { requireFaces, requireInteger, requireKey, ruleError } from "./errors";
 import {
-  CALLED_SHOT_TABLE, COVER_BONUS, DEADEYE_REDUCTION, INITIATIVE_DICE, MANA_PER_CHANNEL_COUNTER,
-  MAX_PARRY_WEAPONS, PARRY_BONUS_PER_WEAPON, RANGE_INCREMENTS_MAX, STUNNED_EXTRA_COUNTERS,
+  CALLED_SHOT_TABLE, COVER_BONUS, DEADEYE_REDUCTION, INITIATIVE_DICE,
+  MAX_PARRY_WEAPONS, PARRY_BONUS_PER_WEAPON, RANGE_INCREMENTS_MAX,
 } from "./tables";
 import { CALLED_SHOTS, COVER_LEVELS } from "./types";
 import type { CalledShot, CoverPercent } from "./types";
@@ -213,17 +213,7 @@ export function attackHits(gains: number, defense: number): boolean {
 
 // ---------------------------------------------------------------- counters
 
-/** Counters an action costs; Stunned adds 1 to every action that costs any (§4.7, docs/rulings.md #32). */
-export function actionCost(baseCost: number, options: { stunned?: boolean } = {}): number {
-  requireInteger(baseCost, "action cost", "actions cost whole counters of 0 or more", 0);
-  return baseCost > 0 && options.stunned ? baseCost + STUNNED_EXTRA_COUNTERS : baseCost;
-}
-
-/** Counters to channel an amount of mana in combat: 1 per 2 mana, rounded up (§4.18, docs/rulings.md #33). */
-export function channelCounters(mana: number): number {
-  requireInteger(mana, "mana channeled", "mana is whole points of 0 or more", 0);
-  return Math.ceil(mana / MANA_PER_CHANNEL_COUNTER);
-}
+export { actionCost, channelCounters } from "./counter-state";
 
 // ---------------------------------------------------------------- area templates
 

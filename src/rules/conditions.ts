@@ -8,45 +8,18 @@ import { deathRollFatalWounds, flatChance, flatSucceeds } from "./dice";
 import { requireFaces, requireInteger, ruleError } from "./errors";
 import { applyDamageDetailed, applyFatalWounds, stabilize, stabilizeSucceeds } from "./health";
 import type { DamageApplication, HealthTrack } from "./health";
-import { CALLED_SHOT_TABLE, CONDITION_TABLE, EXHAUSTED_PENALTY, FROZEN_BECOMES } from "./tables";
-import { CONDITION_KEYS, DAMAGE_TYPES } from "./types";
-import type { ConditionKey, DamageType, Encumbrance } from "./types";
+import { CALLED_SHOT_TABLE, CONDITION_TABLE, FROZEN_BECOMES } from "./tables";
+import { DAMAGE_TYPES } from "./types";
+import type { ConditionKey, DamageType } from "./types";
+import { COMBAT_STATUS_IDS, persistentStatusId, type CombatStatusId } from "./condition-ids";
 
-// ---------------------------------------------------------------- status ids
-
-/** Status id of persistent damage of one type: one instance per damage type (§4.15). */
-export function persistentStatusId(type: DamageType): `persistent${Capitalize<DamageType>}` {
-  if (!DAMAGE_TYPES.includes(type)) ruleError("persistent damage type", `must be one of ${DAMAGE_TYPES.join(", ")}`, "one persistent damage per damage type (§4.15)", type);
-  return `persistent${type[0].toUpperCase()}${type.slice(1)}` as `persistent${Capitalize<DamageType>}`;
-}
-
-type PersistentId = `persistent${Capitalize<DamageType>}`;
-/** Called-shot states (§4.10): an unusable arm, a leg that cannot run. */
-export const CALLED_SHOT_STATES = ["armDisabled", "legDisabled"] as const;
-/** Health states shown on the token: out of the fight after stabilizing, and dead. */
-export const HEALTH_STATES = ["stabilized", "dead"] as const;
-
-/**
- * Every combat status id, stable across versions: the conditions of §4.15 (persistent damage
- * once per damage type), the called-shot states and the health states. Foundry status effects
- * and their ActiveEffect ids derive from these.
- */
-export const COMBAT_STATUS_IDS = [
-  ...CONDITION_KEYS.filter((key) => key !== "persistent"),
-  ...DAMAGE_TYPES.map(persistentStatusId),
-  ...CALLED_SHOT_STATES,
-  ...HEALTH_STATES,
-] as readonly CombatStatusId[];
-export type CombatStatusId = Exclude<ConditionKey, "persistent"> | PersistentId | (typeof CALLED_SHOT_STATES)[number] | (typeof HEALTH_STATES)[number];
-
-/**
- * A 16-character alphanumeric document id for a status's ActiveEffect, the same on every client
- * and in every world, so an effect is found, added and removed by id alone.
- */
-export function statusEffectId(id: CombatStatusId): string {
-  if (!COMBAT_STATUS_IDS.includes(id)) ruleError("status id", "must be a combat status id", "statuses are the conditions of §4.15 and the combat states", id);
-  return `cw${id}`.replace(/[^A-Za-z0-9]/g, "").padEnd(16, "0").slice(0, 16);
-}
+// Status ids and the movement and roll effects live apart, so start-up loads only them.
+export {
+  CALLED_SHOT_STATES, COMBAT_STATUS_IDS, HEALTH_STATES, persistentStatusId, statusEffectId, type CombatStatusId,
+} from "./condition-ids";
+export {
+  attackerConditionFlags, conditionDice, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
+} from "./condition-effects";
 
 /** How a status ends at the end of its creature's turn. */
 export type EndCheck =
@@ -264,72 +237,6 @@ export function applyEndOfTurn(statuses: readonly ActiveStatus[], outcomes: read
     }
   }
   return { statuses: next, removed, added, recharged };
-}
-
-// ---------------------------------------------------------------- movement and rolls
-
-/** Movement modes the token ruler and the action list know. */
-export type MoveMode = "run" | "walk" | "step" | "crawl" | "climb";
-
-/** Why a move is not allowed. */
-export type MoveBlock =
-  | "dead" | "dying" | "incapacitated" | "petrified" | "frozen" | "pacified"
-  | "grappled" | "grappling" | "entangled" | "prone" | "notProne"
-  | "chilled" | "encumbered" | "stepOnly" | "legDisabled";
-
-/**
- * Which moves are allowed (§4.8, §4.15, §4.17): nothing while Frozen, Petrified, dying or
- * Pacified; Grappled, grappling and Entangled creatures stay put; Prone creatures crawl (or
- * stand first); Chilled, encumbered or leg-shot creatures cannot run; two steps over the armor
- * limit only step.
- */
-export function movementBlocks(conditions: Iterable<string>, options: { encumbrance?: Encumbrance; grappling?: boolean; dead?: boolean; incapacitated?: boolean } = {}): Record<MoveMode, MoveBlock | null> {
-  const has = new Set(conditions);
-  const blockAll = ((): MoveBlock | null => {
-    if (options.dead || has.has("dead")) return "dead";
-    if (has.has("dying")) return "dying";
-    if (options.incapacitated || has.has("stabilized")) return "incapacitated";
-    if (has.has("petrified")) return "petrified";
-    if (has.has("frozen")) return "frozen";
-    if (has.has("pacified")) return "pacified";
-    if (has.has("grappled")) return "grappled";
-    if (options.grappling) return "grappling";
-    if (has.has("entangled")) return "entangled";
-    return null;
-  })();
-  const encumbrance = options.encumbrance ?? "none";
-  const prone = has.has("prone");
-  const result = {} as Record<MoveMode, MoveBlock | null>;
-  for (const mode of ["run", "walk", "step", "crawl", "climb"] as const) {
-    let block: MoveBlock | null = blockAll;
-    if (!block && mode === "crawl" && !prone) block = "notProne";
-    if (!block && prone && (mode === "run" || mode === "walk" || mode === "step")) block = "prone";
-    if (!block && mode === "run") {
-      if (has.has("chilled")) block = "chilled";
-      else if (has.has("legDisabled")) block = "legDisabled";
-      else if (encumbrance === "encumbered") block = "encumbered";
-    }
-    if (!block && encumbrance === "step-only" && (mode === "run" || mode === "walk")) block = "stepOnly";
-    result[mode] = block;
-  }
-  return result;
-}
-
-/** Roll modifiers from conditions: Exhausted −1 die on every roll (RULING 26). */
-export function conditionDice(conditions: Iterable<string>): number {
-  return new Set(conditions).has("exhausted") ? -EXHAUSTED_PENALTY : 0;
-}
-
-/** The attacker flags of `attack.ts` that conditions set. */
-export function attackerConditionFlags(conditions: Iterable<string>): { exhausted: boolean; prone: boolean; blind: boolean; hexed: boolean } {
-  const has = new Set(conditions);
-  return { exhausted: has.has("exhausted"), prone: has.has("prone"), blind: has.has("blind"), hexed: has.has("hexed") };
-}
-
-/** The target flags of `attack.ts` that conditions set (Grappled: no reactions; Prone: 75 % cover; Petrified: 12). */
-export function targetConditionFlags(conditions: Iterable<string>): { prone: boolean; grappled: boolean; petrified: boolean } {
-  const has = new Set(conditions);
-  return { prone: has.has("prone"), grappled: has.has("grappled"), petrified: has.has("petrified") };
 }
 
 // ---------------------------------------------------------------- dying and death

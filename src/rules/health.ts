@@ -4,19 +4,10 @@
  */
 import { vitalsPenalty } from "./dice";
 import { requireInteger, ruleError } from "./errors";
+import { boxCapacity, type HealthTrack } from "./health-track";
 
-/** One creature's health. `hits` are the hits in the box of the current (first remaining) vital. */
-export interface HealthTrack {
-  grit: number;
-  wounds: number;
-  vitalsMax: number;
-  vitalsLost: number;
-  hits: number;
-  dying: boolean;
-  dead: boolean;
-  /** Temporary hit points from Barrier, absorbed before anything else (RULING 85). */
-  barrier?: number;
-}
+// The track's shape and what derived data and the death roll read of it live in ./health-track.
+export { boxCapacity, woundsUntilDeath, type HealthTrack } from "./health-track";
 
 /** How damage is applied. */
 export interface ApplyDamageOptions {
@@ -66,11 +57,6 @@ export function newHealthTrack(grit: number, vitalsMax: number): HealthTrack {
   const track = { grit, wounds: 0, vitalsMax, vitalsLost: 0, hits: 0, dying: false, dead: false };
   requireTrack(track);
   return track;
-}
-
-/** Hits each box holds: grit − wounds, at least 0. */
-export function boxCapacity(track: Pick<HealthTrack, "grit" | "wounds">): number {
-  return Math.max(0, track.grit - track.wounds);
 }
 
 /** Hits each box holds for a grit and a wound count (same as {@link boxCapacity}). */
@@ -241,11 +227,6 @@ export function applyFatalWounds(track: HealthTrack, fatalWounds: number): Healt
     next.dying = false;
   }
   return next;
-}
-
-/** How many more wounds a creature survives: it dies when wounds exceed grit. */
-export function woundsUntilDeath(track: Pick<HealthTrack, "grit" | "wounds">): number {
-  return Math.max(0, track.grit - track.wounds + 1);
 }
 
 /** A stabilize attempt (Medicine or the spell) succeeds when gains ≥ the target's current wounds (§4.14, RULING 9). */

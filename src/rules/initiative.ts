@@ -8,9 +8,10 @@ import { initiativeGains, orderInitiative } from "./combat";
 import type { InitiativeEntry } from "./combat";
 import { requireFaces, requireKey, requireSkillRank, ruleError } from "./errors";
 import { INITIATIVE_DICE } from "./tables";
+import { INITIATIVE_SKILLS, type InitiativeSkill } from "./types";
 
-export const INITIATIVE_SKILLS = ["agility", "intuition"] as const;
-export type InitiativeSkill = (typeof INITIATIVE_SKILLS)[number];
+// The skill list is a schema choice at start-up (src/combat/data/combatant.ts), so it lives in ./types.
+export { INITIATIVE_SKILLS, type InitiativeSkill } from "./types";
 
 /**
  * The skill and rank initiative counts against: the better (lower) of Agility and Intuition,

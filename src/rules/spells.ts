@@ -8,7 +8,7 @@
 import { resolveAttack, attackOdds } from "./attack";
 import type { AttackInput, AttackTarget, TargetOdds, TargetResult } from "./attack";
 import { resolveAreaAttack } from "./area";
-import { chargeFor } from "./counters";
+import { chargeFor } from "./counter-state";
 import type { CounterProblem, CounterState } from "./counters";
 import { resolveDamage } from "./damage";
 import type { DamageResult } from "./damage";

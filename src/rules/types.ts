@@ -44,6 +44,10 @@ export type School = (typeof SCHOOLS)[number];
 export const DIFFICULTIES = ["simple", "easy", "normal", "hard", "difficult", "extreme"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
+/** The skills initiative may count against (§4.6). */
+export const INITIATIVE_SKILLS = ["agility", "intuition"] as const;
+export type InitiativeSkill = (typeof INITIATIVE_SKILLS)[number];
+
 export const CALLED_SHOTS = ["head", "arm", "leg"] as const;
 export type CalledShot = (typeof CALLED_SHOTS)[number];
 

@@ -1,8 +1,9 @@
 /**
  * Combat turns in headless Chromium with the system's CSS, light and dark: the combat tracker
  * with counter pips (decorated by the real `decorateTracker` over an imitation of v13's tracker
- * rows), the end-of-turn condition prompt, and a dying token with its overlay and pips laid out
- * by `tokenPipLayout`. Nothing overflows, pip states differ in shape, controls have names.
+ * rows), the end-of-turn condition prompt, a dying token with its overlay and pips laid out
+ * by `tokenPipLayout`, and the initiative card with a roll Boots of Alacrity set aside. Nothing
+ * overflows, pip states differ in shape, controls have names.
  * Screenshots go to artifacts/screenshots/.
  */
 import { writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initiativeCardContext, planInitiative } from "../../src/combat/initiative";
 import { endChecksContext } from "../../src/combat/prompts";
 import { TURN_TEMPLATES } from "../../src/combat/templates";
 import { tokenPipLayout, trackerCountersContext, type CountersView } from "../../src/combat/tracker/context";
@@ -77,6 +79,18 @@ function promptBody(): string {
   const content = renderer.render(TURN_TEMPLATES.endChecks, endChecksContext("Grusha Ironjaw", checks));
   return `${css("combat.css")}<div class="dialog-content standard-form">${content}</div>
     <footer class="form-footer"><button type="button" data-action="roll"><i class="fa-solid fa-dice-d20"></i> Roll</button></footer>`;
+}
+
+/** The initiative card in the chat log: Ada wears Boots of Alacrity (1 gain, then 3, kept), Bo rolls once. */
+function initiativeCardBody(): string {
+  const faces = [8, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 8, 9, 12, 1, 2, 2, 2, 2, 2, 2, 2, 2, 11, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+  const boots = { type: "artifact", system: { equipped: true }, flags: { clockwork: { magicItem: { initiative: { rerolls: 1, keep: "better" } } } } };
+  const skills = { agility: { rank: 8 }, intuition: { rank: 10 } };
+  const ada = { id: "ada", name: "Ada Lovelace", initiative: null, system: {}, actor: { system: { skills }, items: [boots] } };
+  const bo = { id: "bo", name: "Bo", initiative: null, system: {}, actor: { system: { skills } } };
+  const plan = planInitiative([ada, bo], ["ada", "bo"], (n) => faces.splice(0, n));
+  const card = renderer.render(TURN_TEMPLATES.initiativeCard, initiativeCardContext(plan, { ada: "Ada Lovelace", bo: "Bo" }, { ada: 3, bo: 2 }));
+  return `${css("rolls.css")}${css("combat.css")}<ol class="chat-log" style="list-style:none;margin:0;padding:0"><li class="chat-message message"><div class="message-content">${card}</div></li></ol>`;
 }
 
 function dyingTokenBody(): string {
@@ -147,6 +161,20 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.textContent(".cw-condition-checks")).toContain("75%");
     expect(await axeFindings(page), "prompt: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `combat-condition-prompt-${theme}.png`), fullPage: true });
+  });
+
+  it("initiative card: the roll set aside is struck through under the kept one and fits the chat log", async () => {
+    await open(writePage({ name: "initiative-card", title: "Chat", theme, classes: "clockwork-chat", body: initiativeCardBody(), tag: "div" }), 300);
+    const report = await inspectTracker();
+    expect(report.overflowing).toEqual([]);
+    expect(await page.locator(".cw-initiative-roll").count()).toBe(2);
+    expect(await page.locator(".cw-initiative-roll").first().locator(".cw-initiative-reroll .cw-roll-die--discarded").count()).toBe(12);
+    expect(await page.locator(".cw-initiative-roll").nth(1).locator(".cw-initiative-reroll").count()).toBe(0);
+    const struck = await page.locator(".cw-roll-die--discarded s").first().evaluate((el) => getComputedStyle(el).textDecorationLine);
+    expect(struck).toContain("line-through");
+    expect(await page.textContent(".cw-initiative-reroll__gains")).toBe("1");
+    expect(await axeFindings(page), "initiative card: axe-core serious or critical violations").toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, `combat-initiative-card-${theme}.png`), fullPage: true });
   });
 
   it("dying token: the overlay over the token and six spent pips along its bottom edge", async () => {

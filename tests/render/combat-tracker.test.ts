@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The combat turn templates (tracker counters, initiative card, condition and death-roll
  * prompts, turn notes) rendered with the real Handlebars, the real context builders and
@@ -61,6 +62,37 @@ describe("initiative card", () => {
     expect(html).toContain("Roll-offs");
     expect(html).toContain("Wolf acts right after Ada");
     expect(count(html, "data-position")).toBe(3);
+    expectClean();
+  });
+});
+
+describe("initiative card with Boots of Alacrity", () => {
+  it("shows the roll set aside struck through and labelled, inside the roller's section", () => {
+    // Ada (Agility 8) wears the boots: a first roll with 1 gain, then one with 3 (the better, kept).
+    const faces = [8, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 8, 9, 10, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+    const roller = (n: number) => faces.splice(0, n);
+    const boots = { type: "artifact", system: { equipped: true }, flags: { clockwork: { magicItem: { initiative: { rerolls: 1, keep: "better" } } } } };
+    const ada = { id: "Ada", name: "Ada", initiative: null, system: {}, actor: { system: { skills: { agility: { rank: 8 }, intuition: { rank: 10 } } }, items: [boots] } };
+    const plan = planInitiative([ada], ["Ada"], roller);
+    const html = renderer.render(INITIATIVE_CARD_TEMPLATE, initiativeCardContext(plan, { Ada: "Ada" }, { Ada: 3 }));
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const section = doc.querySelector(".cw-initiative-roll") as HTMLElement;
+    expect(section.querySelector(".cw-card__gains")?.textContent).toBe("3");
+    const reroll = section.querySelector(".cw-initiative-reroll") as HTMLElement;
+    expect(reroll.textContent).toContain("Rolled again, the better roll kept");
+    expect(reroll.querySelector(".cw-initiative-reroll__gains")?.tagName).toBe("S");
+    expect(reroll.querySelector(".cw-initiative-reroll__gains")?.textContent).toBe("1");
+    expect([...reroll.querySelectorAll(".cw-roll-die--discarded s")].map((s) => s.textContent)).toEqual(["8", ...Array(11).fill("2")]);
+    expect(reroll.querySelector("ol")?.getAttribute("aria-label")).toBe("Dice of the roll set aside");
+    expect(count(html, "cw-roll-die ")).toBe(24);
+    expectClean();
+  });
+
+  it("shows no set-aside roll without the boots", () => {
+    const faces = Array(12).fill(9);
+    const who = { id: "Bo", name: "Bo", initiative: null, system: {}, actor: { system: { skills: { agility: { rank: 8 }, intuition: { rank: 10 } } } } };
+    const html = renderer.render(INITIATIVE_CARD_TEMPLATE, initiativeCardContext(planInitiative([who], ["Bo"], (n) => faces.splice(0, n)), { Bo: "Bo" }, { Bo: 12 }));
+    expect(html).not.toContain("cw-initiative-reroll");
     expectClean();
   });
 });

@@ -4,7 +4,7 @@
  * of its turns and when damaged; dead with its overlay and the combatant defeated; minions out
  * at once; Stabilize by a player through the GM; minion groups attacking as one.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./setup";
 
@@ -23,7 +23,16 @@ const health = (key: keyof Fight["actors"]) => actorOn(fight.gm, fight.actors[ke
 const effect = (key: keyof Fight["actors"], id: string) => (actorOn(fight.gm, fight.actors[key]).effects as unknown as { get(id: string): { flags: { core?: { overlay?: boolean } } } | undefined }).get(statusDocumentId(id));
 // 7 to 11: no fatal wound (below 7 is one, a 1 two, a 12 cancels one).
 const noOnes = () => queueFaces(9, 9, 9, 9, 9, 9);
-const down = (key: keyof Fight["actors"]) => as(fight, fight.gm, () => actorOn(fight.gm, fight.actors[key]).update({ "system.health.vitalsLost": 6 }));
+/**
+ * Takes a character's last vital. The GM follows the write (the first time after loading the
+ * combat code, which world.settle() does not see): done once the death roll it asks for is posted.
+ */
+async function down(key: keyof Fight["actors"]): Promise<void> {
+  const before = deathRolls().length;
+  await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors[key]).update({ "system.health.vitalsLost": 6 }));
+  await vi.waitFor(() => expect(deathRolls().length).toBeGreaterThan(before));
+  await fight.world.settle();
+}
 
 describe("dying", () => {
   it("losing the last vital: the dying status over the token, and the owner's death roll at once", async () => {

@@ -3,8 +3,8 @@
  * and Intuition (or the owner's pick), roll-offs in the same chat card, companions after their
  * controller; a player's roll is made by the active GM.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { as, combatOn, createFight, queueFaces, type Fight } from "./setup";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./setup";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -15,7 +15,18 @@ afterEach(() => fight.world.close());
 /** 12 faces with `gains` gains against any rank from 8 to 11 (12s count double: use 11s). */
 const gainsOf = (gains: number) => [...Array(gains).fill(11), ...Array(12 - gains).fill(2)];
 const order = (client = fight.gm) => combatOn(client, fight.combatId).turns.map((c) => c.name);
-const messages = (client = fight.gm) => client.game.messages.contents as unknown as { content: string; rolls: unknown[] }[];
+const messages = (client = fight.gm) => client.game.messages.contents as unknown as { content: string; rolls: unknown[]; isContentVisible: boolean; whisper: string[] }[];
+
+/** Boots of Alacrity as the magic items pack has them (flags.clockwork.magicItem.initiative), worn. */
+async function wearBoots(actorId: string): Promise<void> {
+  const actor = actorOn(fight.gm, actorId) as unknown as { createEmbeddedDocuments(name: string, data: object[]): Promise<unknown[]> };
+  await fight.world.as(fight.gm, () => actor.createEmbeddedDocuments("Item", [{
+    name: "Boots of Alacrity", type: "artifact",
+    system: { identifier: "boots-of-alacrity", slot: "boots", gains: 5, equipped: true },
+    flags: { clockwork: { magicItem: { initiative: { rerolls: 1, keep: "better" } } } },
+  }]));
+  await fight.world.settle();
+}
 
 describe("rolling initiative", () => {
   it("the GM rolls everyone: one chat card, gains shown, sorted by gains", async () => {
@@ -98,5 +109,35 @@ describe("rolling initiative", () => {
     expect(combat.combatant?.name).toBe("Ada");
     expect((combat.combatants.get(fight.ids.orc) as unknown as { counters: object }).counters).toEqual({ available: 0, reserved: 0, hadTurn: false, passed: false });
     expect((combat.combatants.get(fight.ids.ada) as unknown as { counters: object }).counters).toEqual({ available: 6, reserved: 0, hadTurn: true, passed: false });
+  });
+});
+
+describe("Boots of Alacrity on the initiative card", () => {
+  it("a player's combatant wearing them gets one card with both rolls: the better kept, the other struck through", async () => {
+    await wearBoots(fight.actors.ada);
+    queueFaces(...gainsOf(2), ...gainsOf(4));
+    await as(fight, fight.alice, (c) => c.rollInitiative([fight.ids.ada]));
+    await vi.waitFor(() => expect(messages(fight.alice)).toHaveLength(1));
+    const card = messages(fight.alice)[0];
+    expect(card.isContentVisible).toBe(true);
+    expect(card.rolls).toHaveLength(2);
+    expect(card.content).toMatch(/class="cw-card__gains" data-gains="4"/);
+    expect(card.content).toContain("Rolled again, the better roll kept; set aside:");
+    expect(card.content).toMatch(/<div class="cw-initiative-reroll" data-gains="2">/);
+    expect(card.content).toContain('<s class="cw-initiative-reroll__gains">2</s>');
+    expect((card.content.match(/cw-roll-die--discarded/g) ?? []).length).toBe(12);
+    expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.ada)?.system.initiativeRoll).toMatchObject({ gains: 4 });
+  });
+
+  it("a hidden NPC's set-aside roll stays with its card: a GM-only roll shows players neither", async () => {
+    await wearBoots(fight.actors.gob);
+    await fight.world.as(fight.gm, () => fight.gm.game.settings.set("core", "rollMode", "gmroll"));
+    queueFaces(...gainsOf(5), ...gainsOf(1));
+    await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.gob]));
+    await vi.waitFor(() => expect(messages(fight.alice)).toHaveLength(1));
+    expect(messages(fight.gm)[0].content).toMatch(/<div class="cw-initiative-reroll" data-gains="1">/);
+    expect(messages(fight.alice)[0].whisper).toEqual([fight.gm.userId]);
+    expect(messages(fight.alice)[0].isContentVisible).toBe(false);
+    expect(messages(fight.gm)[0].isContentVisible).toBe(true);
   });
 });

@@ -31,7 +31,7 @@ function trackerHtml(client: Fight["gm"]): HTMLElement {
 
 async function decorate(client: Fight["gm"]): Promise<HTMLElement> {
   const html = trackerHtml(client);
-  const { decorateTracker } = await import("../../src/combat/tracker");
+  const { decorateTracker } = await import("../../src/combat/tracker/decorate");
   await fight.world.as(client, () => decorateTracker(html, combatOn(client, fight.combatId) as never));
   return html;
 }

@@ -9,7 +9,7 @@
 import { GM_WRITE_QUERY } from "../gm-write-constants";
 import { COMBAT_ACTIONS_TEMPLATE } from "../actions/templates";
 import { registerCombatActions } from "../actions/register";
-import { registerTokenRuler } from "../ruler";
+import { registerTokenRuler } from "../ruler-register";
 import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
 import { registerAttackSettings } from "./settings";

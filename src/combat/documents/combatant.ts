@@ -3,15 +3,16 @@
  * the counter API for sheets, macros and the attack workflow (`spendCounters`, `passTurn`,
  * `prepareAction` …), defenseless until its first turn, initiative through the combat, and a
  * minion group's members. Counter writes go through `update`, which the combatant's owners may
- * make (v13 BaseCombatant: owners of the actor own the combatant).
+ * make (v13 BaseCombatant: owners of the actor own the combatant). The checks are synchronous;
+ * the writes load on first use (./combatant-impl.ts, issue 9).
  */
 import { localize } from "../../foundry";
-import {
-  CounterError, chargeFor, groupAttack, isDefenseless, passTurn, prepareAction, spendCounters, triggerPrepared,
-  type AttackInput, type CounterProblem, type CounterState, type SpendOptions,
-} from "../../rules";
-import { conditionEffects, hasStatus, type StatusActor } from "../conditions";
-import { countersOf } from "../turns";
+import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counter-state";
+import { groupAttack } from "../../rules/minion-dice";
+import type { AttackInput } from "../../rules";
+import { cannotAct, hasStatus, type StatusActor } from "../conditions";
+import { loadCombatImpl } from "../load";
+import { countersOf } from "../turn-state";
 
 /** Why counters cannot be spent: the rules core's reasons and the ones conditions add. */
 export type SpendProblem = CounterProblem | "cannotAct" | "pacified" | "notOwner";
@@ -43,6 +44,12 @@ const PROBLEM_KEYS: Record<SpendProblem, string> = {
 };
 
 type CombatLike = { started?: boolean; round?: number } | null;
+
+/** The localized reason a payment is refused. */
+export function spendReason(combatant: { name?: string | null; counters: CounterState }, problem: SpendProblem, cost: number, pool: "available" | "reserved"): string {
+  const counters = combatant.counters;
+  return localize(PROBLEM_KEYS[problem], { name: combatant.name ?? "", cost, have: counters[pool], pool: localize(`CLOCKWORK.Combat.Turns.Pool.${pool}`) });
+}
 
 /** A creature still in the fight: a vital left, neither dying nor dead. */
 function standsUp(actor: unknown): boolean {
@@ -103,33 +110,16 @@ export class ClockworkCombatant extends Combatant {
    */
   checkSpend(baseCost: number, options: SpendCallOptions = {}): SpendCheck {
     const charge = chargeFor(this.counters, baseCost, { reaction: options.reaction, stunned: options.stunned ?? this.isStunned });
-    const effects = conditionEffects(this.#statusActor);
     let problem: SpendProblem | null = charge.problem;
     const free = options.reaction && charge.cost === 0;
-    if (!free && effects.cannotAct) problem = "cannotAct";
+    if (!free && cannotAct(this.#statusActor)) problem = "cannotAct";
     else if (!options.reaction && hasStatus(this.#statusActor, "pacified")) problem = "pacified";
-    return { cost: charge.cost, pool: charge.pool, problem, reason: problem ? this.#reason(problem, charge.cost, charge.pool) : "" };
-  }
-
-  #reason(problem: SpendProblem, cost: number, pool: "available" | "reserved"): string {
-    const counters = this.counters;
-    return localize(PROBLEM_KEYS[problem], { name: this.name ?? "", cost, have: counters[pool], pool: localize(`CLOCKWORK.Combat.Turns.Pool.${pool}`) });
+    return { cost: charge.cost, pool: charge.pool, problem, reason: problem ? spendReason(this, problem, charge.cost, charge.pool) : "" };
   }
 
   /** Whether a payment can be made now (always true outside a started combat). */
   canSpend(baseCost: number, options: SpendCallOptions = {}): boolean {
     return !this.chargesCounters || this.checkSpend(baseCost, options).problem === null;
-  }
-
-  #refuse(check: SpendCheck, options: { quiet?: boolean }): null {
-    if (!options.quiet) ui.notifications?.warn(check.reason);
-    return null;
-  }
-
-  async #write(next: CounterState): Promise<CounterState | null> {
-    if (!this.isOwner) return this.#refuse({ cost: 0, pool: "available", problem: "notOwner", reason: this.#reason("notOwner", 0, "available") }, {});
-    await this.update({ "system.counters": next } as never);
-    return next;
   }
 
   /**
@@ -139,42 +129,27 @@ export class ClockworkCombatant extends Combatant {
    * gets a localized warning, nothing changes, and it resolves null.
    */
   async spendCounters(baseCost: number, options: SpendCallOptions = {}): Promise<CounterState | null> {
-    if (!this.chargesCounters) return this.counters;
-    const check = this.checkSpend(baseCost, options);
-    if (check.problem) return this.#refuse(check, options);
-    return this.#write(spendCounters(this.counters, baseCost, { reaction: options.reaction, stunned: options.stunned ?? this.isStunned }));
+    return (await loadCombatImpl()).spendCounters(this, baseCost, options);
   }
 
   /** Passes: the counters left become reserved for reactions (§4.7). */
   async passTurn(): Promise<CounterState | null> {
-    const counters = this.counters;
-    if (!this.chargesCounters || !counters.hadTurn || counters.passed) return counters;
-    return this.#write(passTurn(counters));
+    return (await loadCombatImpl()).passTurn(this);
   }
 
   /** Sets a prepared action's counters aside (Stunned included); resolves how many. */
   async prepareAction(baseCost: number, options: { quiet?: boolean } = {}): Promise<number | null> {
-    if (!this.chargesCounters) return 0;
-    const check = this.checkSpend(baseCost);
-    if (check.problem) return this.#refuse(check, options);
-    const { state, counters } = prepareAction(this.counters, baseCost, { stunned: this.isStunned });
-    return (await this.#write(state)) ? counters : null;
+    return (await loadCombatImpl()).prepareAction(this, baseCost, options);
   }
 
   /** Spends the counters set aside for a prepared action when its trigger happens. */
   async triggerPrepared(counters: number, options: { quiet?: boolean } = {}): Promise<CounterState | null> {
-    if (!this.chargesCounters) return this.counters;
-    try {
-      return await this.#write(triggerPrepared(this.counters, counters));
-    } catch (error) {
-      if (!(error instanceof CounterError)) throw error;
-      return this.#refuse({ cost: counters, pool: "reserved", problem: error.reason, reason: this.#reason(error.reason, counters, "reserved") }, options);
-    }
+    return (await loadCombatImpl()).triggerPrepared(this, counters, options);
   }
 
   /** Sets the counter record directly (GM corrections, macros); checked by the data model. */
   async setCounters(counters: Partial<CounterState>): Promise<CounterState | null> {
-    return this.#write({ ...this.counters, ...counters });
+    return (await loadCombatImpl()).setCounters(this, counters);
   }
 
   /** Rolls this combatant's initiative through its combat (one chat card, roll-offs included). */

@@ -1,11 +1,14 @@
 /**
- * What the combat tracker and the tokens show of a combatant's counters (issue 10 item 3):
- * pips for the turn's counters and the reserved ones, the spent ones hollow, "defenseless"
- * before the first turn. Pure: plain input, plain output, for the template and the token layer.
+ * What the combat tracker shows of a combatant's counters (issue 10 item 3): pips for the
+ * turn's counters and the reserved ones, the spent ones hollow, "defenseless" before the first
+ * turn, the Pass button and the initiative skill pick. Pure: plain input, plain output, for the
+ * template (./decorate.ts, loaded with the combat implementation).
  */
-import { COUNTERS_PER_TURN, type CounterState } from "../../rules";
+import type { CounterState } from "../../rules";
+import { counterPips, type PipState } from "./pips";
 
-export type PipState = "available" | "reserved" | "spent";
+// The pips themselves are drawn on tokens at start-up (./pips.ts).
+export { counterPips, tokenPipLayout, type PipState, type TokenPip } from "./pips";
 
 export interface CountersView {
   counters: CounterState;
@@ -38,15 +41,6 @@ export interface TrackerCountersContext {
   skillOptions: { value: string; label: string; selected: boolean }[];
 }
 
-/** The pips in order: this turn's counters, then the reserved ones, then the spent ones up to 6. */
-export function counterPips(counters: CounterState): PipState[] {
-  const pips: PipState[] = [];
-  for (let i = 0; i < counters.available; i++) pips.push("available");
-  for (let i = 0; i < counters.reserved; i++) pips.push("reserved");
-  while (pips.length < COUNTERS_PER_TURN && counters.hadTurn) pips.push("spent");
-  return pips;
-}
-
 export function trackerCountersContext(view: CountersView): TrackerCountersContext {
   const { counters } = view;
   const defenseless = view.started && !counters.hadTurn;
@@ -67,28 +61,4 @@ export function trackerCountersContext(view: CountersView): TrackerCountersConte
       { value: "intuition", label: "CLOCKWORK.Skill.intuition" },
     ].map((o) => ({ ...o, selected: o.value === (view.initiativeSkill ?? "") })),
   };
-}
-
-/** One pip drawn on a token, in token-relative pixels. */
-export interface TokenPip {
-  x: number;
-  y: number;
-  radius: number;
-  state: PipState;
-}
-
-/**
- * Pips along the token's bottom edge, centred, at most the token's width: the same order as
- * the tracker. Empty before the first turn (the token shows the defenseless marker instead).
- */
-export function tokenPipLayout(counters: CounterState, size: { width: number; height: number }): TokenPip[] {
-  const pips = counterPips(counters);
-  if (!pips.length) return [];
-  // Small tokens with many counters shrink the pips and the gaps rather than overflow.
-  const gap = Math.min(2, size.width / (pips.length * 4));
-  const radius = Math.min(8, (size.width - gap * (pips.length + 1)) / (pips.length * 2));
-  const total = pips.length * radius * 2 + (pips.length - 1) * gap;
-  const start = (size.width - total) / 2 + radius;
-  const y = size.height - radius - 2;
-  return pips.map((state, i) => ({ x: start + i * (radius * 2 + gap), y, radius, state }));
 }

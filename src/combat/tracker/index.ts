@@ -1,75 +1,18 @@
 /**
  * The combat tracker and the tokens show each combatant's counters (issue 10 item 3): after the
- * v13 tracker renders (`renderCombatTracker`), every combatant row gets its pips, a pass button
- * for its owner on its turn, "defenseless" before its first turn, and its initiative as gains
- * (the stored value carries a fraction that only orders ties). Tokens draw the same pips under
- * the token (token-pips.ts).
+ * v13 tracker renders (`renderCombatTracker`), every combatant row is decorated (./decorate.ts,
+ * loaded with the combat implementation). Tokens draw the same pips under the token
+ * (token-pips.ts), synchronously as they refresh.
  */
-import { renderTemplate } from "../../applications/ui";
-import { shownGains, type InitiativeCombatantLike } from "../initiative";
-import { countersOf } from "../turns";
-import { trackerCountersContext } from "./context";
+import { loadCombatImpl } from "../load";
 import { registerTokenPips } from "./token-pips";
-import { TURN_TEMPLATES } from "../templates";
-
-export const TRACKER_TEMPLATE = TURN_TEMPLATES.tracker;
-
-interface TrackerCombatant extends InitiativeCombatantLike {
-  isOwner: boolean;
-  passTurn?(): Promise<unknown>;
-  update(changes: object): Promise<unknown>;
-}
-
-interface TrackerCombat {
-  started: boolean;
-  combatant: { id: string | null } | null;
-  combatants: { get(id: string): TrackerCombatant | undefined };
-}
-
-/** Adds the counters to each combatant row of a rendered tracker. */
-export async function decorateTracker(html: HTMLElement, combat: TrackerCombat | null): Promise<void> {
-  if (!combat) return;
-  const rows = [...html.querySelectorAll<HTMLElement>("li.combatant[data-combatant-id]")];
-  await Promise.all(rows.map(async (row) => {
-    const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
-    if (!combatant) return;
-    const context = trackerCountersContext({
-      counters: countersOf(combatant as never),
-      started: combat.started,
-      current: combat.combatant?.id === combatant.id,
-      owner: combatant.isOwner,
-      name: combatant.name,
-      initiativePending: combatant.initiative === null && !combatant.system.controllerId,
-      initiativeSkill: combatant.system.initiativeSkill,
-    });
-    row.classList.toggle("cw-defenseless", context.defenseless);
-    const gains = shownGains(combatant);
-    const initiative = row.querySelector<HTMLElement>(".token-initiative .initiative");
-    if (initiative && gains !== null) initiative.textContent = String(gains);
-    for (const old of row.querySelectorAll(".cw-counters, .cw-initiative-pick")) old.remove();
-    const html = (await renderTemplate(TRACKER_TEMPLATE, context)).trim();
-    if (!html) return;
-    const holder = row.querySelector(".token-name") ?? row;
-    holder.insertAdjacentHTML("beforeend", html);
-    holder.querySelector<HTMLButtonElement>("[data-cw-action=pass]")?.addEventListener("click", (event) => {
-      // The row itself activates the combatant in core's tracker; this click is ours.
-      event.preventDefault();
-      event.stopPropagation();
-      void combatant.passTurn?.();
-    });
-    const pick = holder.querySelector<HTMLSelectElement>("[data-cw-action=initiativeSkill]");
-    pick?.addEventListener("click", (event) => event.stopPropagation());
-    pick?.addEventListener("change", (event) => {
-      event.stopPropagation();
-      void combatant.update({ "system.initiativeSkill": pick.value });
-    });
-  }));
-}
 
 /** Registers the tracker and token decorations. */
 export function registerTracker(): void {
-  Hooks.on("renderCombatTracker", ((app: { viewed?: TrackerCombat | null }, html: HTMLElement) => {
-    decorateTracker(html, app.viewed ?? null).catch((error: unknown) => console.error(error));
+  Hooks.on("renderCombatTracker", ((app: { viewed?: unknown }, html: HTMLElement) => {
+    const combat = app.viewed ?? null;
+    if (!combat) return;
+    loadCombatImpl().then((impl) => impl.decorateTracker(html, combat as never)).catch((error: unknown) => console.error(error));
   }) as never);
   registerTokenPips();
 }

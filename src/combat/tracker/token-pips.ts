@@ -1,11 +1,11 @@
 /**
  * Counter pips on the token (issue 10 item 3): a small PIXI layer under each token of a
  * combatant in the viewed combat, redrawn when the token refreshes and when a combatant's
- * counters change. The layout is pure (context.ts `tokenPipLayout`); only the drawing is here.
+ * counters change. The layout is pure (pips.ts `tokenPipLayout`); only the drawing is here.
  */
 import type { CounterState } from "../../rules";
-import { countersOf } from "../turns";
-import { tokenPipLayout, type PipState } from "./context";
+import { countersOf } from "../turn-state";
+import { tokenPipLayout, type PipState } from "./pips";
 
 /** Fill colours per pip state (the tracker's CSS uses the same hues). */
 export const PIP_COLORS: Readonly<Record<PipState, number>> = { available: 0xf2c14e, reserved: 0x5aa9e6, spent: 0x3a3a3a };

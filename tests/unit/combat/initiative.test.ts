@@ -146,6 +146,16 @@ describe("Boots of Alacrity (flags.clockwork.magicItem.initiative)", () => {
     expect(plan.rolls[0]).toMatchObject({ gains: 5, faces: withGains(5), rerolled: [withGains(5)] });
   });
 
+  it("the card's context shows the roll set aside with its dice marked and its gains", () => {
+    const plan = planInitiative([wearing("a", true)], ["a"], scripted(...withGains(3), ...withGains(6)));
+    const [roll] = initiativeCardContext(plan, { a: "Ada" }, { a: 6 }).rolls;
+    expect(roll.gains).toBe(6);
+    expect(roll.rerolled).toHaveLength(1);
+    expect(roll.rerolled[0].gains).toBe(3);
+    expect(roll.rerolled[0].dice.map((d) => d.face)).toEqual(withGains(3));
+    expect(roll.rerolled[0].dice.filter((d) => d.mark === "gain" || d.mark === "double")).toHaveLength(3);
+  });
+
   it("boots in the pack roll nothing extra", () => {
     const roller = scripted(...withGains(4));
     const plan = planInitiative([wearing("a", false)], ["a"], roller);

@@ -102,7 +102,9 @@ describe("shipped bundle", () => {
     const atStartup = startup.flatMap(sourcesOf);
     for (const source of ["src/applications/builder/builder-app.ts", "src/applications/context/item.ts", "src/applications/context/character.ts", "src/selftest/run.ts", "src/dice/context/chat-card.ts", "src/applications/dialogs/roll-dialog.ts",
       "src/applications/sheets/actor-actions.ts", "src/applications/sheets/item-actions.ts", "src/documents/write-rules.ts", "src/documents/equip-plan.ts",
-      "src/documents/species-apply.ts", "src/migrations/world.ts", "src/dice/chat.ts"]) {
+      "src/documents/species-apply.ts", "src/migrations/world.ts", "src/dice/chat.ts",
+      "src/combat/turns.ts", "src/combat/initiative.ts", "src/combat/prompts.ts", "src/combat/dying.ts", "src/combat/documents/combat-impl.ts",
+      "src/rules/actions.ts", "src/rules/initiative-turns.ts"]) {
       expect(atStartup.filter((s) => s.endsWith(source)), `${source} at start-up`).toEqual([]);
       expect(files.filter((f) => lazy.has(f.name)).some((f) => sourcesOf(f).some((s) => s.endsWith(source))), `${source} in a lazy chunk`).toBe(true);
     }

@@ -14,6 +14,8 @@
  */
 import { localize } from "../foundry";
 import { renderTemplate } from "../applications/ui";
+import { timedChoice } from "../applications/dialogs/timed-choice";
+import { percent } from "../combat/attack/format";
 import { queryReactingUser, reactingUser, type PermissionActor } from "../combat/attack/reactions";
 import { reactionTimeoutMs } from "../combat/attack/settings";
 import { COUNTERSPELL_ID, castingRollVisible, counterspellChance, counterspellProblem } from "../rules/counterspell";
@@ -65,32 +67,25 @@ export interface CounterspellPromptData {
 /** The prompt's template context (pure; the template localizes). */
 export function counterspellPromptContext(data: CounterspellPromptData) {
   const known = data.gains !== null && data.chance !== null;
-  const chance = Math.round((data.chance ?? 0) * 100);
   return {
     reactor: data.reactor, caster: data.caster, spell: data.spell, gains: data.gains, mana: data.mana, counters: data.counters,
     known,
-    chance: !known ? null : data.chance! > 0 && chance === 0 ? "<1%" : data.chance! < 1 && chance === 100 ? ">99%" : `${chance}%`,
+    chance: known ? percent(data.chance!) : null,
     seconds: Math.round(data.timeout / 1000),
   };
 }
 
-/** A DialogV2 that closes itself (answer: let it pass) when the time is up. */
+/** Asks with a dialog that lets the spell pass when the time is up. */
 async function dialogPrompt(data: CounterspellPromptData): Promise<boolean> {
-  const content = await renderTemplate(COUNTERSPELL_TEMPLATE, counterspellPromptContext(data));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("CLOCKWORK.Magic.Counterspell.Title", { reactor: data.reactor }) },
-    content,
+  const answer = await timedChoice({
+    title: localize("CLOCKWORK.Magic.Counterspell.Title", { reactor: data.reactor }),
+    content: await renderTemplate(COUNTERSPELL_TEMPLATE, counterspellPromptContext(data)),
     buttons: [
       { action: "counter", label: localize("CLOCKWORK.Magic.Counterspell.Counter") },
       { action: "pass", label: localize("CLOCKWORK.Magic.Counterspell.Pass"), default: true },
     ],
-    rejectClose: false,
-    render: (_event: Event, dialog: { close(): Promise<unknown> }) => {
-      timer = setTimeout(() => void dialog.close(), Math.max(0, data.timeout - 250));
-    },
-  } as never) as unknown;
-  if (timer) clearTimeout(timer);
+    timeout: data.timeout,
+  });
   return answer === "counter";
 }
 

@@ -8,6 +8,7 @@
  */
 import { localize } from "../../foundry";
 import { renderTemplate } from "../../applications/ui";
+import { timedChoice } from "../../applications/dialogs/timed-choice";
 import { expected, percent } from "./format";
 import { autoReaction, reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
@@ -52,20 +53,14 @@ export function reactionPromptContext(data: ReactionQueryData) {
   };
 }
 
-/** Shows the choice as a DialogV2 that closes itself (answer "none") when the time is up. */
+/** Asks with a dialog that answers "none" when the time is up. */
 async function dialogPrompt(data: ReactionQueryData): Promise<Reaction> {
-  const content = await renderTemplate(REACTION_TEMPLATE, reactionPromptContext(data));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("CLOCKWORK.Combat.Attack.Reaction.Title", { target: data.target }) },
-    content,
+  const answer = await timedChoice({
+    title: localize("CLOCKWORK.Combat.Attack.Reaction.Title", { target: data.target }),
+    content: await renderTemplate(REACTION_TEMPLATE, reactionPromptContext(data)),
     buttons: data.choices.map((c, i) => ({ action: c.reaction, label: localize(`CLOCKWORK.Combat.Attack.Reaction.${c.reaction}`), default: i === 0 })),
-    rejectClose: false,
-    render: (_event: Event, dialog: { close(): Promise<unknown> }) => {
-      timer = setTimeout(() => void dialog.close(), Math.max(0, data.timeout - 250));
-    },
-  } as never) as unknown;
-  if (timer) clearTimeout(timer);
+    timeout: data.timeout,
+  });
   return REACTIONS.includes(answer as Reaction) ? answer as Reaction : "none";
 }
 

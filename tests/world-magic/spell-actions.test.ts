@@ -44,6 +44,7 @@ describe("spells in the combat action list", () => {
   it("outside combat charges no counters but still checks mana", async () => {
     const world = await createWorld({ packs: false });
     const { alice } = await seedArena(world, { combat: false, mana: 3 });
+    await loadActionProviders();
     const ctx = await world.as(alice, () => combatActionsFor(ilinde(alice)));
     expect(spells(ctx)!.actions.every((a) => a.costValue === 0)).toBe(true);
     const ward = spell(ctx, SPELL_IDS.Ward)!;

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { World } from "../world";
 import type { SystemInfo } from "../world/client";
 
@@ -157,6 +157,33 @@ describe("the chunks the entry loads on demand", () => {
     expect(entrySources.filter((source) => source.includes("src/applications/context/character"))).toEqual([]);
     expect(chunkFiles().some((f) => /runtime-[\w-]+\.mjs$/.test(f))).toBe(true);
     expect(alice.errors).toEqual([]);
+  }, 60_000);
+
+  it("a fight runs on the combat code the build loads on demand: start, a player's spend, the next turn", async () => {
+    interface Combatant { id: string; actorId: string; counters: { available: number; reserved: number; passed: boolean }; spendCounters(n: number): Promise<unknown> }
+    interface Combat { combatants: { contents: Combatant[] }; turn: number | null; startCombat(): Promise<unknown>; nextTurn(): Promise<unknown> }
+    const alice = world.player("Alice");
+    const [ada] = await world.seed("Actor", [{ name: "Ada", type: "character", system: { skills: { agility: { rank: 8 } } } }], { ownership: { [alice.user.id as string]: 3 } });
+    const [gob] = await world.seed("Actor", [{ name: "Gob", type: "npc" }]);
+    const [id] = await world.seed("Combat", [{ active: true, combatants: [{ actorId: ada, initiative: 20 }, { actorId: gob, initiative: 10 }] }]);
+    const combatOf = (client: typeof alice) => (client.game.combats as unknown as { get(id: string): Combat }).get(id);
+    const combatantOf = (client: typeof alice, actorId: string) => combatOf(client).combatants.contents.find((c) => c.actorId === actorId)!;
+    // The chunks load from disk in an unknown number of ticks: wait for the state, not a tick count.
+    const eventually = (check: () => void) => vi.waitFor(async () => { await world.settle(); check(); }, { timeout: 10_000, interval: 20 });
+    await world.as(world.gm, () => combatOf(world.gm).startCombat());
+    await eventually(() => expect(combatantOf(alice, ada).counters).toMatchObject({ available: 6 }));
+    await world.as(alice, () => combatantOf(alice, ada).spendCounters(4));
+    await eventually(() => expect(combatantOf(alice, ada).counters).toMatchObject({ available: 2 }));
+    // A player ends her turn: the bookkeeping runs on the GM, from the turns chunk.
+    await world.as(alice, () => combatOf(alice).nextTurn());
+    await eventually(() => {
+      expect(combatOf(alice).turn).toBe(1);
+      expect(combatantOf(alice, ada).counters).toMatchObject({ available: 0, reserved: 2, passed: true });
+      expect(combatantOf(alice, gob).counters).toMatchObject({ available: 6 });
+    });
+    const entrySources = (JSON.parse(readFileSync(join(outDir, `${manifest.esmodules[0]}.map`), "utf8")) as { sources: string[] }).sources;
+    expect(entrySources.filter((source) => source.endsWith("src/combat/turns.ts"))).toEqual([]);
+    for (const client of world.clients) expect(client.errors, client.user.name).toEqual([]);
   }, 60_000);
 
   it("the builder's button loads the builder's windows from the build", async () => {

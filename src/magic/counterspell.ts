@@ -177,7 +177,6 @@ function gainsVisibleTo(user: { id: string | null; isGM: boolean }, window: Coun
   const here = (game.user as unknown as { id?: string } | null)?.id ?? null;
   return castingRollVisible(window.rollMode, {
     isGM: user.isGM,
-    observer: window.caster.actor?.testUserPermission(user, "OBSERVER") === true,
     author: user.id !== null && user.id === here,
   });
 }

@@ -76,20 +76,17 @@ export function counterspellChance(counterspeller: Caster, castingGains: number)
 /** Who would see a casting roll's numbers (docs/rulings.md 136). */
 export interface CastingRollViewer {
   isGM: boolean;
-  /** The viewer's user may observe the caster (OBSERVER permission or better). */
-  observer: boolean;
   /** The viewer's user is the one who cast (the card's author). */
   author: boolean;
 }
 
 /**
  * Whether a user may be told a cast's gains (the number a Counterspell must beat, and its odds):
- * a GM always; anyone else only when the card's roll mode shows them the card (public: all; GM
- * roll and self roll: its author; blind: nobody) and they may observe the caster.
+ * a GM always; anyone else exactly when the card's roll mode shows them the card's numbers
+ * (public: all, since the public card shows the gains a moment later anyway; GM roll and self
+ * roll: its author; blind: nobody).
  */
 export function castingRollVisible(rollMode: string, viewer: CastingRollViewer): boolean {
-  if (viewer.isGM) return true;
-  if (!viewer.observer) return false;
-  if (rollMode === "publicroll") return true;
+  if (viewer.isGM || rollMode === "publicroll") return true;
   return (rollMode === "gmroll" || rollMode === "selfroll") && viewer.author;
 }

@@ -5,8 +5,8 @@
  * Fire Bolt happens, both casters pay, and the card says who countered it. When Bram's gains do
  * not exceed them, the Fire Bolt's damage is applied. An NPC's Counterspell is offered to the GM.
  * Nobody eligible means no one is asked. Bob is told the casting gains only when he could see the
- * cast's card and may observe the caster (docs/rulings.md 136): a GM-private NPC cast, or a public
- * cast of a caster he cannot observe, reaches him without gains or odds.
+ * cast's card (docs/rulings.md 136): a GM-private NPC cast reaches him without gains or odds; a
+ * public cast, whose card everyone sees, with them even when he cannot observe the caster.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
@@ -165,7 +165,7 @@ describe("Counterspell interrupting a cast", () => {
     expect(fireBolt(bob).some((m) => m.visible)).toBe(false);
   });
 
-  it("a public cast of a caster Bob cannot observe reaches him without gains; a Counterspell too weak fails", async () => {
+  it("a public cast of a caster Bob cannot observe reaches him with its gains, as its card will; a Counterspell too weak fails", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world);
     await teachBram(world, gm, { observe: false });
@@ -179,7 +179,8 @@ describe("Counterspell interrupting a cast", () => {
     queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Bram */ 1, 1, 1, 1, 1, 1, 1, 1, 1, /* damage */ 9, 9, 9, 9, 9, 9);
     const bolt = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(GRUSHA)], rollMode: "publicroll" }));
     await world.settle();
-    expect(asked).toMatchObject([{ reactor: "Bram", gains: null, chance: null }]);
+    expect(asked).toMatchObject([{ reactor: "Bram", gains: bolt!.data.gains }]);
+    expect(asked[0].chance).toBeGreaterThan(0);
     expect(bolt?.data).toMatchObject({ countered: false, counteredBy: null });
     expect(bolt!.data.targets[0].damage).toBeGreaterThan(0);
   });

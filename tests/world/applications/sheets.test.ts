@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../index";
 import { createDomWorld } from "./dom-world";
+import { appear, eventually } from "../wait";
 import { ADA_ID, GRUSHA_ID, seedActors, WEAPON_ID } from "../browser/seed";
 
 let world: World;
@@ -14,10 +15,8 @@ let gm: WorldClient;
 let alice: WorldClient;
 let bob: WorldClient;
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+/** Waits for the writes the world tracks; handlers' lazily loaded code is waited for by state (tests/world/wait.ts). */
+const flush = () => world.settle();
 
 interface SheetLike {
   id: string;
@@ -26,6 +25,7 @@ interface SheetLike {
   isEditable: boolean;
   render(options?: object): Promise<unknown>;
   close(): Promise<unknown>;
+  submit(): Promise<unknown>;
   tabGroups: Record<string, string | null>;
 }
 
@@ -108,6 +108,8 @@ describe("opening a character sheet", () => {
     const before = JSON.stringify(actorOf(gm).system);
     await world.as(bob, async () => {
       sheet.element.dispatchEvent(new Event("submit", { cancelable: true }));
+      // The same handler run once more, awaited: the sync point after which a write would be stored.
+      await sheet.submit();
       await flush();
     });
     expect(JSON.stringify(actorOf(gm).system)).toBe(before);
@@ -133,7 +135,8 @@ describe("editing", () => {
     expect(luck).not.toBeNull();
     const start = Number(luck.value);
     await change(alice, luck, String(start - 1));
-    for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1);
+    await eventually(() => { for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1); });
+    await world.settle();
     expect(theirs.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
     expect(mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
   });
@@ -143,10 +146,11 @@ describe("editing", () => {
   it("a refused value: the sheet's localized message naming the field, the stored value shown again, the rest kept", async () => {
     const sheet = await openSheet(alice);
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
-    const rank = sheet.element.querySelector<HTMLInputElement>("input[name='system.skills.strength.rank']")!;
-    expect(rank).not.toBeNull();
+    const rank = await appear<HTMLInputElement>("input[name='system.skills.strength.rank']", sheet.element);
     const before = actorOf(gm).system;
     await change(alice, rank, "99");
+    await eventually(() => expect(alice.notifications.some((n) => n.type === "error")).toBe(true));
+    await world.settle();
     const errors = alice.notifications.filter((n) => n.type === "error").map((n) => n.message);
     expect(actorOf(gm).system).toEqual(before);
     const shown = sheet.element.querySelector<HTMLInputElement>("input[name='system.skills.strength.rank']")!;
@@ -159,7 +163,7 @@ describe("editing", () => {
     const sheet = await openSheet(alice);
     expect(sheet.tabGroups.primary).toBe("main");
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
-    expect(sheet.tabGroups.primary).toBe("equipment");
+    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
     expect(sheet.element.querySelector("section.tab[data-tab=equipment]")?.classList).toContain("active");
   });
 });
@@ -181,18 +185,19 @@ describe("drag and drop", () => {
       return index[0].uuid;
     });
     await world.as(alice, async () => {
-      drop(sheet, { type: "Item", uuid });
+      expect(drop(sheet, { type: "Item", uuid }).defaultPrevented).toBe(true);
       await flush();
     });
-    expect(actorOf(gm).items.size).toBe(before + 1);
-    expect(actorOf(bob).items.size).toBe(before + 1);
+    await eventually(() => expect(actorOf(gm).items.size).toBe(before + 1));
+    await eventually(() => expect(actorOf(bob).items.size).toBe(before + 1));
   });
 
   it("an observer's drop does nothing", async () => {
     const sheet = await openSheet(bob);
     const before = actorOf(gm).items.size;
     await world.as(bob, async () => {
-      drop(sheet, { type: "Item", uuid: `Actor.${ADA_ID}.Item.${WEAPON_ID}` });
+      // Refused at once: an observer's sheet is no drop zone, so no handler starts.
+      expect(drop(sheet, { type: "Item", uuid: `Actor.${ADA_ID}.Item.${WEAPON_ID}` }).defaultPrevented).toBe(false);
       await flush();
     });
     expect(actorOf(gm).items.size).toBe(before);
@@ -204,12 +209,10 @@ describe("deleting an equipped item", () => {
     const sheet = await openSheet(alice);
     expect((actorOf(gm).system.equipped as Record<string, string>).mainHand).toBe(WEAPON_ID);
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
-    await click(alice, sheet.element.querySelector(`[data-action=deleteItem][data-item-id="${WEAPON_ID}"]`));
-    const yes = root(alice).querySelector("dialog button[data-action=yes]");
-    expect(yes).not.toBeNull();
-    await click(alice, yes);
-    expect(actorOf(gm).items.get(WEAPON_ID)).toBeUndefined();
-    expect((actorOf(bob).system.equipped as Record<string, string>).mainHand).toBe("");
+    await click(alice, await appear(`[data-action=deleteItem][data-item-id="${WEAPON_ID}"]`, sheet.element));
+    await click(alice, await appear("dialog button[data-action=yes]", root(alice)));
+    await eventually(() => expect(actorOf(gm).items.get(WEAPON_ID)).toBeUndefined());
+    await eventually(() => expect((actorOf(bob).system.equipped as Record<string, string>).mainHand).toBe(""));
     expect(alice.errors).toEqual([]);
   });
 });
@@ -218,8 +221,7 @@ describe("rolling a skill", () => {
   it("opens the roll dialog; rolling posts the chat card every client sees", async () => {
     const sheet = await openSheet(alice);
     await click(alice, sheet.element.querySelector("[data-action=rollSkill][data-skill=strength]"));
-    const dialog = root(alice).querySelector<HTMLElement>(".cw-roll-dialog-app");
-    expect(dialog).not.toBeNull();
+    const dialog = await appear(".cw-roll-dialog-app", root(alice));
     const messages = (c: WorldClient) => (c.game as unknown as { messages: { size: number; contents: { content: string }[] } }).messages;
     const before = messages(gm).size;
     const submit = dialog!.querySelector<HTMLButtonElement>("button[type=submit]");
@@ -228,10 +230,10 @@ describe("rolling a skill", () => {
       else dialog!.dispatchEvent(new Event("submit", { cancelable: true }));
       await flush();
     });
-    expect(messages(gm).size).toBe(before + 1);
-    expect(messages(bob).size).toBe(before + 1);
+    await eventually(() => expect(messages(gm).size).toBe(before + 1));
+    await eventually(() => expect(messages(bob).size).toBe(before + 1));
     expect(messages(gm).contents.at(-1)!.content).toContain("cw-");
-    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
+    await eventually(() => expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull());
   });
 });
 
@@ -239,17 +241,17 @@ describe("the roll dialog", () => {
   it("re-renders only the parts a change alters: the Roll button stays the same element under the pointer", async () => {
     const sheet = await openSheet(alice);
     await click(alice, sheet.element.querySelector("[data-action=rollSkill][data-skill=strength]"));
-    const dialog = root(alice).querySelector<HTMLElement>(".cw-roll-dialog-app")!;
+    const dialog = await appear(".cw-roll-dialog-app", root(alice));
     const footer = dialog.querySelector("[data-application-part=footer]");
     const button = dialog.querySelector("button[type=submit]");
     const pool = dialog.querySelector("[data-application-part=pool]")!.textContent;
     const situational = dialog.querySelector<HTMLInputElement>("input[name=situational]")!;
     await change(alice, situational, "2");
+    await eventually(() => expect(dialog.querySelector("[data-application-part=pool]")!.textContent).not.toBe(pool));
     expect(dialog.querySelector("[data-application-part=footer]")).toBe(footer);
     expect(dialog.querySelector("button[type=submit]")).toBe(button);
-    expect(dialog.querySelector("[data-application-part=pool]")!.textContent).not.toBe(pool);
     await click(alice, dialog.querySelector("[data-action=close]"));
-    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
+    await eventually(() => expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull());
   });
 });
 
@@ -266,8 +268,7 @@ describe("a species dropped from the compendium", () => {
       sheet.element.querySelector(".window-content")!.dispatchEvent(event);
       await flush();
     });
-    const dialog = root(alice).querySelector<HTMLElement>("dialog.dialog")!;
-    expect(dialog).not.toBeNull();
+    const dialog = await appear("dialog.dialog", root(alice));
     expect(dialog.querySelector(".window-title")?.textContent).toContain(species.name);
     await world.as(alice, async () => {
       for (const select of dialog.querySelectorAll<HTMLSelectElement>("select")) {
@@ -283,11 +284,13 @@ describe("a species dropped from the compendium", () => {
       dialog.querySelector<HTMLElement>("button[data-action=apply]")!.click();
       await flush();
     });
+    await eventually(() => {
+      for (const client of [gm, alice, bob]) {
+        expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
+      }
+    });
+    await eventually(() => expect(sheet.element.querySelector(".cw-species-name")?.textContent).toBe(species.name));
     expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);
-    for (const client of [gm, alice, bob]) {
-      expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
-    }
-    expect(sheet.element.querySelector(".cw-species-name")?.textContent).toBe(species.name);
   });
 });
 
@@ -302,11 +305,11 @@ describe("the item sheet", () => {
     expect(mine.element.classList).toContain("item");
     // Item sheets open as a play card; the owner switches to the edit form.
     if (!mine.element.querySelector("input[name=name]")) await click(alice, mine.element.querySelector("[data-action=toggleMode]"));
-    const name = mine.element.querySelector<HTMLInputElement>("input[name=name]")!;
+    const name = await appear<HTMLInputElement>("input[name=name]", mine.element);
     expect(name.disabled).toBe(false);
     await change(alice, name, "Bastard sword");
-    expect(sword(gm).name).toBe("Bastard sword");
-    expect(sword(bob).name).toBe("Bastard sword");
+    await eventually(() => expect(sword(gm).name).toBe("Bastard sword"));
+    await eventually(() => expect(sword(bob).name).toBe("Bastard sword"));
     const theirs = await world.as(bob, async () => {
       const s = sword(bob).sheet;
       await s.render({ force: true });

@@ -1,0 +1,24 @@
+/**
+ * Waiting for a state instead of a fixed number of ticks: code loads lazily (chunks via
+ * `import()`) and GM relays answer in an unknown number of tasks, more of them on a loaded
+ * machine. Work the world tracks is awaited by `world.settle()`; these helpers are for work it
+ * cannot see (a click handler's promise, a lazily loaded module, a dialog opening).
+ */
+import { vi } from "vitest";
+
+/** Generous on purpose: CI runs the whole suite on a loaded 2-core machine. */
+export const WAIT_TIMEOUT = 10_000;
+
+/** Retries `check` (which throws or rejects until the state is reached) and resolves with its result. */
+export function eventually<T>(check: () => T | Promise<T>, timeout = WAIT_TIMEOUT): Promise<T> {
+  return vi.waitFor(check, { timeout, interval: 5 });
+}
+
+/** Waits for an element matching `selector` under `root` (a dialog opening, a part redrawn). */
+export function appear<T extends Element = HTMLElement>(selector: string, root: ParentNode = document, timeout = WAIT_TIMEOUT): Promise<T> {
+  return eventually(() => {
+    const el = root.querySelector<T>(selector);
+    if (!el) throw new Error(`no ${selector} yet`);
+    return el;
+  }, timeout);
+}

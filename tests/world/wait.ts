@@ -22,3 +22,13 @@ export function appear<T extends Element = HTMLElement>(selector: string, root: 
     return el;
   }, timeout);
 }
+
+/**
+ * Waits for `check` to pass, lets the world settle, then checks again: the state is reached and
+ * nothing late repeats or undoes it (a second render, a second write).
+ */
+export async function settlesTo(check: () => void, settle: () => Promise<void>, timeout = WAIT_TIMEOUT): Promise<void> {
+  await eventually(check, timeout);
+  await settle();
+  check();
+}

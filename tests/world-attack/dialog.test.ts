@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../world";
 import { createDomWorld } from "../world/applications/dom-world";
+import { appear, eventually } from "../world/wait";
 import { ADA, GRUSHA, RIFLE, SWORD, seedFight, tokenId, SCENE_ID } from "./fixtures";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import { attackData, type AttackMessage } from "../../src/combat/attack/chat";
@@ -17,14 +18,8 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-/** Lets the clients run their queued tasks (not waiting for queries still open). */
-const tick = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
-const flush = async () => {
-  await tick();
-  await world.settle();
-};
+/** Waits for the writes the world tracks; dialogs and prompts (lazily loaded, or behind an open query) are waited for by state. */
+const flush = () => world.settle();
 
 type ActorDoc = { items: { get(id: string): unknown }; attack(item: unknown, options?: object): Promise<AttackOutcome | null> };
 const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActorDoc;
@@ -53,18 +48,16 @@ describe("the attack dialog", () => {
     setReactionPrompt(async () => "none");
     const ada = actor(alice, ADA);
     const pending = world.as(alice, () => ada.attack(ada.items.get(RIFLE), { targets: [token(alice, GRUSHA), token(alice, "attackBramChar01")] }));
-    await flush();
-    const dialog = root(alice).querySelector<HTMLElement>(".cw-attack-dialog-app")!;
-    expect(dialog).not.toBeNull();
+    const dialog = await appear(".cw-attack-dialog-app", root(alice));
     expect(dialog.querySelectorAll("tr.cw-attack-row")).toHaveLength(2);
     const button = dialog.querySelector("button[type=submit]");
     const chance = dialog.querySelector("tr.cw-attack-row [data-chance]")!.getAttribute("data-chance");
     await change(alice, dialog.querySelector<HTMLSelectElement>("select[name='targets.0.cover']")!, "75");
+    await eventually(() => expect(Number(dialog.querySelector("tr.cw-attack-row [data-chance]")!.getAttribute("data-chance"))).toBeLessThan(Number(chance)));
     expect(dialog.querySelector("button[type=submit]")).toBe(button);
-    expect(Number(dialog.querySelector("tr.cw-attack-row [data-chance]")!.getAttribute("data-chance"))).toBeLessThan(Number(chance));
     // Autofire is an area: a 2×2 square on Grusha's space takes in who stands there, and no cover.
     await change(alice, dialog.querySelector<HTMLSelectElement>("select[name=mode]")!, "autofire");
-    expect(dialog.querySelector("select[name='targets.0.cover']")).toBeNull();
+    await eventually(() => expect(dialog.querySelector("select[name='targets.0.cover']")).toBeNull());
     const names = [...dialog.querySelectorAll("tr.cw-attack-row label")].map((l) => l.textContent);
     expect(names).toContain("Grusha");
     await world.as(alice, async () => {
@@ -74,7 +67,7 @@ describe("the attack dialog", () => {
     const outcome = await pending;
     await flush();
     expect(outcome?.data.mode).toBe("autofire");
-    expect(root(alice).querySelector(".cw-attack-dialog-app")).toBeNull();
+    await eventually(() => expect(root(alice).querySelector(".cw-attack-dialog-app")).toBeNull());
     const message = (gm.game.messages.contents as unknown as AttackMessage[]).at(-1)!;
     expect(attackData(message)?.itemName).toBe("Assault Rifle");
     expect(alice.errors).toEqual([]);
@@ -84,8 +77,7 @@ describe("the attack dialog", () => {
     const ada = actor(alice, ADA);
     const before = gm.game.messages.size;
     const pending = world.as(alice, () => ada.attack(ada.items.get(SWORD), { targets: [token(alice, GRUSHA)] }));
-    await flush();
-    const dialog = root(alice).querySelector<HTMLElement>(".cw-attack-dialog-app")!;
+    const dialog = await appear(".cw-attack-dialog-app", root(alice));
     await world.as(alice, async () => {
       dialog.querySelector<HTMLElement>("[data-action=close]")!.click();
       await flush();
@@ -99,13 +91,11 @@ describe("the reaction prompt", () => {
   it("appears on the GM's client for an NPC; Dodge there is the reaction the attack uses", async () => {
     const ada = actor(alice, ADA);
     const pending = world.as(alice, () => ada.attack(ada.items.get(SWORD), { targets: [token(alice, GRUSHA)], skipDialog: true }));
-    await tick();
-    const prompt = [...root(gm).querySelectorAll<HTMLElement>("dialog")].find((d) => d.querySelector(".cw-attack-reaction"))!;
-    expect(prompt).toBeDefined();
+    // The prompt opens on the GM's client behind a query the attack awaits: no settle() until it is answered.
+    const prompt = (await appear(".cw-attack-reaction", root(gm))).closest("dialog")!;
     expect(prompt.textContent).toContain("Ada attacks Grusha with Longsword");
     await world.as(gm, async () => {
       prompt.querySelector<HTMLButtonElement>("button[data-action=dodge]")!.click();
-      await tick();
     });
     const outcome = await pending;
     expect(outcome?.data.targets[0].reaction).toBe("dodge");

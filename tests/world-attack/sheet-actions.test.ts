@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../world";
 import { createDomWorld } from "../world/applications/dom-world";
+import { appear, eventually } from "../world/wait";
 import { ADA, GRUSHA, SWORD, SCENE_ID, combatantUuid, doc, seedFight, tokenId } from "./fixtures";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 
@@ -16,14 +17,8 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-const tick = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
-const flush = async () => {
-  await tick();
-  await world.settle();
-  await tick();
-};
+/** Waits for the writes the world tracks; what the sheet's lazily loaded handlers do is waited for by state. */
+const flush = () => world.settle();
 
 interface SheetLike {
   element: HTMLElement;
@@ -71,10 +66,11 @@ describe("combat actions on the sheet", () => {
     expect(drop.disabled).toBe(false);
     expect(drop.querySelector("[data-cost]")!.getAttribute("data-cost")).toBe("1");
     await click(alice, drop);
-    expect(counters(gm, ADA)).toMatchObject({ available: 5 });
-    expect(actor(gm, ADA).statuses.has("prone")).toBe(true);
+    await eventually(() => expect(counters(gm, ADA)).toMatchObject({ available: 5 }));
+    await eventually(() => expect(actor(gm, ADA).statuses.has("prone")).toBe(true));
     // The sheet drew the new state: fewer counters, Stand open, attacks closed while prone.
-    expect(sheet.element.querySelector(".cw-combat-actions__summary")!.textContent).toBe("5 counters this turn, 0 reserved.");
+    await eventually(() => expect(sheet.element.querySelector(".cw-combat-actions__summary")!.textContent).toBe("5 counters this turn, 0 reserved."));
+    await eventually(() => expect(sheet.element.querySelector<HTMLButtonElement>(`button[data-key="attack"][data-weapon-id="${SWORD}"]`)!.disabled).toBe(true));
     expect(sheet.element.querySelector<HTMLButtonElement>('button[data-key="stand"]')!.disabled).toBe(false);
     const attack = sheet.element.querySelector<HTMLButtonElement>(`button[data-key="attack"][data-weapon-id="${SWORD}"]`)!;
     expect(attack.disabled).toBe(true);
@@ -99,40 +95,34 @@ describe("combat actions on the sheet", () => {
     const step = sheet.element.querySelector<HTMLButtonElement>('button[data-action="combatAction"][data-key="step"]')!;
     expect(step).not.toBeNull();
     await click(gm, step);
-    expect(counters(gm, GRUSHA)).toMatchObject({ available: 5 });
+    await eventually(() => expect(counters(gm, GRUSHA)).toMatchObject({ available: 5 }));
   });
 
   it("edit mode shows no action list", async () => {
     const sheet = await openSheet(alice, ADA);
     await click(alice, sheet.element.querySelector('[data-action="toggleMode"]'));
+    // Edit mode drawn (its edit-only fields), then no action list in it.
+    await appear("input[name='system.skills.strength.rank']", sheet.element);
     expect(sheet.element.querySelector(".cw-combat-actions")).toBeNull();
   });
 
   it("the weapon row's attack button runs the attack workflow: the dialog with each target's odds", async () => {
     setReactionPrompt(async () => "none");
     (alice.user as unknown as { targets: Set<unknown> }).targets = new Set([(alice.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(GRUSHA))]);
-    // The workflow's code loads on first use (issue 9): load it first, so the ticks below wait for
-    // the click's work and not for the test runner's transform of the chunk.
-    await import("../../src/combat/attack/impl");
     const sheet = await openSheet(alice, ADA);
     const button = sheet.element.querySelector<HTMLButtonElement>(`.cw-roll[data-action="rollAttack"][data-item-id="${SWORD}"]`)!;
     expect(button).not.toBeNull();
-    await world.as(alice, async () => {
-      button.click();
-      await tick();
-    });
-    await tick();
-    const dialog = root(alice).querySelector<HTMLElement>(".cw-attack-dialog-app");
-    expect(dialog).not.toBeNull();
-    expect(dialog!.querySelectorAll("tr.cw-attack-row")).toHaveLength(1);
+    // The workflow's code loads on first use (issue 9): wait for its dialog, however long that takes.
+    await world.as(alice, () => button.click());
+    const dialog = await appear(".cw-attack-dialog-app", root(alice));
+    expect(dialog.querySelectorAll("tr.cw-attack-row")).toHaveLength(1);
     // Attack: the card is posted and the sword's 2 counters are paid.
     const before = gm.game.messages.contents.length;
     await world.as(alice, async () => {
-      dialog!.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
+      dialog.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
       await flush();
     });
-    await flush();
-    expect(gm.game.messages.contents.length).toBe(before + 1);
-    expect(counters(gm, ADA)).toMatchObject({ available: 4 });
+    await eventually(() => expect(gm.game.messages.contents.length).toBe(before + 1));
+    await eventually(() => expect(counters(gm, ADA)).toMatchObject({ available: 4 }));
   });
 });

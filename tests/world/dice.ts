@@ -28,6 +28,11 @@ export function queueFaces(...faces: number[]): void {
   faceQueue.push(...faces);
 }
 
+/** How many queued faces no die has shown yet (a test waits for 0 when lazily loaded code rolls them). */
+export function queuedFaceCount(): number {
+  return faceQueue.length;
+}
+
 /** Drops faces queued but not rolled (call between tests). */
 export function clearQueuedFaces(): void {
   faceQueue.length = 0;

@@ -68,7 +68,7 @@ export async function loadWorld(snapshot: WorldSnapshot, options: Omit<WorldOpti
 
 export { World, type UserSpec, type WorldSnapshot };
 export { WorldClient } from "./client";
-export { queueFaces, clearQueuedFaces, Roll, Die } from "./dice";
+export { queueFaces, queuedFaceCount, clearQueuedFaces, Roll, Die } from "./dice";
 export { validateDocument, type DocumentValidation } from "./validate";
 export { DataModel, TypeDataModel } from "./data-model";
 export { DataModelValidationError, DataModelValidationFailure } from "./validation";

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, seedActors } from "../../world/browser/seed";
+import { appear, eventually } from "../../world/wait";
 import { speciesOptionNames } from "../../../src/applications/sheets/links";
 
 const ORCS = "Compendium.clockwork.species.Item.TwKsBqSMQlosKmdm";
@@ -18,10 +19,8 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+/** Waits for the writes the world tracks; lazily loaded dialogs are waited for by state. */
+const flush = () => world.settle();
 
 interface SheetLike { element: HTMLElement; render(options?: object): Promise<unknown> }
 const ada = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): { sheet: SheetLike } }).get(ADA_ID);
@@ -58,14 +57,12 @@ describe("the roll dialog's keyboard", () => {
       sheet.element.querySelector<HTMLElement>("[data-action=rollSkill][data-skill=strength]")!.click();
       await flush();
     });
-    const dialog = root(alice).querySelector<HTMLElement>(".cw-roll-dialog-app");
-    expect(dialog).not.toBeNull();
-    return dialog!;
+    return appear(".cw-roll-dialog-app", root(alice));
   }
 
   it("opens with the roll button focused, so Enter rolls", async () => {
     const dialog = await openDialog();
-    expect(document.activeElement).toBe(dialog.querySelector("button[type=submit]"));
+    await eventually(() => expect(document.activeElement).toBe(dialog.querySelector("button[type=submit]")));
   });
 
   it("Enter on a select rolls and closes the dialog", async () => {
@@ -80,8 +77,8 @@ describe("the roll dialog's keyboard", () => {
       await flush();
     });
     expect(enter.defaultPrevented).toBe(true);
-    expect(messageCount(gm)).toBe(before + 1);
-    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
+    await eventually(() => expect(messageCount(gm)).toBe(before + 1));
+    await eventually(() => expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull());
   });
 
   it("other keys on a select do nothing", async () => {
@@ -91,8 +88,15 @@ describe("the roll dialog's keyboard", () => {
       dialog.querySelector("select[name=difficulty]")!.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowDown", bubbles: true, cancelable: true }));
       await flush();
     });
-    expect(messageCount(gm)).toBe(before);
     expect(root(alice).querySelector(".cw-roll-dialog-app")).not.toBeNull();
+    // Enter afterwards is the sync point: it posts exactly one card, so the arrow key posted none.
+    await world.as(alice, async () => {
+      dialog.querySelector("select[name=difficulty]")!.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      await flush();
+    });
+    await eventually(() => expect(messageCount(gm)).toBeGreaterThan(before));
+    await flush();
+    expect(messageCount(gm)).toBe(before + 1);
   });
 });
 
@@ -120,8 +124,8 @@ describe("species option names", () => {
       sheet.element.querySelector(".window-content")!.dispatchEvent(event);
       await flush();
     });
-    const dialog = root(alice).querySelector<HTMLElement>("dialog.dialog")!;
-    expect(dialog).not.toBeNull();
+    const dialog = await appear("dialog.dialog", root(alice));
+    await appear("label.cw-choice", dialog);
     const axes = [...dialog.querySelectorAll("label.cw-choice")].find((l) => l.textContent?.includes("Axes"));
     expect(axes?.classList).toContain("is-unresolved");
     expect(dialog.querySelector(".cw-unresolved")).not.toBeNull();

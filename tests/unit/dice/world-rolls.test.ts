@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, type World, type WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID, seedActors } from "../../world/browser/seed";
+import { eventually } from "../../world/wait";
 import { refreshLuck, spendLuck } from "../../../src/dice/luck";
 import type { RollMessage } from "../../../src/dice/chat";
 
@@ -30,10 +31,8 @@ let gm: WorldClient;
 let alice: WorldClient;
 let bob: WorldClient;
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+/** The rolls and payments are awaited; this waits for their broadcasts to every client. */
+const flush = () => world.settle();
 const actor = (client: WorldClient, id = ADA_ID) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(id);
 const lastMessage = (client: WorldClient) => (client.game.messages as unknown as { contents: MessageDoc[] }).contents.at(-1) as MessageDoc;
 const message = (client: WorldClient, id: string) => (client.game.messages as unknown as { get(id: string): MessageDoc }).get(id);
@@ -131,9 +130,12 @@ describe("a damage card's resistances", () => {
     const id = lastMessage(gm).id as string;
     // The content every client receives holds no resistance at all.
     expect(cells(Object.assign(document.createElement("div"), { innerHTML: lastMessage(gm).content }))).toEqual([["Grusha", "?"], ["Ada", "?"]]);
+    // The hook that fills in what a viewer may see loads its code lazily: Ada's cell (every
+    // viewer observes her) is the sync point, then the whole table is compared.
     const shown = async (client: WorldClient) => {
       const html = await world.as(client, () => message(client, id).renderHTML());
       await flush();
+      await eventually(() => expect(cells(html)[1]).toEqual(["Ada", "5"]));
       return cells(html);
     };
     expect(await shown(gm)).toEqual([["Grusha", "5"], ["Ada", "5"]]);

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../../world";
 import { createDomWorld } from "../../../world/applications/dom-world";
+import { appear, eventually } from "../../../world/wait";
 import { items as packItems } from "../../../packs/load-sources";
 
 let world: World;
@@ -25,10 +26,7 @@ interface ActorDoc {
 }
 type Api = { openBuilder(actor: unknown): Promise<App | null> };
 
-const flush = async () => {
-  for (let i = 0; i < 8; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+const flush = () => world.settle();
 
 /**
  * Waits until the window stops changing: a change writes the draft flag (tracked by the world)
@@ -57,9 +55,15 @@ async function open(): Promise<App> {
   return app;
 }
 
+/** The element once drawn (a step's parts render lazily); fails naming the step it waited on. */
+async function drawn<T extends Element>(app: App, selector: string): Promise<T> {
+  return appear<T>(selector, app.element).catch(() => {
+    throw new Error(`nothing matches ${selector} (step ${app.draft.step})`);
+  });
+}
+
 async function click(app: App, selector: string): Promise<void> {
-  const el = app.element.querySelector<HTMLElement>(selector);
-  if (!el) throw new Error(`nothing matches ${selector} (step ${app.draft.step})`);
+  const el = await drawn<HTMLElement>(app, selector);
   await world.as(alice, async () => {
     el.click();
     await idle(app);
@@ -67,8 +71,7 @@ async function click(app: App, selector: string): Promise<void> {
 }
 
 async function set(app: App, name: string, value: string): Promise<void> {
-  const el = app.element.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
-  if (!el) throw new Error(`no field ${name} (step ${app.draft.step})`);
+  const el = await drawn<HTMLInputElement | HTMLSelectElement>(app, `[name="${name}"]`);
   await world.as(alice, async () => {
     el.value = value;
     el.dispatchEvent(new Event("change", { bubbles: true }));
@@ -76,7 +79,15 @@ async function set(app: App, name: string, value: string): Promise<void> {
   });
 }
 
-const next = (app: App) => click(app, "[data-action=next]");
+/** The next step, waited for by its section (the step's parts render lazily). */
+async function next(app: App): Promise<void> {
+  const from = app.draft.step;
+  await click(app, "[data-action=next]");
+  await eventually(() => {
+    expect(app.draft.step).not.toBe(from);
+    expect(app.element.querySelector(`section[data-step=${app.draft.step}]`)).not.toBeNull();
+  });
+}
 
 beforeEach(async () => {
   document.body.innerHTML = "";
@@ -96,12 +107,14 @@ async function throughSpecies(app: App): Promise<void> {
   await click(app, `[data-action=pickSpecies][data-uuid="${uuid("species", "Dwarves")}"]`);
   await click(app, "[data-action=toggleSpeciesSkill][data-skill=strength]");
   await click(app, "[data-action=toggleSpeciesSkill][data-skill=ingenuity]");
+  // The draft is kept on the actor after each change (a write behind the lazily loaded write rules).
+  await eventually(() => expect((hero(gm).getFlag("clockwork", "builderDraft") as App["draft"] | undefined)?.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]));
 }
 
 describe("the builder in the test world", () => {
   it("drives every step with clicks and typing, and the confirm writes the finished character", async () => {
     const app = await open();
-    expect(app.element.querySelector("section[data-step=concept] #cw-builder-name")).not.toBeNull();
+    await drawn(app, "section[data-step=concept] #cw-builder-name");
     await throughSpecies(app);
     await next(app);
     await set(app, "personalBonus", "will");
@@ -113,7 +126,7 @@ describe("the builder in the test world", () => {
     for (const name of ["Phalanx", "Attack of Opportunity", "Diehard", "Power Attack", "Challenge", "Far Shot"]) {
       await click(app, `[data-action=addFeature][data-uuid="${uuid("features", name)}"]`);
     }
-    expect(app.element.querySelector("section[data-step=customization]")?.textContent).toContain("0 of 12 left");
+    await eventually(() => expect(app.element.querySelector("section[data-step=customization]")?.textContent).toContain("0 of 12 left"));
     await next(app);
     await set(app, "allocation.blunt", "3");
     await set(app, "allocation.piercing", "2");
@@ -123,7 +136,7 @@ describe("the builder in the test world", () => {
     await click(app, `[data-action=equip][data-uuid="${uuid("armor", "Breastplate")}"]`);
     // The shop lists 60 rows at a time; the search finds the rest.
     await set(app, "gearFilter.search", "warham");
-    expect(app.element.querySelectorAll("[data-action=buy]")).toHaveLength(1);
+    await eventually(() => expect(app.element.querySelectorAll("[data-action=buy]")).toHaveLength(1));
     await click(app, `[data-action=buy][data-uuid="${uuid("weapons", "Warhammer")}"]`);
     await click(app, `[data-action=equip][data-uuid="${uuid("weapons", "Warhammer")}"]`);
     await next(app);
@@ -131,9 +144,15 @@ describe("the builder in the test world", () => {
     // Nothing written to the character yet, only the draft flag.
     expect(hero(gm).items.size).toBe(0);
     expect(hero(gm).getFlag("clockwork", "builderDraft")).toBeTruthy();
+    expect((await drawn<HTMLButtonElement>(app, "[data-action=confirm]")).disabled).toBe(false);
     expect(app.element.querySelector("section[data-step=review] .cw-builder-issues")?.textContent ?? "").toBe("");
-    expect(app.element.querySelector<HTMLButtonElement>("[data-action=confirm]")?.disabled).toBe(false);
     await click(app, "[data-action=confirm]");
+    // The confirm's writes end with the draft flag cleared and the window closed.
+    await eventually(() => {
+      expect(hero(gm).getFlag("clockwork", "builderDraft")).toBeUndefined();
+      expect(app.rendered).toBe(false);
+    });
+    await flush();
 
     const actor = hero(gm);
     expect(actor.name).toBe("Brokka Stonesong");
@@ -163,8 +182,8 @@ describe("the builder in the test world", () => {
     await throughSpecies(app);
     const before = structuredClone(app.draft);
     await click(app, "[data-action=toggleSpeciesSkill][data-skill=creativity]");
+    await eventually(() => expect(app.element.querySelector(".cw-builder-refused")?.textContent).toContain("Pick exactly 2 species bonus skills (3 picked)."));
     expect(app.draft).toEqual(before);
-    expect(app.element.querySelector(".cw-builder-refused")?.textContent).toContain("Pick exactly 2 species bonus skills (3 picked).");
     expect(app.draft.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
   }, 30_000);
 
@@ -181,7 +200,7 @@ describe("the builder in the test world", () => {
     expect(again.draft.step).toBe("species");
     expect(again.draft.build.name).toBe("Brokka Stonesong");
     expect(again.draft.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
-    expect(again.element.querySelector("section[data-step=species] h3")?.textContent).toContain("Dwarves");
+    await eventually(() => expect(again.element.querySelector("section[data-step=species] h3")?.textContent).toContain("Dwarves"));
   }, 30_000);
 
   it("does not open for a player who does not own the character", async () => {

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
+import { appear, eventually } from "../../world/wait";
 
 let world: World;
 let gm: WorldClient;
@@ -25,10 +26,7 @@ interface ActorDoc {
   getFlag(scope: string, key: string): unknown;
 }
 
-const flush = async () => {
-  for (let i = 0; i < 8; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+const flush = () => world.settle();
 /** Waits until the markup under `root` stops changing (renders after writes are queued). */
 async function idle(root: () => HTMLElement | undefined | null): Promise<void> {
   let last = "";
@@ -106,18 +104,17 @@ describe("the XP log on the character sheet", () => {
     const refund = sheet.element.querySelector<HTMLButtonElement>(".cw-tab-features [data-action=refund]");
     expect(refund?.textContent).toContain("Knowledge 10 → 9 (+6 XP)");
     await click(alice, refund, () => document.body);
-    const yes = document.querySelector<HTMLButtonElement>("[data-action=yes]");
-    expect(yes, "the refund asks first").not.toBeNull();
+    // The refund asks first.
+    const yes = await appear<HTMLButtonElement>("[data-action=yes]");
     // Nothing changes before the answer.
     expect(actor(gm).system.skills.knowledge.rank).toBe(9);
     await click(alice, yes, () => sheet.element);
 
-    expect(actor(bob).system.skills.knowledge.rank).toBe(10);
+    await eventually(() => expect(alice.notifications.map((n) => n.message)).toContain("Knowledge 10 → 9: 6 XP refunded."));
+    await eventually(() => expect(actor(bob).system.skills.knowledge.rank).toBe(10));
     expect(actor(bob).system.xp.spent).toBe(0);
-    expect(alice.notifications.map((n) => n.message)).toContain("Knowledge 10 → 9: 6 XP refunded.");
     // The sheet re-rendered from the write: the refund logged, the purchase struck, nothing left to refund.
-    const after = logTexts(sheet);
-    expect(after[0].slice(1)).toEqual(["Refund: Knowledge", "+6"]);
+    await eventually(() => expect(logTexts(sheet)[0].slice(1)).toEqual(["Refund: Knowledge", "+6"]));
     expect(sheet.element.querySelector(".cw-tab-features tr.refunded")?.textContent).toContain("Knowledge 10 → 9");
     expect(sheet.element.querySelector(".cw-tab-features [data-action=refund]")).toBeNull();
     expect([...alice.errors]).toEqual([]);
@@ -136,7 +133,10 @@ describe("the XP log on the character sheet", () => {
     });
     const sheet = await openSheet(alice, heroId, "features");
     await click(alice, sheet.element.querySelector(".cw-tab-features [data-action=refund]"), () => document.body);
-    await click(alice, document.querySelector("[data-action=no]"), () => sheet.element);
+    await click(alice, await appear("[data-action=no]"), () => sheet.element);
+    // The question closing is the sync point: the refund ends there, unwritten.
+    await eventually(() => expect(document.querySelector("[data-action=no]")).toBeNull());
+    await flush();
     expect(actor(gm).system.skills.knowledge.rank).toBe(9);
     expect(actor(gm).system.xp.spent).toBe(6);
   }, 60_000);
@@ -157,14 +157,16 @@ describe("the sheet's Builder and Spend XP buttons", () => {
     const sheet = await openSheet(alice, heroId);
     expect(sheet.element.querySelector("[data-action=openBuilder]")).toBeNull();
     await click(alice, sheet.element.querySelector(".cw-sheet-header [data-action=openAdvancement]"), () => document.body);
-    const advancement = [...document.querySelectorAll<HTMLElement>(".cw-advancement")].find((el) => el.textContent?.includes("Tova"));
-    expect(advancement, "the advancement window of Tova").toBeTruthy();
+    await eventually(() => {
+      const advancement = [...document.querySelectorAll<HTMLElement>(".cw-advancement")].find((el) => el.textContent?.includes("Tova"));
+      expect(advancement, "the advancement window of Tova").toBeTruthy();
+    });
 
     const fresh = await openSheet(alice, freshId);
     const builderButton = fresh.element.querySelector<HTMLButtonElement>(".cw-sheet-header [data-action=openBuilder]");
     expect(builderButton?.textContent).toContain("Character Builder");
     await click(alice, builderButton, () => document.body);
-    expect(document.querySelector(".cw-builder")).not.toBeNull();
+    await appear(".cw-builder");
     expect([...alice.errors]).toEqual([]);
   }, 60_000);
 });

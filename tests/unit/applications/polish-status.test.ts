@@ -49,10 +49,7 @@ let alice: WorldClient;
 interface Sheet { element: HTMLElement; render(options?: object): Promise<unknown> }
 interface ActorDoc { sheet: Sheet; system: { health: { dying: boolean; dead: boolean } }; update(changes: object): Promise<unknown> }
 
-const flush = async () => {
-  for (let i = 0; i < 8; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+const flush = () => world.settle();
 const actor = (client: WorldClient, id = ADA_ID) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(id);
 
 async function click(client: WorldClient, el: Element | null | undefined): Promise<void> {

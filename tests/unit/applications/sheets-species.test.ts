@@ -20,10 +20,7 @@ let gm: WorldClient;
 let alice: WorldClient;
 let bob: WorldClient;
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+const flush = () => world.settle();
 const ada = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): ClockworkActor }).get(ADA_ID);
 const summary = (client: WorldClient) => {
   const actor = ada(client);

@@ -18,10 +18,7 @@ let world: World;
 let alice: WorldClient;
 let bob: WorldClient;
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+const flush = () => world.settle();
 
 interface MessageDoc extends RollMessage { content: string; update(changes: object): Promise<unknown> }
 const messages = (client: WorldClient) => client.game.messages as unknown as { contents: MessageDoc[]; get(id: string): MessageDoc };

@@ -14,10 +14,7 @@ import { request } from "./requests";
 let world: World;
 let alice: WorldClient;
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  await world.settle();
-};
+const flush = () => world.settle();
 
 async function change(input: HTMLInputElement | HTMLSelectElement, value: string): Promise<void> {
   await world.as(alice, async () => {

@@ -83,6 +83,11 @@ export async function fall(target: TargetLike, spaces: number, options: { chat?:
     notify("warn", "CLOCKWORK.Combat.Fall.BadSpaces", { spaces: String(spaces) });
     return null;
   }
+  // No card makes a fall: a player drops only their own creature, the GM anyone (docs/rulings.md 138).
+  if (!game.user?.isGM && actor.isOwner !== true) {
+    notify("warn", "CLOCKWORK.Combat.Fall.NotYours", { name: actor.name });
+    return null;
+  }
   const track = healthTrackOf(actor.system);
   if (!track) {
     notify("warn", "CLOCKWORK.Combat.Attack.GmWrite.NoHealth", { name: actor.name });

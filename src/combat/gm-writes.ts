@@ -15,6 +15,7 @@ import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, require
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
 import { notify } from "../applications/ui";
 
+import { relayRefusal } from "./relay-check";
 import { ALLOWED_PATHS, DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths } from "./gm-write-constants";
 
 export { DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths };
@@ -389,6 +390,12 @@ export interface RequestWriteOptions {
   /** Show the refusal to the user as a notification (default true). */
   notify?: boolean;
   timeout?: number;
+  /**
+   * The UUID of the chat card this batch follows from (an attack card's Apply, a cast's card …):
+   * the GM writes a player's batch on documents the player does not own only when this card is
+   * the player's and names them (docs/rulings.md 138).
+   */
+  cause?: string | null;
 }
 
 function report(result: GmWriteResult, options: RequestWriteOptions): GmWriteResult {
@@ -412,7 +419,7 @@ export async function requestWrites(ops: readonly GmWriteOp[], options: RequestW
   if (!gm) return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoGM" }, viaGM: true }, options);
   let answer: unknown;
   try {
-    answer = await gm.query(GM_WRITE_QUERY, { ops, userId: user?.id ?? null }, { timeout: options.timeout ?? GM_WRITE_TIMEOUT });
+    answer = await gm.query(GM_WRITE_QUERY, { ops, userId: user?.id ?? null, cause: options.cause ?? null }, { timeout: options.timeout ?? GM_WRITE_TIMEOUT });
   } catch (error) {
     console.warn("ClockWork | the GM did not answer a combat write", error);
     return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoAnswer" }, viaGM: true }, options);
@@ -424,13 +431,18 @@ export async function requestWrites(ops: readonly GmWriteOp[], options: RequestW
   return report({ ...result, viaGM: true }, options);
 }
 
-/** The GM's side of the query: only a GM client runs a relayed batch. */
+/**
+ * The GM's side of the query: only a GM client runs a relayed batch, and only what the
+ * requester owns or its own card names (./relay-check).
+ */
 export async function answerGmWrite(data: unknown): Promise<GmWriteResult> {
-  const request = data as { ops?: unknown; userId?: unknown } | null;
+  const request = data as { ops?: unknown; userId?: unknown; cause?: unknown } | null;
   if (!game.user?.isGM) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoGM" }, viaGM: true };
   const userId = typeof request?.userId === "string" ? request.userId : null;
   const known = userId !== null && (game.users as unknown as { get(id: string): unknown }).get(userId) !== undefined;
   if (!known || !Array.isArray(request?.ops)) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.BadOp", data: { op: "?" } }, viaGM: true };
+  const refusal = relayRefusal(request.ops, userId, request.cause);
+  if (refusal) return { ok: false, problem: refusal, viaGM: true };
   return executeWrites(request.ops as GmWriteOp[], userId);
 }
 

@@ -8,6 +8,7 @@
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
 import { notify } from "../applications/ui";
+import { localize } from "../foundry";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
 import {
@@ -26,6 +27,7 @@ interface UserActor {
   statuses?: Iterable<string>;
   effects?: Iterable<EffectLike>;
   system: { mana?: { value?: number; max?: number }; equipped?: { armor?: string } };
+  isOwner?: boolean;
   getActiveTokens?(): unknown[];
 }
 
@@ -108,6 +110,25 @@ async function rollSum(dice: number): Promise<number[]> {
   return [...roll.faces];
 }
 
+interface UseMessage {
+  uuid?: string;
+  delete?(): Promise<unknown>;
+}
+
+/**
+ * A short card of an item used on someone else's creature: the GM writes its effects as this
+ * card names the user and the target (docs/rulings.md 139).
+ */
+async function postUse(actor: UserActor, item: AlchemyItem, target: UserActor): Promise<UseMessage | null> {
+  const text = localize("CLOCKWORK.Magic.Alchemy.Used", { name: actor.name, item: item.name, target: target.name });
+  const content = `<p class="clockwork cw-action-note">${foundry.utils.escapeHTML(text)}</p>`;
+  const created = await ChatMessage.implementation.create({
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }), content,
+    flags: { clockwork: { alchemyUse: { actorUuid: actor.uuid, targetUuid: target.uuid } } },
+  } as never);
+  return (created as unknown as UseMessage | undefined) ?? null;
+}
+
 /** The writes of one effect on the target (the dice already rolled). */
 function effectOps(effect: AlchemyEffect, target: UserActor, item: AlchemyItem, faces: number[], result: AlchemyResult): MagicOp[] {
   switch (effect.kind) {
@@ -188,8 +209,12 @@ export async function useAlchemyItem(actor: UserActor, item: AlchemyItem, option
     const faces = effect.kind === "restore" ? await rollSum(effect.dice) : [];
     ops.push(...effectOps(effect, target.actor, item, faces, result));
   }
-  const written = await requestMagicWrites(ops);
-  if (!written.ok) return null;
+  const card = self || game.user?.isGM || target.actor.isOwner === true ? null : await postUse(actor, item, target.actor);
+  const written = await requestMagicWrites(ops, { cause: card?.uuid ?? null });
+  if (!written.ok) {
+    await card?.delete?.();
+    return null;
+  }
   result.ops = ops;
   // One of the item is used up (the user owns it).
   const quantity = (item.system.quantity ?? 1) - 1;

@@ -514,20 +514,28 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   else ops.push(...moved);
 
   if (prepared.placement && options.drawArea !== false) await drawSpellArea(prepared.placement.area, prepared.placement.scene);
-  let applied = false;
-  if (options.apply !== false && ops.length) {
-    const result = await requestMagicWrites(ops);
-    applied = result.ok;
-  }
+  // The card is posted before the writes: they follow from it, so the GM writes a player's cast on
+  // creatures the player does not own only as this card names them (docs/rulings.md 139).
+  const writing = options.apply !== false && ops.length > 0;
   const data = castCardData({
     spell, name: item.name, img: item.img ?? null, caster: { name: actor.name, uuid: actor.uuid },
     dice: casting.length, threshold: roller.rank, faces: casting, hexed: roller.hexed === true, damageFaces, damageType: damageType ?? null,
     difficulty: spell.roll.kind === "difficulty" ? options.difficulty ?? 0 : null,
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
-    paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: applied || ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,
+    paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,
     counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
   });
-  const message = options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode());
+  const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode())) as CastMessage | null;
+  let applied = false;
+  if (writing) {
+    const result = await requestMagicWrites(ops, { cause: message?.uuid ?? null });
+    applied = result.ok;
+    if (applied) {
+      data.applied = true;
+      // Its content too: the Apply button it was posted with has nothing left to do.
+      if (message) await message.update({ content: await castCardContent(data), [`flags.clockwork.${CAST_FLAG}.applied`]: true });
+    }
+  }
   const result: CastResult = { outcome, data, message, applied };
   // The golem or animal acts as its own actor right after the caster (issue 11 item 8).
   if (options.companion && outcome.success && COMPANION_TABLES.has(spell.automation.table)) {
@@ -588,9 +596,12 @@ interface ChatMessageClass {
   getSpeaker?(options: object): object;
 }
 
+function castCardContent(data: CastCardData): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: false, canApply: true }) as never);
+}
+
 async function postCastCard(actor: CastDoc, data: CastCardData, rollMode: string): Promise<unknown> {
-  const { renderTemplate } = foundry.applications.handlebars;
-  const content = await renderTemplate(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: false, canApply: true }) as never);
+  const content = await castCardContent(data);
   const cls = (CONFIG as unknown as { ChatMessage: { documentClass: ChatMessageClass } }).ChatMessage.documentClass;
   const messageData = applyRollMode({
     content,
@@ -606,11 +617,19 @@ export function castData(message: { flags?: Record<string, unknown> } | null | u
   return data && typeof data === "object" ? data : null;
 }
 
-/** Applies a card's writes that were not made when it was cast (the Apply button). */
-export async function applyCastCard(message: { flags?: Record<string, unknown>; isOwner?: boolean; update(changes: object): Promise<unknown> }): Promise<boolean> {
+/** A posted cast card, as the cast writes it. */
+interface CastMessage {
+  uuid?: string;
+  flags?: Record<string, unknown>;
+  isOwner?: boolean;
+  update(changes: object): Promise<unknown>;
+}
+
+/** Applies a card's writes that were not made when it was cast (the Apply button); the card is their cause. */
+export async function applyCastCard(message: CastMessage): Promise<boolean> {
   const data = castData(message);
   if (!data || data.applied || !data.ops.length) return false;
-  const result = await requestMagicWrites(data.ops);
+  const result = await requestMagicWrites(data.ops, { cause: message.uuid ?? null });
   if (!result.ok) return false;
   await message.update({ [`flags.clockwork.${CAST_FLAG}.applied`]: true });
   return true;

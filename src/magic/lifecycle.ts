@@ -112,6 +112,8 @@ export { lifecycleSettled };
 interface AttackOutcomeLike {
   results?: readonly { setup?: { defense?: { parts?: { forceField?: number } } } }[];
   session?: { targets?: readonly { actor?: { effects?: Iterable<EffectLike> } | null }[] };
+  /** The attack's card: the writes on its targets follow from it. */
+  message?: unknown;
 }
 
 /**
@@ -130,7 +132,8 @@ export async function onWeaponAttack(outcome: AttackOutcomeLike | null | undefin
       }
     }
   });
-  if (ops.length) await requestMagicWrites(ops);
+  const cause = (outcome?.message as { uuid?: string } | null | undefined)?.uuid ?? null;
+  if (ops.length) await requestMagicWrites(ops, { cause });
 }
 
 /** A combat was deleted: forget the turn last seen in it, and end the effects bound to it. */

@@ -11,6 +11,7 @@
  * points of a pool. Nothing is half-applied: a write that fails undoes the batch's earlier ones.
  */
 import { notify } from "../applications/ui";
+import { relayRefusal } from "../combat/relay-check";
 import { allowGmWritePaths, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {
   drainGlobalPool, removeWounds, requireGlobalPool, returnToGlobalPool, stabilize as stabilizeTrack,
@@ -367,7 +368,7 @@ function report(result: MagicWriteResult, quiet: boolean): MagicWriteResult {
  * Makes a batch for this user: here when it may write all of it, otherwise on the active GM's
  * client as one query. A refusal is shown to the user (unless `quiet`) and changes nothing.
  */
-export async function requestMagicWrites(ops: readonly MagicOp[], options: { quiet?: boolean; timeout?: number } = {}): Promise<MagicWriteResult> {
+export async function requestMagicWrites(ops: readonly MagicOp[], options: { quiet?: boolean; timeout?: number; cause?: string | null } = {}): Promise<MagicWriteResult> {
   const quiet = options.quiet === true;
   if (!ops.length) return { ok: true, viaGM: false, results: { ok: true, results: [], viaGM: false }, effects: [] };
   for (const op of ops) if (!resolve(op?.uuid)) return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Magic.Write.Missing" } }, quiet);
@@ -377,7 +378,7 @@ export async function requestMagicWrites(ops: readonly MagicOp[], options: { qui
   if (!gm) return report({ ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.NoGM" } }, quiet);
   let answer: unknown;
   try {
-    answer = await gm.query(MAGIC_WRITE_QUERY, { ops, userId: user?.id ?? null }, { timeout: options.timeout ?? MAGIC_WRITE_TIMEOUT });
+    answer = await gm.query(MAGIC_WRITE_QUERY, { ops, userId: user?.id ?? null, cause: options.cause ?? null }, { timeout: options.timeout ?? MAGIC_WRITE_TIMEOUT });
   } catch (error) {
     console.warn("ClockWork | the GM did not answer a magic write", error);
     return report({ ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.NoAnswer" } }, quiet);
@@ -393,15 +394,17 @@ function allowedForPlayer(op: MagicOp): boolean {
   return op.set === undefined && op.give === undefined;
 }
 
-/** The GM's side of the query. */
+/** The GM's side of the query: only what the requester owns or its own card names (src/combat/relay-check). */
 export async function answerMagicWrite(data: unknown): Promise<MagicWriteResult> {
-  const request = data as { ops?: unknown; userId?: unknown } | null;
+  const request = data as { ops?: unknown; userId?: unknown; cause?: unknown } | null;
   if (!game.user?.isGM) return { ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.NoGM" } };
   const userId = typeof request?.userId === "string" ? request.userId : null;
   const requester = userId ? (game.users as unknown as { get(id: string): { isGM?: boolean } | undefined }).get(userId) : undefined;
   if (!requester || !Array.isArray(request?.ops)) return { ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.BadOp" } };
   const ops = request.ops as MagicOp[];
   if (!requester.isGM && !ops.every(allowedForPlayer)) return { ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.BadOp" } };
+  const refusal = relayRefusal(ops, userId!, request.cause);
+  if (refusal) return { ok: false, viaGM: true, problem: refusal };
   return executeMagicWrites(ops, userId);
 }
 

@@ -10,7 +10,8 @@ import {
   ADA, BRAM, GRENADE, GRUSHA, MINION, SWORD, actorUuid, combatantUuid, doc, seedFight, tokenId, SCENE_ID,
 } from "./fixtures";
 import { setReactionPrompt, type ReactionQueryData } from "../../src/combat/attack/reactions";
-import { attackData, renderAttackCard, viewerFor, applyAttackCard, undoAttackCard, type AttackMessage } from "../../src/combat/attack/chat";
+import { attackData, renderAttackCard, viewerFor, applyAttackCard, undoAttackCard, undoOps, type AttackMessage } from "../../src/combat/attack/chat";
+import { requestWrites } from "../../src/combat/gm-writes";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";
 
 type Doc = Record<string, unknown> & { system: Record<string, unknown> };
@@ -210,6 +211,32 @@ describe("actor.attack", () => {
     expect(undone).toMatchObject({ ok: true });
     expect(health(gm, GRUSHA)).toMatchObject({ hits: before.hits, wounds: before.wounds, vitalsLost: before.vitalsLost });
     expect(attackData(messages(gm).at(-1)!)!.applied?.[card.targets[0].key]).toBeNull();
+  });
+
+  it("the card's author may undo her Apply through the relay with her card as the cause; another player may not use her card (docs/rulings.md 138)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice, bob } = await seedFight(world);
+    setReactionPrompt(async () => "none");
+    queueFaces(...Array(12).fill(12), ...Array(12).fill(12));
+    const ada = actor(alice, ADA);
+    await world.as(alice, () => ada.attack(ada.items.get(SWORD), { targets: [token(alice, GRUSHA)], skipDialog: true }));
+    await world.settle();
+    const before = { ...health(gm, GRUSHA) };
+    expect(await world.as(alice, () => applyAttackCard(messages(alice).at(-1)!))).toMatchObject({ ok: true, viaGM: true });
+    await world.settle();
+    const applied = { ...health(gm, GRUSHA) };
+    expect(applied).not.toEqual(before);
+    const exists = (uuid: string) => doc(gm, uuid) !== null;
+    const undo = undoOps(messages(gm).at(-1)!, attackData(messages(gm).at(-1)!)!, exists);
+    const cause = messages(gm).at(-1)!.uuid;
+    const byBob = await world.as(bob, () => requestWrites(undo, { cause }));
+    await world.settle();
+    expect(byBob).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours", data: { name: "Grusha" } } });
+    expect(health(gm, GRUSHA)).toEqual(applied);
+    const byAlice = await world.as(alice, () => requestWrites(undo, { cause }));
+    await world.settle();
+    expect(byAlice).toMatchObject({ ok: true, viaGM: true });
+    expect(health(gm, GRUSHA)).toMatchObject({ hits: before.hits, wounds: before.wounds, vitalsLost: before.vitalsLost });
   });
 
   it("defense, resistance and health show only to users who may observe the target", async () => {

@@ -108,3 +108,16 @@ export function doc<T = Record<string, unknown>>(client: WorldClient, uuid: stri
 
 export const actorUuid = (id: string): string => `Actor.${id}`;
 export const combatantUuid = (actorId: string): string => `Combat.${COMBAT_ID}.Combatant.${combatantId(actorId)}`;
+
+/**
+ * Posts a chat card as `client` whose ClockWork flags name `userUuid` using an item on each of
+ * `targetUuids` (an alchemy use's flags: no render hook draws them): the cause a relayed batch
+ * names (docs/rulings.md 138). Resolves the message's UUID.
+ */
+export async function postCauseCard(world: World, client: WorldClient, userUuid: string, targetUuids: readonly string[]): Promise<string> {
+  const [targetUuid, ...more] = targetUuids;
+  const message = await world.as(client, () => (globalThis as unknown as { ChatMessage: { implementation: { create(d: object): Promise<{ uuid: string }> } } })
+    .ChatMessage.implementation.create({ content: "<p>cause</p>", flags: { clockwork: { alchemyUse: { actorUuid: userUuid, targetUuid }, ...(more.length ? { cast: { caster: { uuid: userUuid }, targets: more.map((uuid) => ({ uuid })) } } : {}) } } }));
+  await world.settle();
+  return message.uuid;
+}

@@ -1,11 +1,12 @@
 /**
  * Issue 10 item 6 in the multi-user world: writes a user does not own go to the active GM as one
  * query; the player's client writes nothing itself; without a GM nothing is written and the
- * user is told why; a batch that cannot be made in full is not made at all.
+ * user is told why; a batch that cannot be made in full is not made at all. The GM writes what a
+ * player does not own only as a card of that player names it (docs/rulings.md 138).
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, type WorldClient } from "../world";
-import { ADA, GRUSHA, MINION, actorUuid, combatantUuid, doc, seedFight } from "./fixtures";
+import { ADA, BRAM, GRUSHA, MINION, actorUuid, combatantUuid, doc, postCauseCard, seedFight } from "./fixtures";
 import { GM_WRITE_QUERY, requestWrites, type GmWriteOp, type GmWriteResult } from "../../src/combat/gm-writes";
 
 type Health = { hits: number; wounds: number; vitalsLost: number; dying: boolean; dead: boolean; grit: number };
@@ -39,7 +40,8 @@ describe("GM writes", () => {
     const queries = countQueries(gm);
     const writes = recordWrites(gm);
     const grit = health(gm, GRUSHA).grit;
-    const result = await world.as(alice, () => requestWrites([{ op: "damage", uuid: actorUuid(GRUSHA), amount: grit + 1 }]));
+    const cause = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(GRUSHA)]);
+    const result = await world.as(alice, () => requestWrites([{ op: "damage", uuid: actorUuid(GRUSHA), amount: grit + 1 }], { cause }));
     await world.settle();
     expect(result.ok).toBe(true);
     expect(result.viaGM).toBe(true);
@@ -72,7 +74,8 @@ describe("GM writes", () => {
       { op: "counters", uuid: combatantUuid(GRUSHA), spend: { cost: 1, reaction: true } },
       { op: "damage", uuid: actorUuid(GRUSHA), amount: 1 },
     ];
-    const result = await world.as(alice, () => requestWrites(ops));
+    const cause = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(GRUSHA)]);
+    const result = await world.as(alice, () => requestWrites(ops, { cause }));
     await world.settle();
     expect(result.ok).toBe(true);
     expect(writes.every((w) => w.userId === gm.userId)).toBe(true);
@@ -101,10 +104,11 @@ describe("GM writes", () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world, { counters: { [ADA]: { available: 1, reserved: 0, hadTurn: true, passed: false } } });
     const writes = recordWrites(gm);
+    const cause = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(GRUSHA)]);
     const result = await world.as(alice, () => requestWrites([
       { op: "damage", uuid: actorUuid(GRUSHA), amount: 3 },
       { op: "counters", uuid: combatantUuid(ADA), spend: { cost: 2 } },
-    ]));
+    ], { cause }));
     await world.settle();
     expect(result).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.Counters.insufficient" } });
     expect(alice.notifications).toEqual([{ type: "warn", message: "Ada does not have enough counters left for that." }]);
@@ -127,7 +131,8 @@ describe("GM writes", () => {
   it("the relay carries only combat paths: anything else is refused", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world);
-    const result: GmWriteResult = await world.as(alice, () => requestWrites([{ op: "update", uuid: actorUuid(GRUSHA), changes: { name: "Renamed" } }]));
+    const cause = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(GRUSHA)]);
+    const result: GmWriteResult = await world.as(alice, () => requestWrites([{ op: "update", uuid: actorUuid(GRUSHA), changes: { name: "Renamed" } }], { cause }));
     await world.settle();
     expect(result.ok).toBe(false);
     expect(gm.game.actors.get(GRUSHA)!.name).toBe("Grusha");
@@ -138,9 +143,72 @@ describe("GM writes", () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world);
     const grit = health(gm, MINION).grit;
-    const result = await world.as(alice, () => requestWrites([{ op: "damage", uuid: actorUuid(MINION), amount: grit }]));
+    const cause = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(MINION)]);
+    const result = await world.as(alice, () => requestWrites([{ op: "damage", uuid: actorUuid(MINION), amount: grit }], { cause }));
     await world.settle();
     expect(result.ok && result.results[0].application).toMatchObject({ died: true, deathRollRequired: false });
     expect(health(gm, MINION)).toMatchObject({ dead: true, dying: false, vitalsLost: 1 });
+  });
+});
+
+describe("GM writes: only what a player's own card names (docs/rulings.md 138)", () => {
+  const refusal = "Only the GM can change Grusha: it is not yours and no card of yours names it. Nothing was changed.";
+
+  it("a player's damage to an NPC that no card of theirs names is refused with a message; the NPC is unchanged", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    const before = health(gm, GRUSHA);
+    const writes = recordWrites(gm);
+    const result = await world.as(alice, () => requestWrites([
+      { op: "counters", uuid: combatantUuid(ADA), spend: { cost: 2 } },
+      { op: "damage", uuid: actorUuid(GRUSHA), amount: 9 },
+    ]));
+    await world.settle();
+    expect(result).toMatchObject({ ok: false, viaGM: true, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours", data: { name: "Grusha" } } });
+    expect(alice.notifications).toEqual([{ type: "error", message: refusal }]);
+    expect(writes).toEqual([]);
+    expect(health(gm, GRUSHA)).toEqual(before);
+    expect(counters(gm, ADA)).toMatchObject({ available: 6 });
+  });
+
+  it("a forged cause is refused: a card another user posted, one that does not name the NPC, or no card at all", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice, bob } = await seedFight(world);
+    const before = health(gm, GRUSHA);
+    const bobs = await postCauseCard(world, bob, actorUuid(BRAM), [actorUuid(GRUSHA)]);
+    const other = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(MINION)]);
+    for (const cause of [bobs, other, actorUuid(GRUSHA), "ChatMessage.nosuchmessage00"]) {
+      const result = await world.as(alice, () => requestWrites([{ op: "status", uuid: actorUuid(GRUSHA), status: "prone", active: true }], { cause, notify: false }));
+      await world.settle();
+      expect(result).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours" } });
+    }
+    expect(health(gm, GRUSHA)).toEqual(before);
+    expect([...gm.game.actors.get(GRUSHA)!.statuses]).toEqual([]);
+  });
+
+  it("the relay query itself checks: a hand-made query with a participants list is not trusted", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    const before = health(gm, GRUSHA);
+    const answer = await world.as(alice, () => (gm.game.users.get(gm.userId) as unknown as { query(n: string, d: object): Promise<unknown> })
+      .query(GM_WRITE_QUERY, { ops: [{ op: "heal", uuid: actorUuid(GRUSHA), amount: 1 }, { op: "damage", uuid: actorUuid(GRUSHA), amount: 5 }], userId: alice.userId, participants: [actorUuid(GRUSHA)] }));
+    await world.settle();
+    expect(answer).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours" } });
+    expect(health(gm, GRUSHA)).toEqual(before);
+  });
+
+  it("a GM writes anything; a player's own card covers the NPCs it names and nothing else", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    const cause = await postCauseCard(world, alice, actorUuid(ADA), [actorUuid(GRUSHA)]);
+    const mixed = await world.as(alice, () => requestWrites([
+      { op: "damage", uuid: actorUuid(GRUSHA), amount: 2 },
+      { op: "damage", uuid: actorUuid(MINION), amount: 2 },
+    ], { cause, notify: false }));
+    await world.settle();
+    expect(mixed).toMatchObject({ ok: false, problem: { data: { name: "Goblin Minion" } } });
+    expect(health(gm, GRUSHA).hits).toBe(0);
+    const byGm = await world.as(gm, () => requestWrites([{ op: "damage", uuid: actorUuid(MINION), amount: 1 }]));
+    expect(byGm.ok).toBe(true);
   });
 });

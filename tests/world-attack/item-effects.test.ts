@@ -170,16 +170,27 @@ describe("Acid (docs/rulings.md 130)", () => {
 });
 
 describe("falls (docs/rulings.md 131)", () => {
-  it("a player makes an NPC fall: 4 unavoidable hits per space through the GM, one event that wounds, and a card", async () => {
+  it("the GM makes an NPC fall: 4 unavoidable hits per space, one event that wounds, and a card", async () => {
     const world = await createWorld({ packs: false });
-    const { gm, alice } = await seedFight(world);
+    const { gm } = await seedFight(world);
     const grit = health(gm, GRUSHA).grit;
-    const result = await world.as(alice, () => fall(token(alice, GRUSHA) as never, 3));
+    const result = await world.as(gm, () => fall(token(gm, GRUSHA) as never, 3));
     await world.settle();
-    expect(result?.write).toMatchObject({ ok: true, viaGM: true });
+    expect(result?.write).toMatchObject({ ok: true, viaGM: false });
     expect(result?.outcome.damage).toBe(12);
     expect(health(gm, GRUSHA).wounds).toBe(Math.floor(12 / grit));
     expect(messages(gm).at(-1)!.content).toContain("Grusha takes 12 unavoidable hits from the fall.");
+  });
+
+  it("a player cannot make a creature they do not own fall: a localized message, nothing changed, no card (docs/rulings.md 138)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    const before = { health: health(gm, GRUSHA), messages: messages(gm).length };
+    expect(await world.as(alice, () => fall(token(alice, GRUSHA) as never, 3))).toBeNull();
+    await world.settle();
+    expect(alice.notifications).toEqual([{ type: "warn", message: "Only the GM makes Grusha fall (the Fall button of its token): it is not yours. Nothing was changed." }]);
+    expect(health(gm, GRUSHA)).toEqual(before.health);
+    expect(messages(gm)).toHaveLength(before.messages);
   });
 
   it("Feather Fall on the worn shield prevents it; the card says so", async () => {

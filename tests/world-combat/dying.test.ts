@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./setup";
+import { postCauseCard } from "../world-attack/fixtures";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -74,8 +75,10 @@ describe("dying", () => {
     const { applyDamageTo } = await import("../../src/combat/gm-writes");
     const stored = { ...health("ada") };
     noOnes();
-    // Bob does not own Ada: the GM writes. Nothing stored changes (no vitals left to lose), which is no failure.
-    const result = await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 3));
+    // Bob does not own Ada: the GM writes, as a card of Bob's names her (docs/rulings.md 138).
+    // Nothing stored changes (no vitals left to lose), which is no failure.
+    const cause = await postCauseCard(fight.world, fight.bob, `Actor.${fight.actors.bo}`, [`Actor.${fight.actors.ada}`]);
+    const result = await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 3, { cause }));
     expect(result).toMatchObject({ ok: true, viaGM: true });
     expect(result.ok && result.results[0].application).toMatchObject({ deathRollRequired: true, becameDying: false, died: false });
     expect(fight.bob.notifications).toEqual([]);

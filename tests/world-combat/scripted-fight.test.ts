@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStatus } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./setup";
+import { postCauseCard } from "../world-attack/fixtures";
 
 let fight: Fight;
 let goblin: string;
@@ -68,7 +69,9 @@ describe("a scripted fight", () => {
 
     const { applyDamageTo } = await import("../../src/combat/gm-writes");
     safeDeathRoll();
-    await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 36, { unavoidable: true }));
+    // Bob's card names Ada (docs/rulings.md 138): the GM writes what Bob does not own.
+    const cause = await postCauseCard(fight.world, fight.bob, `Actor.${fight.actors.bo}`, [`Actor.${fight.actors.ada}`]);
+    await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 36, { unavoidable: true, cause }));
     expect(health(fight.actors.ada)).toMatchObject({ dying: true, vitalsLost: 6 });
     expect(statuses(fight.actors.ada)).toEqual(["dying"]);
 
@@ -125,7 +128,9 @@ describe("a scripted fight", () => {
     expect(count("GainRoll")).toBe(1);
     // The Orc's three ticks, Ada's turn lost to dying and then to being stabilized.
     expect(count("TurnNote")).toBe(5);
-    expect(kinds).toHaveLength(12);
+    // …and the card of Bob's that named Ada in round 2.
+    expect(count("Other")).toBe(1);
+    expect(kinds).toHaveLength(13);
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
   });
 });

@@ -102,6 +102,25 @@ describe("alchemy items from the belt", () => {
     expect(effect()).toBeUndefined();
   });
 
+  it("on another player's creature: a short card names user and target, and the GM writes the healing (docs/rulings.md 139)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world);
+    await giveBram(world);
+    await setCounters(world, BRAM, 12);
+    await world.as(gm, () => doc<{ update(c: object): Promise<unknown> }>(gm, actorUuid(ILINDE)).update({ "system.health.hits": 6 }));
+    await world.settle();
+    const cards = () => [...(gm.game.messages as unknown as Iterable<{ author: { id: string } | null; content: string; flags: Record<string, Record<string, unknown>> }>)];
+    queueFaces(2, 3);
+    const healed = await use(world, bob, "Health Potion", { target: actorUuid(ILINDE) });
+    await world.settle();
+    expect(healed).toMatchObject({ rolled: 5, restored: 5 });
+    expect(actor(gm, ILINDE).system.health.hits).toBe(1);
+    const card = cards().find((m) => m.flags.clockwork?.alchemyUse);
+    expect(card?.author?.id).toBe(bob.userId);
+    expect(card?.flags.clockwork.alchemyUse).toEqual({ actorUuid: actorUuid(BRAM), targetUuid: actorUuid(ILINDE) });
+    expect(card?.content).toContain("Health Potion");
+  });
+
   it("refuses a backpack item in combat and a creature out of reach, changing nothing", async () => {
     const world = await createWorld({ packs: false });
     const { gm, bob } = await seedArena(world);

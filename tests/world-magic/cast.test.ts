@@ -54,6 +54,11 @@ describe("a scripted cast in combat", () => {
     await world.settle();
     expect(bolt?.data.gains).toBe(5);
     expect(bolt?.applied).toBe(true);
+    // The card was posted first and names Grusha (docs/rulings.md 139); once applied it offers no Apply.
+    const boltCard = [...(gm.game.messages as Iterable<{ author: { id: string } | null; content: string; flags: Record<string, { cast?: { applied: boolean; targets: { uuid: string }[] } }> }>)].filter((m) => m.flags.clockwork?.cast).at(-1)!;
+    expect(boltCard.author?.id).toBe(alice.userId);
+    expect(boltCard.flags.clockwork.cast).toMatchObject({ applied: true, targets: [{ uuid: actorUuid(GRUSHA) }] });
+    expect(boltCard.content).not.toContain("data-action=\"applyCast\"");
     const boltDamage = bolt!.data.targets[0].damage;
     expect(boltDamage).toBeGreaterThan(0);
     expect(stored(track(actor(gm, GRUSHA).system.health))).toEqual(stored(applyDamage(grushaBefore, boltDamage)));

@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, type WorldClient } from "../world";
-import { BRAM, ILINDE, actorUuid, doc, flush, sceneUuid, seedArena } from "./fixtures";
+import { BRAM, GRUSHA, ILINDE, actorUuid, doc, flush, sceneUuid, seedArena } from "./fixtures";
+import { postCauseCard } from "../world-attack/fixtures";
 import { startClock } from "./time";
 import { MAGIC_WRITE_QUERY, requestMagicWrites } from "../../src/magic/writes";
 
@@ -96,6 +97,34 @@ describe("the global mana pool", () => {
     const forged = await world.as(alice, () => requestMagicWrites([{ op: "pool", uuid: sceneUuid, set: { connection: "strong", max: 60, value: 60, refilledAt: 0 } }], { quiet: true }));
     expect(forged.ok).toBe(false);
     expect(pool(gm)?.value).toBe(40);
+  });
+
+  it("a player cannot set another's mana or damage an NPC through the magic relay without a card of theirs naming it (docs/rulings.md 138)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice, bob } = await seedArena(world, { combat: false });
+    const ilinde = mana(gm, ILINDE).system.mana.value;
+    expect(ilinde).toBeGreaterThan(5);
+    const grusha = () => doc<{ system: { health: { hits: number } } }>(gm, actorUuid(GRUSHA)).system.health.hits;
+    const drained = await world.as(bob, () => requestMagicWrites([{ op: "mana", uuid: actorUuid(ILINDE), value: 0 }]));
+    await world.settle();
+    expect(drained).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours", data: { name: "Ilinde" } } });
+    expect(bob.notifications.at(-1)).toEqual({ type: "error", message: "Only the GM can change Ilinde: it is not yours and no card of yours names it. Nothing was changed." });
+    expect(mana(gm, ILINDE).system.mana.value).toBe(ilinde);
+    // A card Alice posted names Grusha, but it is not Bob's; Bob's own card names only Ilinde.
+    const alices = await postCauseCard(world, alice, actorUuid(ILINDE), [actorUuid(GRUSHA)]);
+    const own = await postCauseCard(world, bob, actorUuid(BRAM), [actorUuid(ILINDE)]);
+    for (const cause of [alices, own]) {
+      const result = await world.as(bob, () => requestMagicWrites([{ op: "damage", uuid: actorUuid(GRUSHA), amount: 4 }, { op: "effect", uuid: actorUuid(GRUSHA), effect: { name: "Hex" } }], { quiet: true, cause }));
+      expect(result).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours" } });
+    }
+    await world.settle();
+    expect(grusha()).toBe(0);
+    expect([...doc<{ effects: Iterable<unknown> }>(gm, actorUuid(GRUSHA)).effects]).toEqual([]);
+    // Bob's own card that names Ilinde covers the write on her.
+    const covered = await world.as(bob, () => requestMagicWrites([{ op: "mana", uuid: actorUuid(ILINDE), value: 5 }], { cause: own }));
+    await world.settle();
+    expect(covered.ok).toBe(true);
+    expect(mana(gm, ILINDE).system.mana.value).toBe(5);
   });
 
   it("two players channeling at once never take more than the pool holds", async () => {

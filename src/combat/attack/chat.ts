@@ -119,7 +119,7 @@ export async function applyAttackCard(message: AttackMessage): Promise<GmWriteRe
     notify("info", "CLOCKWORK.Combat.Attack.Card.NothingToApply");
     return null;
   }
-  return requestWrites(ops);
+  return requestWrites(ops, { cause: message.uuid });
 }
 
 /** Undoes what Apply wrote (GM only). */
@@ -128,7 +128,7 @@ export async function undoAttackCard(message: AttackMessage): Promise<GmWriteRes
   if (!data || !game.user?.isGM) return null;
   const ops = undoOps(message, data, exists);
   if (!ops.length) return null;
-  return requestWrites(ops);
+  return requestWrites(ops, { cause: message.uuid });
 }
 
 /** `renderChatMessageHTML`: the card for this viewer, with its buttons wired. */

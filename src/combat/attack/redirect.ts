@@ -109,5 +109,5 @@ export async function redirectAttackDamage(message: AttackMessage, key: string, 
     damage: { ...row.damage, total: 0, points: 0, criticals: 0 },
   };
   const targets = data.targets.flatMap((t) => (t.key === row.key ? [turned, taken] : [t]));
-  return requestWrites([{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }]);
+  return requestWrites([{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }], { cause: message.uuid });
 }

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type AnyDoc, type Fight } from "./setup";
+import { eventually } from "../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -25,6 +26,8 @@ async function give(key: keyof Fight["actors"], id: string, data?: Record<string
 
 const statuses = (client: Fight["gm"], key: keyof Fight["actors"]) => [...(actorOn(client, fight.actors[key]).statuses as Set<string>)].sort();
 const health = (key: keyof Fight["actors"]) => (actorOn(fight.gm, fight.actors[key]).system.health as Record<string, number>);
+/** End-of-turn checks run in the background after the turn changed (a player may take a while): wait for the result. */
+const flatRolls = () => flavors().filter((m) => m.rolls[0]?.constructor.name === "FlatRoll");
 const flavors = () => (fight.gm.game.messages.contents as unknown as { rolls: { constructor: { name: string }; options: { label?: string } }[]; speaker: { alias?: string }; content: string; _source: { author: string } }[]);
 
 describe("status effects", () => {
@@ -77,9 +80,10 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(9);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.bob, "ada")).toEqual([]);
+    await eventually(() => expect(statuses(fight.bob, "ada")).toEqual([]));
+    await fight.world.settle();
     expect(statuses(fight.gm, "gob")).toEqual(["burning"]);
-    const flat = flavors().filter((m) => m.rolls[0]?.constructor.name === "FlatRoll");
+    const flat = flatRolls();
     expect(flat).toHaveLength(1);
     expect(flat[0].rolls[0].options.label).toBe("End Burning");
     expect(flat[0]._source.author).toBe(fight.alice.userId);
@@ -93,9 +97,10 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.nextTurn());
     queueFaces(3, 3);
     await as(fight, fight.gm, (c) => c.nextTurn());
+    // The failed Flat's card is the sync point; the condition is still there after it.
+    await eventually(() => expect(flatRolls().map((m) => m._source.author)).toEqual([fight.gm.userId]));
+    await fight.world.settle();
     expect(statuses(fight.gm, "orc")).toEqual(["bleeding"]);
-    const flat = flavors().filter((m) => m.rolls[0]?.constructor.name === "FlatRoll");
-    expect(flat.map((m) => m._source.author)).toEqual([fight.gm.userId]);
   });
 
   it("an owner who is offline is replaced by the GM", async () => {
@@ -104,8 +109,9 @@ describe("end-of-turn checks", () => {
     fight.alice.disconnect();
     queueFaces(10);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.gm, "ada")).toEqual([]);
-    expect(flavors().filter((m) => m.rolls[0]?.constructor.name === "FlatRoll").map((m) => m._source.author)).toEqual([fight.gm.userId]);
+    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(flatRolls().map((m) => m._source.author)).toEqual([fight.gm.userId]);
   });
 
   it("a Froad rolls twice against Burning and keeps the better", async () => {
@@ -115,7 +121,7 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(2, 8);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.gm, "ada")).toEqual([]);
+    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
     const roll = flavors().find((m) => m.rolls[0]?.constructor.name === "FlatRoll")?.rolls[0] as unknown as { formula: string };
     expect(roll.formula).toBe("2d12kh");
   });
@@ -128,7 +134,7 @@ describe("end-of-turn checks", () => {
     expect(fight.alice.notifications.at(-1)?.message).toContain("cannot act");
     queueFaces(11);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.gm, "ada")).toEqual(["chilled"]);
+    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual(["chilled"]));
   });
 
   it("going back a turn brings back a condition its end check removed", async () => {
@@ -136,7 +142,8 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(12);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.gm, "ada")).toEqual([]);
+    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
+    await fight.world.settle();
     await as(fight, fight.gm, (c) => c.previousTurn());
     expect(statuses(fight.bob, "ada")).toEqual(["stunned"]);
     expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 6, reserved: 0, hadTurn: true, passed: false });
@@ -147,7 +154,7 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.gm, "ada")).toEqual([]);
+    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
     expect(flavors().some((m) => m.rolls[0]?.constructor.name === "GainRoll")).toBe(true);
   });
 });
@@ -180,7 +187,8 @@ describe("on the v14 profile", () => {
     expect(health("ada").hits).toBe(2);
     queueFaces(7);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    expect(statuses(fight.bob, "ada")).toEqual([]);
+    await eventually(() => expect(statuses(fight.bob, "ada")).toEqual([]));
+    await fight.world.settle();
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
   });
 });

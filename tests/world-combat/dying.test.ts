@@ -4,10 +4,11 @@
  * of its turns and when damaged; dead with its overlay and the combatant defeated; minions out
  * at once; Stabilize by a player through the GM; minion groups attacking as one.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./setup";
 import { postCauseCard } from "../world-attack/fixtures";
+import { eventually } from "../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -31,7 +32,7 @@ const noOnes = () => queueFaces(9, 9, 9, 9, 9, 9);
 async function down(key: keyof Fight["actors"]): Promise<void> {
   const before = deathRolls().length;
   await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors[key]).update({ "system.health.vitalsLost": 6 }));
-  await vi.waitFor(() => expect(deathRolls().length).toBeGreaterThan(before));
+  await eventually(() => expect(deathRolls().length).toBeGreaterThan(before));
   await fight.world.settle();
 }
 
@@ -51,7 +52,7 @@ describe("dying", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     noOnes();
     await as(fight, fight.gm, (c) => c.nextRound());
-    expect(deathRolls()).toHaveLength(3);
+    await eventually(() => expect(deathRolls()).toHaveLength(3));
     expect(health("ada")).toMatchObject({ dying: true, dead: false, wounds: 0 });
     expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 0, hadTurn: true, passed: true });
   });
@@ -64,9 +65,14 @@ describe("dying", () => {
     const callAll = (...args: unknown[]) => (Hooks as unknown as { callAll(...a: unknown[]): boolean }).callAll(...args);
     noOnes();
     await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
-    expect(deathRolls()).toHaveLength(2);
+    await eventually(() => expect(deathRolls()).toHaveLength(2));
     await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), { ...application, damage: 0, absorbed: 3 }, {}));
-    expect(deathRolls()).toHaveLength(2);
+    // Absorbed damage asks for no roll; a damaging hit after it is the sync point (its roll is the only new one).
+    noOnes();
+    await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
+    await eventually(() => expect(deathRolls().length).toBeGreaterThan(2));
+    await fight.world.settle();
+    expect(deathRolls()).toHaveLength(3);
   });
 
   it("damage to a creature already dying through applyDamageTo (a player's, through the GM): done, and a death roll follows", async () => {
@@ -83,12 +89,13 @@ describe("dying", () => {
     expect(result.ok && result.results[0].application).toMatchObject({ deathRollRequired: true, becameDying: false, died: false });
     expect(fight.bob.notifications).toEqual([]);
     expect(health("ada")).toEqual(stored);
-    expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]);
+    await eventually(() => expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]));
     // Alice damaging her own dying character writes locally; the death roll follows there too.
     noOnes();
     const own = await as(fight, fight.alice, () => applyDamageTo(actorOn(fight.alice, fight.actors.ada) as never, 2, { unavoidable: true }));
     expect(own).toMatchObject({ ok: true, viaGM: false });
-    expect(deathRolls()).toHaveLength(3);
+    await eventually(() => expect(deathRolls()).toHaveLength(3));
+    await fight.world.settle();
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
   });
 
@@ -96,16 +103,16 @@ describe("dying", () => {
     queueFaces(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
     await down("ada");
     expect(health("ada").dead).toBe(true);
-    expect(statuses("ada")).toEqual(["dead"]);
+    await eventually(() => expect(statuses("ada")).toEqual(["dead"]));
     expect(effect("ada", "dead")?.flags.core?.overlay).toBe(true);
-    expect(combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.ada)?.defeated).toBe(true);
+    await eventually(() => expect(combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.ada)?.defeated).toBe(true));
   });
 
   it("a vital back ends dying", async () => {
     noOnes();
     await down("ada");
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 5 }));
-    expect(statuses("ada")).toEqual([]);
+    await eventually(() => expect(statuses("ada")).toEqual([]));
   });
 });
 
@@ -130,7 +137,7 @@ describe("stabilize", () => {
     const result = await stabilize();
     expect(result?.success).toBe(true);
     expect(health("ada").dying).toBe(false);
-    expect(statuses("ada", fight.alice)).toEqual(["stabilized"]);
+    await eventually(() => expect(statuses("ada", fight.alice)).toEqual(["stabilized"]));
     expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
   });
 
@@ -145,10 +152,11 @@ describe("stabilize", () => {
   it("a stabilized creature sits out its turns; the end of combat brings it back", async () => {
     queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
     await stabilize();
+    await eventually(() => expect(statuses("ada")).toEqual(["stabilized"]));
     await as(fight, fight.gm, (c) => c.nextRound());
     expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 0, hadTurn: true, passed: true });
     await as(fight, fight.gm, (c) => c.delete());
-    expect(statuses("ada")).toEqual([]);
+    await eventually(() => expect(statuses("ada")).toEqual([]));
   });
 });
 
@@ -157,10 +165,11 @@ describe("minions", () => {
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.minion": true }));
     expect(health("gob").vitalsMax).toBe(1);
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.health.vitalsLost": 1 }));
+    await eventually(() => expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.gob)?.defeated).toBe(true));
+    await eventually(() => expect(statuses("gob")).toEqual(["dead"]));
+    await fight.world.settle();
     expect(health("gob")).toMatchObject({ dead: true, dying: false });
-    expect(statuses("gob")).toEqual(["dead"]);
     expect(deathRolls()).toEqual([]);
-    expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.gob)?.defeated).toBe(true);
   });
 
   it("identical minions become one combatant that attacks as a group (+1 attack and damage die per extra member)", async () => {

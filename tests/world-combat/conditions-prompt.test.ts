@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDomWorld } from "../world/applications/dom-world";
 import { actorOn, as, createFight, queueFaces, type Fight } from "./setup";
+import { appear, eventually } from "../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -20,10 +21,6 @@ afterEach(() => {
 const statuses = (key: keyof Fight["actors"]) => [...(actorOn(fight.gm, fight.actors[key]).statuses as Set<string>)].sort();
 const rolls = (kind: string) => (fight.gm.game.messages.contents as unknown as { rolls: { constructor: { name: string } }[] }[]).filter((m) => m.rolls[0]?.constructor.name === kind);
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(check()).toBe(true);
-}
 
 describe("prompts", { timeout: 30_000 }, () => {
   it("end of turn: the owner sees the checks with their odds and rolls on the click", async () => {
@@ -32,26 +29,26 @@ describe("prompts", { timeout: 30_000 }, () => {
     queueFaces(8);
     // Not settled: the end-of-turn query waits for the click.
     await fight.world.as(fight.gm, () => (fight.gm.game.combats.get(fight.combatId) as unknown as { nextTurn(): Promise<unknown> }).nextTurn());
-    await until(() => document.querySelector(".cw-condition-check") !== null);
-    const dialog = document.querySelector("dialog") as HTMLElement;
+    const dialog = (await appear(".cw-condition-check")).closest("dialog") as HTMLElement;
     expect(dialog.textContent).toContain("Ada's turn ends");
     expect(dialog.querySelector(".cw-condition-check__chance")?.textContent).toBe("50%");
     expect(rolls("FlatRoll")).toHaveLength(0);
     expect(statuses("ada")).toEqual(["burning"]);
     (dialog.querySelector("button[data-action=roll]") as HTMLButtonElement).click();
+    await eventually(() => expect(statuses("ada")).toEqual([]));
     await fight.world.settle();
     expect(rolls("FlatRoll")).toHaveLength(1);
-    expect(statuses("ada")).toEqual([]);
   });
 
   it("dying: the owner is asked for the death roll at once", async () => {
     queueFaces(9, 9, 9, 9, 9, 9);
     // Not settled: the death roll query waits for the click.
     await fight.world.as(fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 6 }));
-    await until(() => document.querySelector(".cw-condition-prompt__body--death") !== null);
+    await appear(".cw-condition-prompt__body--death");
     expect(document.querySelector(".cw-condition-prompt__reason")?.textContent).toBe("The last vital is lost: roll at once.");
-    expect(statuses("ada")).toEqual(["dying"]);
+    await eventually(() => expect(statuses("ada")).toEqual(["dying"]));
     (document.querySelector("dialog button[data-action=roll]") as HTMLButtonElement).click();
+    await eventually(() => expect(rolls("DeathRoll")).toHaveLength(1));
     await fight.world.settle();
     expect(rolls("DeathRoll")).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { World } from "../world";
 import type { SystemInfo } from "../world/client";
+import { markupIdle } from "../world/wait";
 
 const root = join(import.meta.dirname, "..", "..");
 const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as SystemInfo & {
@@ -124,17 +125,7 @@ describe("the chunks the entry loads on demand", () => {
   interface App { element: HTMLElement; rendered: boolean; constructor: { name: string }; close(): Promise<unknown> }
 
   /** Waits until the markup stops changing (renders queued after writes and imports). */
-  async function idle(el: () => Element | null | undefined): Promise<void> {
-    let last = "";
-    let stable = 0;
-    for (let i = 0; i < 200 && stable < 3; i++) {
-      await world.settle();
-      await new Promise((r) => setTimeout(r, 5));
-      const html = el()?.innerHTML ?? "";
-      stable = html === last ? stable + 1 : 0;
-      last = html;
-    }
-  }
+  const idle = (el: () => Element | null | undefined) => markupIdle(el, () => world.settle());
 
   it("opening a character sheet loads the sheet runtime from the build and draws the sheet", async () => {
     const alice = world.player("Alice");

@@ -32,3 +32,20 @@ export async function settlesTo(check: () => void, settle: () => Promise<void>, 
   await settle();
   check();
 }
+
+/**
+ * Settles until the markup under `el()` stops changing (a window redrawing after its writes,
+ * reading templates the world does not track). A pacing aid between user steps, not a sync
+ * point: assert the state a step must reach with `eventually`.
+ */
+export async function markupIdle(el: () => Element | null | undefined, settle: () => Promise<void>): Promise<void> {
+  let last = "";
+  let stable = 0;
+  for (let i = 0; i < 200 && stable < 3; i++) {
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const html = el()?.innerHTML ?? "";
+    stable = html === last ? stable + 1 : 0;
+    last = html;
+  }
+}

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually } from "../../world/wait";
+import { appear, eventually, markupIdle } from "../../world/wait";
 
 let world: World;
 let gm: WorldClient;
@@ -28,17 +28,7 @@ interface ActorDoc {
 
 const flush = () => world.settle();
 /** Waits until the markup under `root` stops changing (renders after writes are queued). */
-async function idle(root: () => HTMLElement | undefined | null): Promise<void> {
-  let last = "";
-  let stable = 0;
-  for (let i = 0; i < 200 && stable < 3; i++) {
-    await flush();
-    await new Promise((r) => setTimeout(r, 5));
-    const html = root()?.innerHTML ?? "";
-    stable = html === last ? stable + 1 : 0;
-    last = html;
-  }
-}
+const idle = (root: () => HTMLElement | undefined | null) => markupIdle(root, flush);
 const actor = (client: WorldClient, id = heroId) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(id);
 
 async function openSheet(client: WorldClient, id = heroId, tab?: string): Promise<Sheet> {

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../../world";
 import { createDomWorld } from "../../../world/applications/dom-world";
-import { appear, eventually } from "../../../world/wait";
+import { appear, eventually, markupIdle } from "../../../world/wait";
 import { items as packItems } from "../../../packs/load-sources";
 
 let world: World;
@@ -32,17 +32,7 @@ const flush = () => world.settle();
  * Waits until the window stops changing: a change writes the draft flag (tracked by the world)
  * and then re-renders every part, which reads templates from disk (not tracked).
  */
-async function idle(app: App): Promise<void> {
-  let last = "";
-  let stable = 0;
-  for (let i = 0; i < 200 && stable < 3; i++) {
-    await flush();
-    await new Promise((r) => setTimeout(r, 5));
-    const html = app.element?.innerHTML ?? "";
-    stable = html === last ? stable + 1 : 0;
-    last = html;
-  }
-}
+const idle = (app: App) => markupIdle(() => app.element, flush);
 
 const hero = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(heroId);
 const api = (client: WorldClient) => (client.game as unknown as { clockwork: Api }).clockwork;

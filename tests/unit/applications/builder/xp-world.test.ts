@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../../world";
 import { createDomWorld } from "../../../world/applications/dom-world";
-import { appear, eventually } from "../../../world/wait";
+import { appear, eventually, markupIdle } from "../../../world/wait";
 import { items as packItems } from "../../../packs/load-sources";
 
 let world: World;
@@ -31,17 +31,7 @@ interface Api {
 }
 
 const flush = () => world.settle();
-async function idle(root: () => HTMLElement | undefined): Promise<void> {
-  let last = "";
-  let stable = 0;
-  for (let i = 0; i < 200 && stable < 3; i++) {
-    await flush();
-    await new Promise((r) => setTimeout(r, 5));
-    const html = root()?.innerHTML ?? "";
-    stable = html === last ? stable + 1 : 0;
-    last = html;
-  }
-}
+const idle = (root: () => HTMLElement | undefined) => markupIdle(root, flush);
 const actor = (client: WorldClient, id = heroId) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(id);
 const api = (client: WorldClient) => (client.game as unknown as { clockwork: Api }).clockwork;
 const uuid = (pack: string, name: string) => `Compendium.clockwork.${pack}.Item.${packItems(pack).find((d) => d.name === name)!._id}`;

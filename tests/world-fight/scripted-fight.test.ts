@@ -68,6 +68,8 @@ const counters = (id: string) => combat().combatants.get(id)?.system.counters;
 const DEFENSELESS = { available: 0, reserved: 0, hadTurn: false, passed: false };
 const fromUuidOn = (client: WorldClient, uuid: string) => client.run(() => (globalThis as unknown as { fromUuidSync(u: string): { system: Record<string, unknown> } }).fromUuidSync(uuid));
 const statuses = (a: { statuses: Set<string> }) => [...a.statuses].sort();
+/** Rolls made in the background (end-of-turn checks, death rolls) are waited for by their messages, so the next step posts after them. */
+const posted = (kind: string, total: number) => eventually(() => expect(messages().filter((m) => m.rolls[0]?.constructor.name === kind), `${kind} messages`).toHaveLength(total));
 /**
  * Entries posted concurrently, expected at `at` in `received` in any order: the expected entries in
  * the order received when they are all there (else as given, so the comparison shows the difference).
@@ -228,6 +230,7 @@ describe("the acceptance fight", () => {
     expect(counters(combatantId(ADA))).toEqual({ available: 0, reserved: 1, hadTurn: true, passed: true });
     // Its Flat 7 against Bleeding (the GM rolls for NPCs) fails.
     await step("grusha ends (Flat 7 vs Bleeding fails)", [3], () => endTurn(gm));
+    await posted("FlatRoll", 1);
     expect(statuses(actor(gm, GRUSHA))).toEqual(["bleeding"]);
 
     // The gnoll's greataxe (three 12s: 3 criticals) takes Ada's last vital: she is dying, and
@@ -237,6 +240,7 @@ describe("the acceptance fight", () => {
     show("axe on ada", axe);
     expect(axe!.data.targets[0]).toMatchObject({ hit: true, damage: { points: 6, criticals: 3, total: 9 }, health: { woundsAdded: 1, vitalsLost: 1, dying: true } });
     await step("apply axe (death roll)", [9, 9, 9, 9, 9, 9], () => as(gm, () => applyAttackCard(lastCard(gm))));
+    await posted("DeathRoll", 1);
     expect(health(actor(alice, ADA))).toMatchObject({ dying: true, vitalsLost: 6, wounds: 2 });
     expect(statuses(actor(alice, ADA))).toEqual(["dying"]);
     await step("gnoll ends", [], () => endTurn(gm));
@@ -256,6 +260,7 @@ describe("the acceptance fight", () => {
     await step("apply band's stab", [], () => as(gm, () => applyAttackCard(lastCard(gm))));
     // The round wraps: Ada's turn starts, dying: a death roll and the turn lost.
     await step("band ends (Ada's death roll on her turn)", [9, 9, 9, 9, 9, 9], () => endTurn(gm));
+    await posted("DeathRoll", 2);
     probeState("end of round 1");
   });
 
@@ -279,15 +284,18 @@ describe("the acceptance fight", () => {
     await step("apply called shot", [], () => as(bob, () => applyAttackCard(lastCard(bob))));
     // Bob's Flat 7 against Stunned at the end of Bram's turn: a 7 ends it.
     await step("bram ends (Flat 7 ends Stunned)", [7], () => endTurn(bob));
+    await posted("FlatRoll", 2);
     // The Flat 7's result is written after its roll, by lazily loaded turn code.
     await eventually(() => expect(statuses(actor(gm, BRAM))).toEqual([]));
     expect(counters(combatantId(BRAM))).toEqual({ available: 0, reserved: 3, hadTurn: true, passed: true });
     // Grusha's second tick, then its Flat 7 (an 8) ends Bleeding.
     expect(health(actor(gm, GRUSHA))).toMatchObject({ hits: 5, vitalsLost: 2 });
     await step("grusha ends (Flat 7 ends Bleeding)", [8], () => endTurn(gm));
+    await posted("FlatRoll", 3);
     await eventually(() => expect(statuses(actor(gm, GRUSHA))).toEqual([]));
     await step("gnoll ends", [], () => endTurn(gm));
     await step("band ends (Ada's death roll on her turn)", [9, 9, 9, 9, 9, 9], () => endTurn(gm));
+    await posted("DeathRoll", 3);
   });
 
   it("round 3: Bram stabilizes Ada through the GM; the final state of every actor, combatant, condition and message", async () => {

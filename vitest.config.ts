@@ -5,6 +5,9 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     exclude: ["tests/browser/**", "tests/e2e/**", "node_modules/**"],
     environment: "node",
+    // World tests wait for states (tests/world/wait.ts, up to 10 s) rather than tick counts; on a
+    // loaded 2-core CI machine a slow lazy chunk must not hit vitest's 5 s default first.
+    testTimeout: 20_000,
     benchmark: { include: ["tests/bench/**/*.bench.ts"] },
   },
 });

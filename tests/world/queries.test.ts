@@ -1,7 +1,8 @@
 /**
  * Contract: `CONFIG.queries` and `User#query` (client/documents/user.mjs): the handler runs on
  * the queried user's client and its value comes back; unknown queries, inactive users,
- * disconnection and timeouts reject.
+ * disconnection and timeouts reject. The handler's second argument is only `{timeout}`
+ * (client/documents/collections/users.mjs, `#handleUserQuery`): no asking user.
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, type WorldClient } from "./index";
@@ -19,6 +20,23 @@ describe("User#query", () => {
     const gmUser = alice.game.users.activeGM!;
     const answer = await world.as(alice, () => gmUser.query("clockwork.whoAmI", { x: 1 }));
     expect(answer).toEqual({ me: "Gamemaster", got: { x: 1 } });
+  });
+
+  it("hands the handler the data and only {timeout}: the asking user is not passed on", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    const alice = world.player("Alice");
+    const seen: unknown[][] = [];
+    for (const client of world.clients) queries(client)["clockwork.args"] = (...args: unknown[]) => { seen.push(args); return null; };
+    const gmUser = alice.game.users.activeGM!;
+    await world.as(alice, () => gmUser.query("clockwork.args", { userId: "forged" }, { timeout: 5000 }));
+    await world.as(alice, () => gmUser.query("clockwork.args", { y: 2 }));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toHaveLength(2);
+    expect(seen[0]![0]).toEqual({ userId: "forged" });
+    expect(Object.keys(seen[0]![1] as object)).toEqual(["timeout"]);
+    expect(seen[0]![1]).toEqual({ timeout: 5000 });
+    expect(Object.keys(seen[1]![1] as object)).toEqual(["timeout"]);
+    expect((seen[1]![1] as { timeout?: number }).timeout).toBeUndefined();
   });
 
   it("rejects a query the sender has not registered", async () => {

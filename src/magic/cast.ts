@@ -190,7 +190,11 @@ export interface CastOptions {
    * (default true; only in a started combat, src/magic/counterspell.ts). False skips the window.
    */
   counterspell?: boolean;
-  /** Golemancy / Call of the Wild: the companion a success makes, as an actor (src/magic/companions.ts). */
+  /**
+   * Golemancy / Call of the Wild: the companion a success makes, as an actor (src/magic/companions.ts).
+   * A GM's only: the GM refuses a player's free-form companion (the card's table button is the
+   * player's path, docs/rulings.md 140).
+   */
   companion?: { name: string; img?: string | null; system?: Record<string, unknown> };
 }
 

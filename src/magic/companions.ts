@@ -6,6 +6,9 @@
  * whose `system.controllerId` is the caster's combatant, so initiative places it right after its
  * controller (src/combat/initiative.ts). A caster keeps one golem (§4.20): a new golem makes the
  * caster's old one fade — the GM removes its combatants, its tokens and its actor (docs/rulings.md 137).
+ * A player's request names the cast card it follows from (`cause`) and the table `choice`: the GM
+ * checks the card and builds the companion from it itself (./companion-guard, docs/rulings.md 140);
+ * free-form stats are the GM's alone.
  */
 import { notify } from "../applications/ui";
 
@@ -25,6 +28,10 @@ export interface CompanionRequest {
   items?: Record<string, unknown>[];
   /** A golem's runes (table 1.39), read as its spell resistance. */
   runes?: string;
+  /** The UUID of the cast card it is made from (a player's request must name it). */
+  cause?: string;
+  /** The card's table choice (./spell-tables' TableChoice), resolved by the GM against the card. */
+  choice?: Record<string, unknown>;
 }
 
 const RUNES = new Set(["minor", "standard", "major"]);
@@ -34,6 +41,11 @@ export interface CompanionResult {
   combatantId: string | null;
   /** The names of the caster's old golems that faded for the new one. */
   faded?: string[];
+}
+
+/** The GM's answer to a refused request: why (a lang key and its data). */
+interface SummonRefused {
+  refused: { key: string; data: Record<string, string> };
 }
 
 /** The spell whose companion is one per caster. */
@@ -100,28 +112,46 @@ async function fadeOldGolems(casterUuid: string, newUuid: string): Promise<strin
   return faded;
 }
 
-/** The GM's side: checks the requester controls the caster, creates the actor and its combatant. */
-export async function answerSummon(data: unknown): Promise<CompanionResult | null> {
+/**
+ * The GM's side: checks the requester controls the caster; a request naming its card (`cause`)
+ * is built from the card by the GM (a player's must name one), others are a GM's free-form
+ * companion. Creates the actor and its combatant, and records the companion on the card.
+ */
+export async function answerSummon(data: unknown): Promise<CompanionResult | SummonRefused | null> {
   if (!game.user?.isGM) return null;
   const request = data as (CompanionRequest & { userId?: string }) | null;
-  if (!request || typeof request.casterUuid !== "string" || typeof request.name !== "string" || !request.name.trim()) return null;
+  if (!request || typeof request.casterUuid !== "string") return null;
   const user = (game.users as unknown as { get(id: string): UserLike | undefined }).get(request.userId ?? "") ?? null;
   const caster = (fromUuidSync as unknown as (uuid: string) => unknown)(request.casterUuid) as ActorLike | null;
   if (!user || !caster || (!user.isGM && !caster.testUserPermission(user, "OWNER"))) return null;
+  let made: CompanionRequest = request;
+  if (request.cause !== undefined || !user.isGM) {
+    if (request.cause === undefined) return { refused: { key: "CLOCKWORK.Magic.Companion.Guard.FreeForm", data: {} } };
+    const verified = (await import("./companion-guard")).verifySummon(request, user);
+    if ("key" in verified) return { refused: verified };
+    made = { ...verified, casterUuid: caster.uuid, cause: request.cause, ...(request.img ? { img: request.img } : {}) };
+  }
+  const name = typeof made.name === "string" ? made.name.trim() : "";
+  if (!name) return null;
   const ActorClass = (globalThis as unknown as { Actor: { create(data: object): Promise<{ id: string | null; uuid: string } | undefined> } }).Actor;
   const actor = await ActorClass.create({
-    name: request.name.trim(),
+    name,
     type: "npc",
-    ...(request.img ? { img: request.img } : {}),
-    ...(request.system ? { system: request.system } : {}),
-    ...(Array.isArray(request.items) ? { items: request.items.filter((i) => i?.type === "weapon") } : {}),
+    ...(made.img ? { img: made.img } : {}),
+    ...(made.system ? { system: made.system } : {}),
+    ...(Array.isArray(made.items) ? { items: made.items.filter((i) => i?.type === "weapon") } : {}),
     ownership: { default: 0, ...(user.isGM ? {} : { [user.id]: 3 }) },
-    flags: { clockwork: { companion: { controllerUuid: caster.uuid, spell: request.spell ?? "" }, ...(RUNES.has(request.runes ?? "") ? { golemRunes: request.runes } : {}) } },
+    flags: { clockwork: {
+      companion: { controllerUuid: caster.uuid, spell: made.spell ?? "", ...(made.cause ? { cause: made.cause } : {}) },
+      ...(RUNES.has(made.runes ?? "") ? { golemRunes: made.runes } : {}),
+    } },
   });
   if (!actor?.id) return null;
+  // The card records its companion at once: it makes no second one (ruling 140).
+  if (made.cause) await recordOnCard(made.cause, { name, uuid: actor.uuid });
   // The new golem stands: the caster's old one fades (one golem per caster, §4.20).
-  const faded = request.spell === ONE_PER_CASTER ? await fadeOldGolems(caster.uuid, actor.uuid) : [];
-  if (faded.length && user.id !== game.user?.id) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: faded.join(", "), name: request.name.trim() });
+  const faded = made.spell === ONE_PER_CASTER ? await fadeOldGolems(caster.uuid, actor.uuid) : [];
+  if (faded.length && user.id !== game.user?.id) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: faded.join(", "), name });
   const combat = activeCombat();
   const controller = combat ? [...combat.combatants].find((c) => c.actorId === caster.id) : undefined;
   if (!combat || !controller?.id) return { actorUuid: actor.uuid, combatantId: null, faded };
@@ -133,10 +163,16 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | nul
   return { actorUuid: actor.uuid, combatantId: created?.id ?? null, faded };
 }
 
+/** GM: the card's table use names the companion it made. */
+async function recordOnCard(cause: string, companion: { name: string; uuid: string }): Promise<void> {
+  const card = (fromUuidSync as unknown as (uuid: string) => { update?(changes: object): Promise<unknown> } | null)(cause);
+  await card?.update?.({ "flags.clockwork.cast.tableUse.companion": companion });
+}
+
 /** Asks for a companion actor controlled by `caster`; null (with a message) when refused. */
 export async function summonCompanion(caster: { uuid: string }, request: Omit<CompanionRequest, "casterUuid">): Promise<CompanionResult | null> {
   const data = { ...request, casterUuid: caster.uuid, userId: game.user?.id ?? "" };
-  let result: CompanionResult | null = null;
+  let result: CompanionResult | SummonRefused | null = null;
   if (game.user?.isGM) result = await answerSummon(data);
   else {
     const gm = (game.users as unknown as { activeGM?: { query(n: string, d: object, o?: object): Promise<unknown> } | null }).activeGM;
@@ -145,10 +181,14 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
       return null;
     }
     try {
-      result = (await gm.query(COMPANION_QUERY, data, { timeout: TIMEOUT })) as CompanionResult | null;
+      result = (await gm.query(COMPANION_QUERY, data, { timeout: TIMEOUT })) as CompanionResult | SummonRefused | null;
     } catch (error) {
       console.warn("ClockWork | the GM did not answer a companion request", error);
     }
+  }
+  if (result && "refused" in result) {
+    notify("warn", result.refused.key, { name: request.name, ...result.refused.data });
+    return null;
   }
   if (!result) notify("warn", "CLOCKWORK.Magic.Companion.refused", { name: request.name });
   else if (result.faded?.length) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: result.faded.join(", "), name: request.name });

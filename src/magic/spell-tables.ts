@@ -5,7 +5,8 @@
  * - Call of the Wild: an animal of a row the gains reach, with its row's stat block; Golemancy: a
  *   design the gains buy. Either becomes an NPC through `summonCompanion` (created by the GM,
  *   owned by the caster's player, acting right after the caster), its size, skills, vitals,
- *   resistance, natural attack and runes filled in (src/rules/companion-stats.ts).
+ *   resistance, natural attack and runes filled in (src/rules/companion-stats.ts) — the GM resolves
+ *   the card's choice itself (./companion-guard, docs/rulings.md 140).
  * - Awaken Item: one Item Personality d12 per click, at most one per gain (the player may stop).
  * - Illusion: a design the gains buy, recorded on the card; Shapeshift: an aspect, recorded on the
  *   card and on the caster's Shapeshift effect.
@@ -172,6 +173,7 @@ export function setSpellTablePrompt(fn: SpellTablePrompt | null): void {
 }
 
 interface MessageLike {
+  uuid?: string;
   flags?: Record<string, unknown>;
   update(changes: object): Promise<unknown>;
 }
@@ -217,9 +219,9 @@ export async function useSpellTable(message: MessageLike, choice?: TableChoice):
   }
   const use = resolved.use;
   if (resolved.companion) {
-    const { name, stats, attackKey, runes } = resolved.companion;
-    const source = companionSource(stats, attackKey ? localize(`CLOCKWORK.Magic.Table.Attack.${attackKey}`) : "");
-    const made = await summonCompanion(caster, { name, spell: data.spell.identifier, system: source.system, items: source.items, runes });
+    // The GM builds it from this card and choice itself (docs/rulings.md 140).
+    const name = resolved.companion.name;
+    const made = await summonCompanion(caster, { name, spell: data.spell.identifier, cause: message.uuid, choice: { ...picked } as Record<string, unknown> });
     if (!made) return false;
     use.companion = { name, uuid: made.actorUuid };
   }

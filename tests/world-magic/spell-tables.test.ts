@@ -19,7 +19,7 @@ interface Caster {
 }
 interface NpcView {
   name: string; type: string; isOwner: boolean;
-  flags: { clockwork: { companion: { controllerUuid: string; spell: string }; golemRunes?: string } };
+  flags: { clockwork: { companion: { controllerUuid: string; spell: string; cause?: string }; golemRunes?: string } };
   system: { sizeChoice: string; vitalsMax: number; skills: Record<string, { rank: number }>; resistanceOverride: Record<string, number | null>; mana: { value: number } };
   items: Iterable<{ name: string; type: string; system: { damage: { dice: number; types: string[] }; counters: number } }>;
 }
@@ -68,7 +68,7 @@ describe("spell tables from the card", () => {
     expect(use.companion.name).toBe("Grey");
     const wolf = doc<NpcView>(alice, use.companion.uuid);
     expect(wolf).toMatchObject({ name: "Grey", type: "npc", isOwner: true });
-    expect(wolf.flags.clockwork.companion).toEqual({ controllerUuid: actorUuid(ILINDE), spell: "call-of-the-wild" });
+    expect(wolf.flags.clockwork.companion).toEqual({ controllerUuid: actorUuid(ILINDE), spell: "call-of-the-wild", cause: `ChatMessage.${call.message.id}` });
     expect(wolf.system).toMatchObject({ sizeChoice: "medium", vitalsMax: 5, mana: { value: 0 } });
     expect(wolf.system.skills.strength.rank).toBe(7);
     expect(wolf.system.resistanceOverride.piercing).toBe(1);

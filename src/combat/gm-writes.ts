@@ -342,7 +342,9 @@ export async function executeWrites(ops: readonly GmWriteOp[], requesterId: stri
       try {
         // Core refuses a write by resolving `undefined`, not by throwing.
         if (write.inverse && (await write.doc.update(write.inverse)) === undefined) console.error("ClockWork | an undo of a combat write was refused", write.doc.uuid);
-        else if (!write.inverse && write.status && write.result.changed) await statusWriter(write.doc, write.status.id, !write.status.active);
+        else if (!write.inverse && write.status && write.result.changed && (await statusWriter(write.doc, write.status.id, !write.status.active)) === null) {
+          console.error("ClockWork | an undo of a status was refused", write.doc.uuid, write.status.id);
+        }
       } catch (error) {
         console.error("ClockWork | could not undo a combat write", error);
       }

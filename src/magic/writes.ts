@@ -298,7 +298,7 @@ async function runBatch(ops: readonly MagicOp[], requesterId: string | null): Pr
     for (const write of poolsDone.reverse()) await write.scene.update({ [`flags.clockwork.${POOL_FLAG}`]: write.before }).then(undoneOrLog, logUndo);
     for (const { actor, data } of ended.reverse()) await actor.createEmbeddedDocuments?.("ActiveEffect", [data], { keepId: true }).then(undoneOrLog, logUndo);
     for (const { effect, before } of flagged.reverse()) await effect.update({ "flags.clockwork": before }).then(undoneOrLog, logUndo);
-    for (const effect of created.reverse()) await effect.delete?.().catch(logUndo);
+    for (const effect of created.reverse()) await effect.delete?.().then(undoneOrLog, logUndo);
     const inverse = undoOps(planned.gm, gm, mana);
     if (inverse.length) await executeWrites(inverse, requesterId).catch(logUndo);
     return { ok: false, viaGM, problem: { key: "CLOCKWORK.Magic.Write.Failed" } };

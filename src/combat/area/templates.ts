@@ -104,7 +104,14 @@ export async function drawArea(placement: AreaPlacement, scene: AreaScene | null
     const ids = (created ?? []).map((d) => d.id).filter((id): id is string => !!id);
     // Core refuses a creation by resolving an empty array, not by throwing.
     if (!ids.length) return null;
-    return { ids, remove: async () => { await scene.deleteEmbeddedDocuments?.("MeasuredTemplate", ids); } };
+    return {
+      ids,
+      remove: async () => {
+        // A refused deletion resolves an empty array; the template then stays for the GM to remove.
+        const removed = await scene.deleteEmbeddedDocuments?.("MeasuredTemplate", ids);
+        if (Array.isArray(removed) && removed.length === 0) console.warn("ClockWork | the area's template could not be removed", ids);
+      },
+    };
   } catch (error) {
     console.warn("ClockWork | could not draw the area", error);
     return null;

@@ -8,7 +8,6 @@
  * attack-card-items-*.png, attack-redirect-prompt-*.png, combat-fall-prompt-*.png and combat-fall-card-*.png.
  */
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACK_CARD_TEMPLATE, buildAttackCardContext, type AttackCardData, type CardTarget } from "../../src/combat/attack/card";
@@ -18,13 +17,13 @@ import { attackPreview } from "../../src/combat/attack/preview";
 import { defaultDeclaration } from "../../src/combat/attack/source";
 import { REDIRECT_PROMPT_TEMPLATE } from "../../src/combat/attack/constants";
 import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "../../src/combat/fall-card";
-import { createRenderer, ROOT } from "../render/harness";
+import { createRenderer } from "../render/harness";
 import { creature, targetInfo, weapon } from "../unit/combat/attack-fixtures";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "./pages";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];
-const CSS = ["rolls.css", "combat.css", "attack.css"].map((f) => `<link rel="stylesheet" href="${pathToFileURL(join(ROOT, "styles", f)).href}">`).join("");
+const CSS = stylesheetLinks(["rolls.css", "combat.css", "attack.css"]);
 const renderer = createRenderer();
 
 function lookup(key: string): unknown {
@@ -115,33 +114,6 @@ function itemsCardHtml(): string {
 }
 
 /** A DialogV2 as Foundry v13 draws it: the content, then a footer of buttons. */
-function dialog(content: string, buttons: { label: string; default?: boolean }[]): string {
-  return `${CSS}<div class="dialog-content standard-form">${content}</div>
-    <footer class="form-footer">${buttons.map((b) => `<button type="button"${b.default ? ' class="default"' : ""}>${b.label}</button>`).join("")}</footer>`;
-}
-
-async function overflowing(): Promise<string[]> {
-  return page.evaluate(() => {
-    const app = document.getElementById("app")!;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
-    const out = [document.documentElement, app, ...app.querySelectorAll(".window-content, .cw-card, .cw-attack-dialog")]
-      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
-    const box = app.getBoundingClientRect();
-    for (const el of app.querySelectorAll(".window-content *")) {
-      const r = el.getBoundingClientRect();
-      if (r.width && r.right > box.right + 1) out.push(`${name(el)} sticks out ${Math.round(r.right - box.right)}px`);
-    }
-    return out;
-  });
-}
-
-async function unnamed(): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>("#app button, #app select, #app input")].filter((el) => {
-    const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : "";
-    return !(el.getAttribute("aria-label") || label || el.textContent || "").trim();
-  }).map((el) => el.outerHTML.slice(0, 120)));
-}
-
 async function open(url: string, width: number): Promise<void> {
   await page.setViewportSize({ width: width + 24, height: 900 });
   await page.goto(url);
@@ -155,8 +127,8 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.locator(".cw-attack-row").count()).toBe(3);
     expect(await page.locator("[data-defense]").evaluateAll((els) => els.map((e) => e.getAttribute("data-defense")))).toEqual(["6", "", ""]);
     expect(await page.textContent(".cw-attack-dialog__cost")).toContain("3 attacks × 2 = 6 counters");
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "attack dialog: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `attack-dialog-${theme}.png`), fullPage: true });
   });
@@ -166,8 +138,8 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.locator(".cw-attack-target").count()).toBe(3);
     expect(await page.locator("[data-outcome=hit]").count()).toBe(2);
     expect(await page.locator("[data-cw-attack=apply]").count()).toBe(1);
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "attack card: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `attack-card-${theme}.png`), fullPage: true });
   });
@@ -178,8 +150,8 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.locator("[data-cw-attack=redirect]").count()).toBe(1);
     expect(await page.locator("[data-redirected-to], [data-redirected-from]").count()).toBe(2);
     expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "attack card with items: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `attack-card-items-${theme}.png`), fullPage: true });
   });
@@ -187,19 +159,19 @@ describe.each(THEMES)("%s theme", (theme) => {
   const PROMPTS: Record<string, { title: string; body: () => string }> = {
     "attack-redirect-prompt": {
       title: "Turn the damage onto",
-      body: () => dialog(renderer.render(REDIRECT_PROMPT_TEMPLATE, { wearer: "Bram" }), [{ label: "Goblin Sneak", default: true }, { label: "Grusha Ironjaw" }]),
+      body: () => dialogMarkup(CSS, renderer.render(REDIRECT_PROMPT_TEMPLATE, { wearer: "Bram" }), [{ label: "Goblin Sneak", default: true }, { label: "Grusha Ironjaw" }]),
     },
     "combat-fall-prompt": {
       title: "Fall",
-      body: () => dialog(renderer.render(FALL_PROMPT_TEMPLATE, fallPromptContext("Bram")), [{ label: "Confirm", default: true }]),
+      body: () => dialogMarkup(CSS, renderer.render(FALL_PROMPT_TEMPLATE, fallPromptContext("Bram")), [{ label: "Confirm", default: true }]),
     },
   };
 
   it.each(Object.keys(PROMPTS))("%s", async (name) => {
     await open(writePage({ name, title: PROMPTS[name].title, theme, classes: "dialog clockwork", body: PROMPTS[name].body(), tag: "div" }), 400);
     expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), `${name}: axe-core serious or critical violations`).toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `${name}-${theme}.png`), fullPage: true });
   });
@@ -212,7 +184,7 @@ describe.each(THEMES)("%s theme", (theme) => {
     await open(writePage({ name: "combat-fall-card", title: "Chat", theme, classes: "clockwork-chat", body, tag: "div" }), 300);
     expect(await page.locator(".cw-card--fall").count()).toBe(2);
     expect(await page.locator("[data-fall-died]").count()).toBe(1);
-    expect(await overflowing()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
     expect(await axeFindings(page), "fall card: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `combat-fall-card-${theme}.png`), fullPage: true });
   });

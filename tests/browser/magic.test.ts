@@ -11,7 +11,6 @@
  * artifacts/screenshots/magic-*.png.
  */
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { named } from "../packs/load-sources";
@@ -24,12 +23,12 @@ import { buildCharacterContext } from "../../src/applications/context/character"
 import { FULL_CHARACTER } from "../fixtures/sheets/actors";
 import { renderCharacterSheet } from "../render/sheets";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
-import { createRenderer, ROOT } from "../render/harness";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+import { createRenderer } from "../render/harness";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "./pages";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];
-const CSS = ["rolls.css", "magic.css"].map((f) => `<link rel="stylesheet" href="${pathToFileURL(join(ROOT, "styles", f)).href}">`).join("");
+const CSS = stylesheetLinks(["rolls.css", "magic.css"]);
 const renderer = createRenderer();
 
 let browser: Browser;
@@ -79,20 +78,15 @@ const CARDS: Record<string, () => string> = {
 };
 
 /** A DialogV2 as Foundry v13 draws it: the content, then a footer of buttons. */
-function dialog(content: string, buttons: { label: string; default?: boolean }[]): string {
-  return `${CSS}<div class="dialog-content standard-form">${content}</div>
-    <footer class="form-footer">${buttons.map((b) => `<button type="button"${b.default ? ' class="default"' : ""}>${b.label}</button>`).join("")}</footer>`;
-}
-
 const PROMPTS: Record<string, { title: string; body: () => string }> = {
   known: {
     title: "Counterspell: Bram",
-    body: () => dialog(renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Ilinde", spell: "Fire Bolt", gains: 5, chance: 0.42, mana: 4, counters: 2, timeout: 30_000 })),
+    body: () => dialogMarkup(CSS, renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Ilinde", spell: "Fire Bolt", gains: 5, chance: 0.42, mana: 4, counters: 2, timeout: 30_000 })),
       [{ label: "Counterspell" }, { label: "Let it pass", default: true }]),
   },
   hidden: {
     title: "Counterspell: Bram",
-    body: () => dialog(renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Grusha Ironjaw", spell: "Fire Bolt", gains: null, chance: null, mana: 4, counters: 2, timeout: 30_000 })),
+    body: () => dialogMarkup(CSS, renderer.render(COUNTERSPELL_TEMPLATE, counterspellPromptContext({ reactor: "Bram", caster: "Grusha Ironjaw", spell: "Fire Bolt", gains: null, chance: null, mana: 4, counters: 2, timeout: 30_000 })),
       [{ label: "Counterspell" }, { label: "Let it pass", default: true }]),
   },
 };
@@ -107,29 +101,7 @@ const TABLES: Record<string, { spell: string; gains: number }> = {
 function tableDialog(table: string): string {
   const { gains } = TABLES[table];
   const context = spellTableContext({ gains, spell: { name: TABLES[table].spell, img: null, identifier: table, rollKind: "unopposed", effect: "special", table } });
-  return dialog(renderer.render(SPELL_TABLE_TEMPLATE, context), [{ label: "Choose", default: true }, { label: "Cancel" }]);
-}
-
-async function overflowing(): Promise<string[]> {
-  return page.evaluate(() => {
-    const app = document.getElementById("app")!;
-    const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
-    const out = [document.documentElement, app, ...app.querySelectorAll(".window-content, .cw-card, .cw-mana-hud__body")]
-      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
-    const box = app.getBoundingClientRect();
-    for (const el of app.querySelectorAll(".window-content *")) {
-      const r = el.getBoundingClientRect();
-      if (r.width && r.right > box.right + 1) out.push(`${name(el)} sticks out ${Math.round(r.right - box.right)}px`);
-    }
-    return out;
-  });
-}
-
-async function unnamed(): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>("#app button, #app select, #app input")].filter((el) => {
-    const label = el.closest("label")?.textContent ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : "");
-    return !(el.getAttribute("aria-label") || label || el.textContent || "").trim();
-  }).map((el) => el.outerHTML.slice(0, 120)));
+  return dialogMarkup(CSS, renderer.render(SPELL_TABLE_TEMPLATE, context), [{ label: "Choose", default: true }, { label: "Cancel" }]);
 }
 
 async function open(url: string, width: number): Promise<void> {
@@ -144,8 +116,8 @@ describe.each(THEMES)("%s theme", (theme) => {
     await open(writePage({ name: `magic-card-${kind}`, title: "Chat", theme, classes: "clockwork-chat", body, tag: "div" }), 300);
     expect(await page.locator(".cw-cast-card").count()).toBe(kind === "tables" ? 5 : 1);
     expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-mana-hud__body")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), `${kind} card: axe-core serious or critical violations`).toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-card-${kind}-${theme}.png`), fullPage: true });
   });
@@ -153,8 +125,8 @@ describe.each(THEMES)("%s theme", (theme) => {
   it.each(Object.keys(PROMPTS))("Counterspell offer: %s", async (kind) => {
     await open(writePage({ name: `magic-counterspell-${kind}`, title: PROMPTS[kind].title, theme, classes: "dialog clockwork", body: PROMPTS[kind].body(), tag: "div" }), 400);
     expect(await page.locator(".cw-counterspell-prompt").count()).toBe(1);
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-mana-hud__body")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), `Counterspell ${kind}: axe-core serious or critical violations`).toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-counterspell-${kind}-${theme}.png`), fullPage: true });
   });
@@ -163,8 +135,8 @@ describe.each(THEMES)("%s theme", (theme) => {
     await open(writePage({ name: `magic-table-${table}`, title: TABLES[table].spell, theme, classes: "dialog clockwork", body: tableDialog(table), tag: "div" }), 400);
     expect(await page.locator(".cw-spell-table").count()).toBe(1);
     expect(await page.textContent("#app")).not.toMatch(/CLOCKWORK\./);
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-mana-hud__body")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), `${table} table: axe-core serious or critical violations`).toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-table-${table}-${theme}.png`), fullPage: true });
   });
@@ -175,8 +147,8 @@ describe.each(THEMES)("%s theme", (theme) => {
     }))}</section>`;
     await open(writePage({ name: "magic-hud", title: "Global Mana", theme, classes: "clockwork cw-mana-hud", body, tag: "div" }), 240);
     expect(await page.textContent(".cw-mana-hud__value")).toContain("31 / 48");
-    expect(await overflowing()).toEqual([]);
-    expect(await unnamed()).toEqual([]);
+    expect(await overflowing(page, ".cw-card, .cw-mana-hud__body")).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "mana HUD: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-hud-${theme}.png`), fullPage: true });
   });
@@ -206,9 +178,9 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.textContent(".cw-spell-effects")).toContain("3 rounds left");
     for (const width of [600, 800]) {
       await page.setViewportSize({ width: width + 24, height: 900 });
-      expect(await overflowing(), `magic tab at ${width}px`).toEqual([]);
+      expect(await overflowing(page, ".cw-card, .cw-mana-hud__body"), `magic tab at ${width}px`).toEqual([]);
     }
-    expect(await unnamed()).toEqual([]);
+    expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "magic tab: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-tab-${theme}.png`), fullPage: true });
   });

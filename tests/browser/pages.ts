@@ -118,3 +118,41 @@ export async function axeFindings(page: Page): Promise<string[]> {
       .map((v) => `${v.impact} ${v.id}: ${v.nodes.length} node(s), first ${v.nodes[0]?.target.join(" ")}`);
   });
 }
+
+/** `<link>` tags for the system's stylesheets, for a page built from templates. */
+export function stylesheetLinks(files: string[]): string {
+  return files.map((f) => `<link rel="stylesheet" href="${pathToFileURL(join(ROOT, "styles", f)).href}">`).join("");
+}
+
+/** A DialogV2's markup around `content`: its form body and footer buttons, as core draws them. */
+export function dialogMarkup(css: string, content: string, buttons: { label: string; default?: boolean }[]): string {
+  return `${css}<div class="dialog-content standard-form">${content}</div>
+    <footer class="form-footer">${buttons.map((b) => `<button type="button"${b.default ? ' class="default"' : ""}>${b.label}</button>`).join("")}</footer>`;
+}
+
+/**
+ * What overflows the page's `#app`: the document, the app, the window content and `containers`
+ * scrolling sideways, and any element of the window content sticking out past the app's right edge.
+ */
+export async function overflowing(page: Page, containers: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const app = document.getElementById("app")!;
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+    const out = [document.documentElement, app, ...app.querySelectorAll(`.window-content, ${selector}`)]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => `${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+    const box = app.getBoundingClientRect();
+    for (const el of app.querySelectorAll(".window-content *")) {
+      const r = el.getBoundingClientRect();
+      if (r.width && r.right > box.right + 1) out.push(`${name(el)} sticks out ${Math.round(r.right - box.right)}px`);
+    }
+    return out;
+  }, containers);
+}
+
+/** Buttons, selects and inputs in `#app` with no accessible name (aria-label, a label, or text). */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>("#app button, #app select, #app input")].filter((el) => {
+    const label = el.closest("label")?.textContent ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : "");
+    return !(el.getAttribute("aria-label") || label || el.textContent || "").trim();
+  }).map((el) => el.outerHTML.slice(0, 120)));
+}

@@ -10,8 +10,8 @@ import { buildCharacterContext } from "../../../src/applications/context/charact
 import { buildNpcContext } from "../../../src/applications/context/npc";
 import { PARTIALS } from "../../../src/applications/handlebars";
 import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, GRUSHA_ID, seedActors } from "../../world/browser/seed";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
 import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
 import { count, createRenderer } from "../../render/harness";
 
@@ -83,12 +83,9 @@ const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000 })
 const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: world.player("Bob").user.id as string }));
-  await flush();
 });
 
 describe("the health track's Dying and Dead in edit mode (world)", () => {

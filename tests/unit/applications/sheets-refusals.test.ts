@@ -6,9 +6,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
 import { eventually, settlesTo } from "../../world/wait";
-import { ADA_ID, seedActors, WEAPON_ID } from "../../world/browser/seed";
+import { ADA_ID, WEAPON_ID } from "../../world/browser/seed";
 
 let world: World;
 let gm: WorldClient;
@@ -48,12 +48,9 @@ function renders(client: WorldClient, hook: string): { count: number } {
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: world.player("Bob").user.id as string }));
-  await flush();
 });
 
 describe("a refused write from a sheet", () => {

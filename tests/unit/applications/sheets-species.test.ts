@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, seedActors } from "../../world/browser/seed";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { ADA_ID } from "../../world/browser/seed";
 import { reconfigureSpecies } from "../../../src/applications/dialogs/species-dialog";
 import type { ClockworkActor } from "../../../src/documents/actor";
 
@@ -38,13 +38,10 @@ async function applyOrcs(client: WorldClient, picks: { bonusSkills: string[]; gr
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
   bob = world.player("Bob");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: bob.user.id as string }));
-  await flush();
 });
 
 describe("applySpecies", () => {

@@ -7,8 +7,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { queueFaces } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, seedActors } from "../../world/browser/seed";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { ADA_ID } from "../../world/browser/seed";
 import { onRenderChatMessageHTML, rollMessageActor, rollFlags, type RollMessage } from "../../../src/dice/chat";
 import { rollSkill } from "../../../src/dice/actor-rolls";
 import { spendLuck } from "../../../src/dice/luck";
@@ -41,12 +41,9 @@ async function roll(client: WorldClient, rollMode: string): Promise<string> {
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   alice = world.player("Alice");
   bob = world.player("Bob");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: bob.user.id as string }));
-  await flush();
 });
 
 describe("chat cards on chat-log renders", () => {

@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, seedActors } from "../../world/browser/seed";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { ADA_ID } from "../../world/browser/seed";
 import { appear, eventually } from "../../world/wait";
 import { speciesOptionNames } from "../../../src/applications/sheets/links";
 
@@ -42,12 +42,9 @@ function breakUuids(client: WorldClient, ...broken: string[]): void {
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: world.player("Bob").user.id as string }));
-  await flush();
 });
 
 describe("the roll dialog's keyboard", () => {

@@ -6,9 +6,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
 import { appear, eventually, settlesTo } from "../../world/wait";
-import { ADA_ID, ARMOR_ID, GRUSHA_ID, seedActors, WEAPON_ID } from "../../world/browser/seed";
+import { ADA_ID, ARMOR_ID, GRUSHA_ID, WEAPON_ID } from "../../world/browser/seed";
 
 let world: World;
 let gm: WorldClient;
@@ -106,13 +106,10 @@ async function dropOn(client: WorldClient, zone: Element | null, data: object): 
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
   bob = world.player("Bob");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: bob.user.id as string }));
-  await flush();
 });
 
 describe("partial re-renders", () => {

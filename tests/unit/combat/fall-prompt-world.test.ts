@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { GRUSHA_ID, seedActors } from "../../world/browser/seed";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { GRUSHA_ID } from "../../world/browser/seed";
 import { appear } from "../../world/wait";
 import { promptFall } from "../../../src/combat/fall";
 import { loadCombatImpl } from "../../../src/combat/load";
@@ -34,11 +34,8 @@ async function fallThroughPrompt(spaces: string, action = "ok") {
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
-  await world.seed("Actor", seedActors({ alice: world.player("Alice").user.id as string, bob: world.player("Bob").user.id as string }));
-  await world.settle();
   // A fall's damage wakes the GM's dying follow-up, which loads the combat code; load it first so
   // no import is still running when the file's environment is torn down.
   await loadCombatImpl();

@@ -5,8 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, type World, type WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, GRUSHA_ID, seedActors } from "../../world/browser/seed";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
 import { eventually } from "../../world/wait";
 import { refreshLuck, spendLuck } from "../../../src/dice/luck";
 import type { RollMessage } from "../../../src/dice/chat";
@@ -38,13 +38,10 @@ const lastMessage = (client: WorldClient) => (client.game.messages as unknown as
 const message = (client: WorldClient, id: string) => (client.game.messages as unknown as { get(id: string): MessageDoc }).get(id);
 
 async function boot(profile: "v13" | "v14" = "v13"): Promise<void> {
-  document.body.innerHTML = "";
-  world = await createDomWorld({ profile });
+  world = await createSeededDomWorld({ profile });
   gm = world.gm;
   alice = world.player("Alice");
   bob = world.player("Bob");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: bob.user.id as string }));
-  await flush();
 }
 
 describe("luck in a world", () => {

@@ -9,6 +9,7 @@ import "../index";
 import { systemPackSources } from "../pack-sources";
 import { World, type UserSpec } from "../world";
 import type { SystemInfo } from "../client";
+import { seedActors } from "../browser/seed";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 
@@ -25,4 +26,16 @@ export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v
     translations: readJson("lang/en.json"),
     entry: () => import("../../../src/clockwork"),
   });
+}
+
+/**
+ * A fresh page with a DOM world holding the browser seed's actors (Ada owned by Alice, Bo by
+ * Bob, the NPCs the GM's), settled: the starting point of the sheet and dialog tests.
+ */
+export async function createSeededDomWorld(options: { profile?: "v13" | "v14" } = {}): Promise<World> {
+  document.body.innerHTML = "";
+  const world = await createDomWorld(options);
+  await world.seed("Actor", seedActors({ alice: world.player("Alice").user.id as string, bob: world.player("Bob").user.id as string }));
+  await world.settle();
+  return world;
 }

@@ -6,9 +6,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../index";
-import { createDomWorld } from "./dom-world";
+import { createSeededDomWorld } from "./dom-world";
 import { appear, eventually } from "../wait";
-import { ADA_ID, GRUSHA_ID, seedActors, WEAPON_ID } from "../browser/seed";
+import { ADA_ID, GRUSHA_ID, WEAPON_ID } from "../browser/seed";
 
 let world: World;
 let gm: WorldClient;
@@ -72,13 +72,10 @@ async function click(client: WorldClient, el: Element | null | undefined): Promi
 }
 
 beforeEach(async () => {
-  document.body.innerHTML = "";
-  world = await createDomWorld();
+  world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
   bob = world.player("Bob");
-  await world.seed("Actor", seedActors({ alice: alice.user.id as string, bob: bob.user.id as string }));
-  await flush();
 });
 
 describe("opening a character sheet", () => {

@@ -12,7 +12,7 @@ import { localize } from "../foundry";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
 import {
-  alchemyProfile, alchemySum, alchemyUseCost, alchemyUseProblem, drinkManaPotion,
+  alchemyProfile, alchemySum, alchemyUseCost, alchemyUseProblem, drinkManaPotion, MAX_DICE,
   type AlchemyEffect, type AlchemyFlag, type AlchemyItemData, type CounterState,
 } from "../rules";
 import { spellEffectsOf, statusesOf, type EffectLike } from "./context";
@@ -105,7 +105,7 @@ function combatantOf(actor: UserActor): CombatantLike | null {
 
 async function rollSum(dice: number): Promise<number[]> {
   if (dice <= 0) return [];
-  const roll = DamageRoll.forDice(Math.min(12, dice), { damageType: "energy" });
+  const roll = DamageRoll.forDice(Math.min(MAX_DICE, dice), { damageType: "energy" });
   await roll.evaluate();
   return [...roll.faces];
 }

@@ -16,7 +16,7 @@
 import { notify } from "../../applications/ui";
 import {
   CALLED_SHOTS, DAMAGE_TYPES, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
-  conditionStatus, mayRedirect, spikedShieldDamage,
+  conditionStatus, mayRedirect, spikedShieldDamage, MAX_DICE,
   type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type DamageType, type TargetResult, type TargetSetup,
 } from "../../rules";
 import { wornItemEffects } from "../../magic/magic-items";
@@ -423,7 +423,7 @@ async function spikedShields(session: AttackSession, results: readonly TargetRes
       out.push(null);
       continue;
     }
-    const roll = DamageRoll.forDice(Math.min(12, spikes.damage), { damageType: spikes.damageType, armorPiercing: false, aoe: false, itemName: wearer!.name });
+    const roll = DamageRoll.forDice(Math.min(MAX_DICE, spikes.damage), { damageType: spikes.damageType, armorPiercing: false, aoe: false, itemName: wearer!.name });
     await roll.evaluate();
     rolls.push(roll);
     const dealt = spikedShieldDamage(roll.faces, resistanceShares(session.actor, spikes.damageType), { melee, hit: result.hit });

@@ -1,0 +1,104 @@
+/**
+ * The house rules for imports, checked by `npm run lint` (docs/architecture.md draws them).
+ * Layers, lowest first; a layer may import its own folder and any layer below it, never above:
+ *
+ *   rules, foundry          the Foundry-free rules core; the one Foundry adapter
+ *   config                  CONFIG.CLOCKWORK, built from the rules tables
+ *   migrations/steps        source-shape migrations the data models run as they read
+ *   data                    data models
+ *   dice                    rolls, roll dialog, chat cards of rolls, Dice So Nice
+ *   combat                  Combat, Combatant, turns, attacks, the GM relay
+ *   magic                   spells, mana, alchemy, companions (on top of combat)
+ *   documents               Actor and Item classes: the Actor's API delegates to the features
+ *   applications            sheets, builder, dialogs, windows
+ *   integrations, selftest, migrations (the world runner)
+ *   entry                   src/clockwork.ts: registers everything; nothing imports it
+ *
+ * Type-only imports and import() count as imports (tsPreCompilationDeps), so a cycle through
+ * types is a cycle too.
+ */
+const layers = [
+  ["rules", "^src/rules/"],
+  ["foundry", "^src/foundry/"],
+  ["config", "^src/config\\.ts$"],
+  ["migration-steps", "^src/migrations/(steps|setting)\\.ts$"],
+  ["data", "^src/data/"],
+  ["dice", "^src/dice/"],
+  ["combat", "^src/combat/"],
+  ["magic", "^src/magic/"],
+  ["documents", "^src/documents/"],
+  ["applications", "^src/applications/"],
+  ["top", "^src/(integrations|selftest|migrations)/"],
+  ["entry", "^src/clockwork\\.ts$"],
+];
+
+/** What each layer may import besides its own folder: every layer below it. */
+const allowedBelow = {
+  rules: [],
+  foundry: [],
+  config: ["rules"],
+  "migration-steps": ["rules", "foundry", "config"],
+  data: ["rules", "foundry", "config", "migration-steps"],
+  dice: ["rules", "foundry", "config", "migration-steps", "data"],
+  combat: ["rules", "foundry", "config", "migration-steps", "data", "dice"],
+  magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat"],
+  documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat", "magic"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat", "magic", "documents"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat", "magic", "documents", "applications", "top"],
+  entry: [],
+};
+
+const patternOf = Object.fromEntries(layers);
+const layerRules = layers
+  .filter(([name]) => name !== "entry")
+  .map(([name, from]) => {
+    const allowed = [from, ...allowedBelow[name].map((below) => patternOf[below])];
+    return {
+      name: `layer-${name}`,
+      comment: `${name} may import only ${[name, ...allowedBelow[name]].join(", ")} (docs/architecture.md)`,
+      severity: "error",
+      from: { path: from },
+      to: { path: "^src/", pathNot: allowed },
+    };
+  });
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No import cycle, counting type-only imports and import().",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "rules-core-is-pure",
+      comment: "src/rules/ imports only src/rules/ (no Foundry, no other layer).",
+      severity: "error",
+      from: { path: "^src/rules/" },
+      to: { pathNot: "^src/rules/" },
+    },
+    {
+      name: "nothing-imports-the-entry",
+      comment: "src/clockwork.ts registers everything; no module imports it.",
+      severity: "error",
+      from: {},
+      to: { path: "^src/clockwork\\.ts$" },
+    },
+    {
+      name: "no-lazy-project-code",
+      comment: "One static bundle: our own code is never loaded with import().",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^src/", dependencyTypes: ["dynamic-import"] },
+    },
+    ...layerRules,
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)node_modules/|\\.d\\.ts$" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".mjs"] },
+  },
+};

@@ -89,6 +89,14 @@ function problems(page: Page): Promise<string[]> {
   });
 }
 
+/** Waits for the cast to pay its mana or to fail; the failure's message is the assertion's. */
+async function spent(page: Page, actorId: string, expected: number): Promise<void> {
+  const mana = async () => (await stored(page, actorId)).system.mana?.value;
+  await expect.poll(async () => (await mana()) === expected || (await problems(page)).length > 0, { timeout: 10_000 }).toBe(true);
+  expect(await problems(page)).toEqual([]);
+  expect(await mana()).toBe(expected);
+}
+
 /** Targets a combatant's token from the Combat tab (◎), as a click on the map would. */
 async function target(page: Page, name: string): Promise<void> {
   await showTab(page, "combat");
@@ -166,7 +174,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
     const messages = await page.locator("#chat-log .chat-message").count();
 
     await cast(page, casterId, itemId);
-    await expect.poll(async () => (await stored(page, casterId)).system.mana?.value, { timeout: 10_000 }).toBe(before.system.mana!.value - cost);
+    await spent(page, casterId, before.system.mana!.value - cost);
     const card = page.locator("#chat-log .chat-message").nth(messages);
     await card.waitFor({ state: "visible" });
     expect(await card.locator(".message-content").textContent()).toContain(SPELL);
@@ -193,7 +201,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
     const messages = await page.locator("#chat-log .chat-message").count();
 
     await cast(page, casterId, itemId);
-    await expect.poll(async () => (await stored(page, casterId)).system.mana?.value, { timeout: 10_000 }).toBe(before.system.mana!.value - cost);
+    await spent(page, casterId, before.system.mana!.value - cost);
     const card = page.locator("#chat-log .chat-message").nth(messages);
     await card.waitFor({ state: "visible" });
     expect(await card.locator(".message-content").textContent()).toContain(SPELL);

@@ -7,7 +7,8 @@
  * fixture actors) and the playground (built system, starter kit actors); see vite.config.ts.
  *
  * Query parameters: `user` (name or id), `theme` (light | dark), `fresh` (ignore the saved
- * state and start from the seed). State: the server's snapshot (world.save()) in localStorage,
+ * state and start from the seed), `gm=connected` (a player's page also runs the GM's client,
+ * headless, so writes relayed through the GM are answered). State: the server's snapshot (world.save()) in localStorage,
  * written after every change this client makes, so the page opened next as another user sees
  * it. Nothing leaves the machine.
  */
@@ -40,6 +41,8 @@ interface HostHandle {
   error?: string;
   world: World;
   client: WorldClient;
+  /** The headless GM client of a player's page opened with `?gm=connected`. */
+  gm?: WorldClient;
   /** How this page serves the system ("source" or "built") and where its packs came from. */
   system: { mode: "source" | "built"; packs: "compiled" | "yaml"; warnings: string[] };
   /** Run code in this page's client (globals are already this client's outside it). */
@@ -111,12 +114,12 @@ async function seed(world: World, client: WorldClient): Promise<void> {
  * Workaround until the world lets a snapshot load choose who connects (requests-apps.md #7):
  * while the world is created, only the page's user may join, so only that client boots.
  */
-async function onlyJoining<T>(snapshot: WorldSnapshot | undefined, wanted: string, create: () => Promise<T>): Promise<T> {
-  const pageUser = snapshot?.users.find((u) => u.name === wanted || u._id === wanted)?._id;
-  if (!pageUser) return create();
+async function onlyJoining<T>(snapshot: WorldSnapshot | undefined, wanted: string[], create: () => Promise<T>): Promise<T> {
+  const pageUsers = new Set(snapshot?.users.filter((u) => wanted.includes(u.name as string) || wanted.includes(u._id as string)).map((u) => u._id as string));
+  if (!pageUsers.size) return create();
   const join = Object.getOwnPropertyDescriptor(WorldClient.prototype, "join")?.value as (this: WorldClient) => void;
   WorldClient.prototype.join = function joinIfPageUser(this: WorldClient): void {
-    if (this.userId === pageUser) join.call(this);
+    if (pageUsers.has(this.userId)) join.call(this);
   };
   try {
     return await create();
@@ -129,16 +132,24 @@ async function onlyJoining<T>(snapshot: WorldSnapshot | undefined, wanted: strin
  * The page's resolver. A browser has no async context tracking, so a scope set by `run` would be
  * lost after the first `await` of the code it runs. One client lives in this page, so the last
  * client that ran stays current ("sticky") until the page's client is fixed after boot.
+ *
+ * With a headless GM beside the page's player (`?gm=connected`), scopes are not sticky: the
+ * player is current, and the GM while it answers a query (the player's code waits on that
+ * answer), so the GM's handler keeps its own `game` across its awaits. Other GM work (its hooks
+ * on a broadcast) sees its own globals in its synchronous part only.
  */
-function pageResolver(): ScopeResolver & { fix(scope: Scope): void } {
+function pageResolver(): ScopeResolver & { fix(scope: Scope): void; answering(gm: WorldClient): void } {
   let active: Scope | undefined;
   let sticky: Scope | undefined;
+  let fixed = false;
+  let coGM: WorldClient | undefined;
+  let answers = 0;
   return {
-    current: () => active ?? sticky,
+    current: () => active ?? (coGM && answers > 0 ? coGM : sticky),
     run<T>(scope: Scope, fn: () => T): T {
       const previous = active;
       active = scope;
-      if (scope.kind === "client") sticky = scope;
+      if (scope.kind === "client" && !(fixed && coGM)) sticky = scope;
       try {
         return fn();
       } finally {
@@ -147,6 +158,15 @@ function pageResolver(): ScopeResolver & { fix(scope: Scope): void } {
     },
     fix(scope) {
       sticky = scope;
+      fixed = true;
+    },
+    answering(gm) {
+      coGM = gm;
+      const answer = gm.answerQuery.bind(gm);
+      gm.answerQuery = (...args) => {
+        answers++;
+        return answer(...args).finally(() => { answers--; });
+      };
     },
   };
 }
@@ -175,9 +195,12 @@ async function boot(): Promise<void> {
   configureApplications({ root: () => document.body });
   const snapshot = loadSnapshot(params.has("fresh"));
   const wanted = params.get("user") ?? "Gamemaster";
-  const world = await onlyJoining(snapshot, wanted, () => World.create({
+  // A player's page may also run the GM's client, headless, so relayed writes have a GM.
+  const withGM = params.get("gm") === "connected" ? DEFAULT_USERS.find((u) => u.role === "gm")?.name : undefined;
+  const joining = withGM && withGM !== wanted ? [wanted, withGM] : [wanted];
+  const world = await onlyJoining(snapshot, joining, () => World.create({
     // Only this page's user connects (and boots); the others are offline users here.
-    users: DEFAULT_USERS.map((user) => ({ ...user, active: user.name === wanted })),
+    users: DEFAULT_USERS.map((user) => ({ ...user, active: joining.includes(user.name) })),
     packs: loaded.packs,
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes as Record<string, PlainObject> },
     translations: translations as PlainObject,
@@ -186,8 +209,10 @@ async function boot(): Promise<void> {
   }));
   // One client per page: this user's; the others are offline here (they have their own pages).
   const client = world.player(wanted);
-  for (const other of world.clients) if (other !== client && other.connected) other.disconnect();
+  const gm = joining.length > 1 ? world.player(joining[1]) : undefined;
+  for (const other of world.clients) if (other !== client && other !== gm && other.connected) other.disconnect();
   resolver.fix(client);
+  if (gm) resolver.answering(gm);
   setDefaultScope(client);
   if (!snapshot) await seed(world, client);
   // A reload after a reset must not reset again.
@@ -359,6 +384,7 @@ async function boot(): Promise<void> {
     ready: true,
     world,
     client,
+    gm,
     system: { mode: host.system, packs: loaded.from, warnings: loaded.warnings },
     run: (fn) => client.run(fn),
     persist,

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
-import { ROOT } from "../render/harness";
+import { ROOT } from "./render-harness";
 
 export const PAGE_DIR = join(ROOT, "artifacts", "browser");
 export const SHOT_DIR = join(ROOT, "artifacts", "screenshots");
@@ -79,7 +79,7 @@ export function writePage(spec: PageSpec): string {
 <meta charset="utf-8">
 <title>${spec.title}</title>
 <base href="${pathToFileURL(PAGE_DIR).href}/">
-<link rel="stylesheet" href="${href("tests/browser/foundry-frame.css")}">
+<link rel="stylesheet" href="${href("tests/applications/foundry-frame.css")}">
 <link rel="stylesheet" href="${href("styles/clockwork.css")}">
 </head>
 <body class="theme-${spec.theme}">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PARTIALS, signed, templateFile } from "../../../src/applications/handlebars";
+import { PARTIALS, signed, templateFile } from "../../src/applications/handlebars";
 
 describe("sheet helpers", () => {
   it("signs bonuses and shows losses with a true minus sign", () => {

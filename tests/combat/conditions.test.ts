@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
   STATUS_IDS, activeStatuses, addStatus, conditionEffects, removeStatus, statusDocumentId, statusEffectEntries, type StatusActor,
-} from "../../../src/combat/conditions";
-import { COMBAT_STATUS_IDS, statusEffectId } from "../../../src/rules";
+} from "../../src/combat/conditions";
+import { COMBAT_STATUS_IDS, statusEffectId } from "../../src/rules";
 
-const ROOT = join(import.meta.dirname, "..", "..", "..");
+const ROOT = join(import.meta.dirname, "..", "..");
 const lang = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8")) as Record<string, unknown>;
 const lookup = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], lang);
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
-import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type AnyDoc, type Fight } from "./setup";
+import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type AnyDoc, type Fight } from "./world-setup";
 import { eventually } from "../world/wait";
 
 let fight: Fight;

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
-import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./setup";
-import { postCauseCard } from "../world-attack/fixtures";
+import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./world-setup";
+import { postCauseCard } from "./attack/world-fixtures";
 import { eventually } from "../world/wait";
 
 let fight: Fight;

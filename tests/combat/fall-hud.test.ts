@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The token HUD's Fall button (§4.8): the GM's only, it asks the height and makes the token's creature fall. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addFallButton } from "../../../src/combat/attack/index";
+import { addFallButton } from "../../src/combat/attack/index";
 
 function hudHtml(): HTMLElement {
   const html = document.createElement("div");

@@ -5,12 +5,12 @@
  * height is refused with the message and changes nothing; closing the dialog does nothing.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../world";
-import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { GRUSHA_ID } from "../../world/browser/seed";
-import { appear } from "../../world/wait";
-import { promptFall } from "../../../src/combat/fall";
-import { loadCombatImpl } from "../../../src/combat/load";
+import type { World, WorldClient } from "../world";
+import { createSeededDomWorld } from "../world/applications/dom-world";
+import { GRUSHA_ID } from "../world/browser/seed";
+import { appear } from "../world/wait";
+import { promptFall } from "../../src/combat/fall";
+import { loadCombatImpl } from "../../src/combat/load";
 
 let world: World;
 let gm: WorldClient;

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStatus } from "../../src/combat/conditions";
-import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./setup";
-import { postCauseCard } from "../world-attack/fixtures";
+import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./world-setup";
+import { postCauseCard } from "./attack/world-fixtures";
 
 let fight: Fight;
 let goblin: string;

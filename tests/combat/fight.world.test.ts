@@ -18,7 +18,7 @@ import { eventually } from "../world/wait";
 import {
   ADA, BRAM, COMBAT_ID, GNOLL, GOBLIN, GOBLIN_RUN, GOBLIN_TOKENS, GRENADE, GRUSHA, SCENE_ID, SWORD, CLUB, AXE, SHIV,
   combatantId, seedTable, tokenId,
-} from "./fixtures";
+} from "./fight-fixtures";
 import { setReactionPrompt, type Reaction, type ReactionQueryData } from "../../src/combat/attack/reactions";
 import { applyAttackCard, attackData, type AttackMessage } from "../../src/combat/attack/chat";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";

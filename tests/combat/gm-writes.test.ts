@@ -1,6 +1,6 @@
 /** The GM relay's checks that need no world: which paths it carries, how a track is read. */
 import { describe, expect, it } from "vitest";
-import { allowGmWritePaths, healthTrackOf, pathsAllowed } from "../../../src/combat/gm-writes";
+import { allowGmWritePaths, healthTrackOf, pathsAllowed } from "../../src/combat/gm-writes";
 
 describe("pathsAllowed", () => {
   it("carries health, counters and card records; nothing else", () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, type WorldClient } from "../world";
-import { ADA, BRAM, GRUSHA, MINION, actorUuid, combatantUuid, doc, postCauseCard, seedFight } from "./fixtures";
+import { ADA, BRAM, GRUSHA, MINION, actorUuid, combatantUuid, doc, postCauseCard, seedFight } from "./attack/world-fixtures";
 import { GM_WRITE_QUERY, requestWrites, type GmWriteOp, type GmWriteResult } from "../../src/combat/gm-writes";
 
 type Health = { hits: number; wounds: number; vitalsLost: number; dying: boolean; dead: boolean; grit: number };

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { initiativeCardContext, planInitiative, shownGains, withFoundryDice, type InitiativeCombatantLike } from "../../../src/combat/initiative";
-import type { DiceRoller } from "../../../src/rules";
+import { initiativeCardContext, planInitiative, shownGains, withFoundryDice, type InitiativeCombatantLike } from "../../src/combat/initiative";
+import type { DiceRoller } from "../../src/rules";
 
 function who(id: string, ranks: { agility: number; intuition: number } | null, extra: Partial<InitiativeCombatantLike["system"]> = {}, initiative: number | null = null): InitiativeCombatantLike {
   return {

@@ -4,7 +4,7 @@
  * controller; a player's roll is made by the active GM.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./setup";
+import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./world-setup";
 
 let fight: Fight;
 beforeEach(async () => {

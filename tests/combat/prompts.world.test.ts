@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDomWorld } from "../world/applications/dom-world";
-import { actorOn, as, createFight, queueFaces, type Fight } from "./setup";
+import { actorOn, as, createFight, queueFaces, type Fight } from "./world-setup";
 import { appear, eventually } from "../world/wait";
 
 let fight: Fight;

@@ -1,7 +1,7 @@
 /** The relay guard's pure checks (docs/rulings.md 138): which cards name whom, and which writes a player's card covers. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cardParticipants, checkRelayBatch, exemptWrite, namedBy, type RelayCause, type RelaySubject } from "../../../src/combat/relay-guard";
+import { cardParticipants, checkRelayBatch, exemptWrite, namedBy, type RelayCause, type RelaySubject } from "../../src/combat/relay-guard";
 
 const npc = (over: Partial<RelaySubject> = {}): RelaySubject => ({
   name: "Grusha", documentName: "Actor", owned: false, uuid: "Actor.grusha", uuids: ["Actor.grusha", "Scene.s.Token.g"], ...over,

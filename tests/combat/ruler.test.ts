@@ -1,9 +1,9 @@
 /** The token ruler's colours: each space of a dragged path by what the cheapest move pays for it. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { movementBlocks } from "../../../src/rules";
-import { bandAt, createClockworkTokenRuler, moveSpaces, pathBands, rulerMover, BAND_COLORS } from "../../../src/combat/ruler";
-import { loadRulerStyle } from "../../../src/combat/ruler-register";
+import { movementBlocks } from "../../src/rules";
+import { bandAt, createClockworkTokenRuler, moveSpaces, pathBands, rulerMover, BAND_COLORS } from "../../src/combat/ruler";
+import { loadRulerStyle } from "../../src/combat/ruler-register";
 
 const mover = (available: number, extra: Partial<Parameters<typeof pathBands>[1]> = {}) => ({
   speeds: { run: 6, walk: 3 }, counters: { available, reserved: 0, hadTurn: true, passed: false }, ...extra,

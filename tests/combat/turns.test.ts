@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { beginTurn, newCounters, passTurn, type CounterState } from "../../../src/rules";
+import { beginTurn, newCounters, passTurn, type CounterState } from "../../src/rules";
 import {
   TURN_HISTORY_LIMIT, countersOf, joinUpdate, planCombatStart, planRewind, planTurnChange, pushHistory, turnStamp,
   turnStateOf, type TurnActor, type TurnCombatant, type TurnHistoryEntry,
-} from "../../../src/combat/turns";
+} from "../../src/combat/turns";
 
 interface EffectSource { id: string; statuses: string[]; disabled?: boolean; flags?: Record<string, unknown> }
 

@@ -4,7 +4,7 @@
  * combatant joins late, turns are skipped, the GM goes back, and the combat ends.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { as, combatOn, countersOn, createFight, type Fight } from "./setup";
+import { as, combatOn, countersOn, createFight, type Fight } from "./world-setup";
 
 let fight: Fight;
 beforeEach(async () => {

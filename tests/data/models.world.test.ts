@@ -7,12 +7,12 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWorld, DataModelValidationError, validateDocument, type World } from "../../world";
-import type { ClockworkActor } from "../../../src/documents/actor";
-import type { ClockworkItem } from "../../../src/documents/item";
-import { CLOCKWORK } from "../../../src/config";
+import { createWorld, DataModelValidationError, validateDocument, type World } from "../world";
+import type { ClockworkActor } from "../../src/documents/actor";
+import type { ClockworkItem } from "../../src/documents/item";
+import { CLOCKWORK } from "../../src/config";
 
-const ROOT = join(import.meta.dirname, "../../..");
+const ROOT = join(import.meta.dirname, "../..");
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
   documentTypes: Record<"Actor" | "Item", Record<string, { htmlFields?: string[] }>>;
 };
@@ -91,8 +91,8 @@ describe("registration", () => {
   });
 
   it("registers the document classes, the configuration and token bars", async () => {
-    const { ClockworkActor } = await import("../../../src/documents/actor");
-    const { ClockworkItem } = await import("../../../src/documents/item");
+    const { ClockworkActor } = await import("../../src/documents/actor");
+    const { ClockworkItem } = await import("../../src/documents/item");
     expect(CONFIG.Actor.documentClass).toBe(ClockworkActor);
     expect(CONFIG.Item.documentClass).toBe(ClockworkItem);
     expect(CONFIG.CLOCKWORK).toBe(CLOCKWORK);
@@ -191,7 +191,7 @@ describe("rejecting bad input", () => {
   });
 
   it("accepts every prebuilt armor of the book", async () => {
-    const { PREBUILT_ARMORS } = await import("../../../src/rules");
+    const { PREBUILT_ARMORS } = await import("../../src/rules");
     for (const armor of PREBUILT_ARMORS) {
       expect(validateDocument("Item", { name: armor.name, type: "armor", system: { weight: armor.weight, resistances: armor.resistances } }).valid, armor.name).toBe(true);
     }

@@ -4,20 +4,20 @@
  * chat cards are rendered with the real templates in every roll mode, hooks can edit or cancel
  * a roll, and luck rerolls in the same message (Halflings keep the best).
  */
-import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
-import type { ChatMessage } from "../../world/documents/chat-message";
+import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
+import type { ChatMessage } from "../world/documents/chat-message";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { count, createRenderer } from "../../render/harness";
-import { countGains, damageDealt, deathRollFatalWounds, markDice } from "../../../src/rules";
-import { ClockworkRollDialog } from "../../../src/applications/dialogs/roll-dialog";
+import { count, createRenderer } from "../applications/render-harness";
+import { countGains, damageDealt, deathRollFatalWounds, markDice } from "../../src/rules";
+import { ClockworkRollDialog } from "../../src/applications/dialogs/roll-dialog";
 import {
   installActorRollMethods, rollAttack, rollDamage, rollDeath, rollFlat, rollSkill, type ActorRollMethods,
-} from "../../../src/dice/actor-rolls";
-import { onRenderChatMessageHTML, rollFlags, type RollMessage } from "../../../src/dice/chat";
-import { GainRoll } from "../../../src/dice/gain-roll";
-import { refreshLuck, spendLuck } from "../../../src/dice/luck";
-import { registerRollClasses } from "../../../src/dice/registry";
-import { registerDiceSettings } from "../../../src/dice/settings";
+} from "../../src/dice/actor-rolls";
+import { onRenderChatMessageHTML, rollFlags, type RollMessage } from "../../src/dice/chat";
+import { GainRoll } from "../../src/dice/gain-roll";
+import { refreshLuck, spendLuck } from "../../src/dice/luck";
+import { registerRollClasses } from "../../src/dice/registry";
+import { registerDiceSettings } from "../../src/dice/settings";
 import { fakeActor, item, type FakeActor } from "./fake-actor";
 
 let world: World;

@@ -7,12 +7,12 @@
  */
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
-import { conditionDice, poolBreakdown } from "../../../src/rules";
-import { withConditionDice } from "../../../src/dice/actor-source";
-import { buildPool } from "../../../src/dice/pool";
-import { applyDialogForm, buildRollDialogContext } from "../../../src/dice/context/roll-dialog";
-import { clearQueuedFaces, queueFaces, type World } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
+import { conditionDice, poolBreakdown } from "../../src/rules";
+import { withConditionDice } from "../../src/dice/actor-source";
+import { buildPool } from "../../src/dice/pool";
+import { applyDialogForm, buildRollDialogContext } from "../../src/dice/context/roll-dialog";
+import { clearQueuedFaces, queueFaces, type World } from "../world";
+import { createDomWorld } from "../world/applications/dom-world";
 import { fakeActor } from "./fake-actor";
 import { request } from "./requests";
 

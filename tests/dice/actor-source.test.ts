@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attackRollRequest, attackSkill, fociFor, hasFeature, luckKeepsBest, skillRollRequest } from "../../../src/dice/actor-source";
-import { buildPool } from "../../../src/dice/pool";
+import { attackRollRequest, attackSkill, fociFor, hasFeature, luckKeepsBest, skillRollRequest } from "../../src/dice/actor-source";
+import { buildPool } from "../../src/dice/pool";
 import { fakeActor, item } from "./fake-actor";
 
 const env = { rollMode: "gmroll" as const, inCombat: false };

@@ -4,12 +4,12 @@
  * client shows, the roll mode on a v14 world, and the roll mode applied once.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { queueFaces, type World, type WorldClient } from "../../world";
-import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
-import { eventually } from "../../world/wait";
-import { refreshLuck, spendLuck } from "../../../src/dice/luck";
-import type { RollMessage } from "../../../src/dice/chat";
+import { queueFaces, type World, type WorldClient } from "../world";
+import { createSeededDomWorld } from "../world/applications/dom-world";
+import { ADA_ID, GRUSHA_ID } from "../world/browser/seed";
+import { eventually } from "../world/wait";
+import { refreshLuck, spendLuck } from "../../src/dice/luck";
+import type { RollMessage } from "../../src/dice/chat";
 
 interface ActorDoc {
   id: string;

@@ -5,14 +5,14 @@
  * viewer, then reused until the message changes.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { World, WorldClient } from "../../world";
-import { queueFaces } from "../../world";
-import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID } from "../../world/browser/seed";
-import { onRenderChatMessageHTML, rollMessageActor, rollFlags, type RollMessage } from "../../../src/dice/chat";
-import { rollSkill } from "../../../src/dice/actor-rolls";
-import { spendLuck } from "../../../src/dice/luck";
-import type { RollActor } from "../../../src/dice/actor-source";
+import type { World, WorldClient } from "../world";
+import { queueFaces } from "../world";
+import { createSeededDomWorld } from "../world/applications/dom-world";
+import { ADA_ID } from "../world/browser/seed";
+import { onRenderChatMessageHTML, rollMessageActor, rollFlags, type RollMessage } from "../../src/dice/chat";
+import { rollSkill } from "../../src/dice/actor-rolls";
+import { spendLuck } from "../../src/dice/luck";
+import type { RollActor } from "../../src/dice/actor-source";
 
 let world: World;
 let alice: WorldClient;

@@ -1,5 +1,5 @@
 /** A plain actor as the roll API reads it (derived data already in place), for tests. */
-import type { RollActor, RollItem } from "../../../src/dice/actor-source";
+import type { RollActor, RollItem } from "../../src/dice/actor-source";
 
 const SKILLS = [
   "accuracy", "agility", "strength", "stamina", "celestial", "elemental", "soul", "spellcraft",

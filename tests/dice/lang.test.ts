@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { labelKey } from "../../../src/dice/context/format";
-import { DIFFICULTY_CHOICES, ODDS_VISIBILITY, ROLL_MODES } from "../../../src/dice/types";
-import { ROOT } from "../../render/harness";
+import { labelKey } from "../../src/dice/context/format";
+import { DIFFICULTY_CHOICES, ODDS_VISIBILITY, ROLL_MODES } from "../../src/dice/types";
+import { ROOT } from "../applications/render-harness";
 
 const lang = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8")) as Record<string, unknown>;
 const has = (key: string) => typeof key.split(".").reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], lang) === "string";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSpendMoreLuck, standingAttempt } from "../../../src/dice/luck-policy";
+import { canSpendMoreLuck, standingAttempt } from "../../src/dice/luck-policy";
 
 describe("luck policy (§4.5)", () => {
   it("allows one luck per roll, or any number with keep-best", () => {

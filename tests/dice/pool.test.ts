@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DIFFICULTY_GAINS, poolSize } from "../../../src/rules";
-import { buildPool, gainRollSetup, neededGains } from "../../../src/dice/pool";
+import { DIFFICULTY_GAINS, poolSize } from "../../src/rules";
+import { buildPool, gainRollSetup, neededGains } from "../../src/dice/pool";
 import { request } from "./requests";
 
 describe("buildPool", () => {

@@ -1,5 +1,5 @@
 /** A gain-roll request with sensible defaults, for tests of the pure dice modules. */
-import type { GainRollRequest } from "../../../src/dice/pool";
+import type { GainRollRequest } from "../../src/dice/pool";
 
 export function request(overrides: Partial<GainRollRequest> = {}): GainRollRequest {
   return {

@@ -5,7 +5,7 @@
  * `ClientSettings#get` does for an unregistered key).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { applyRollMode, currentRollMode, setRollMode, toRollMode, usesMessageModes } from "../../../src/dice/roll-mode";
+import { applyRollMode, currentRollMode, setRollMode, toRollMode, usesMessageModes } from "../../src/dice/roll-mode";
 
 function install(generation: 13 | 14, stored: string) {
   const key = generation >= 14 ? "messageMode" : "rollMode";

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildChatCardContext, type ChatCardInput, type ChatCardViewer } from "../../src/dice/context/chat-card";
 import { buildRollDialogContext } from "../../src/dice/context/roll-dialog";
 import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
-import { createRenderer, ROOT } from "../render/harness";
-import { gainRoll, serialized } from "../unit/dice/serialized";
-import { request } from "../unit/dice/requests";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+import { createRenderer, ROOT } from "../applications/render-harness";
+import { gainRoll, serialized } from "./serialized";
+import { request } from "./requests";
+import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "../applications/browser-pages";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",

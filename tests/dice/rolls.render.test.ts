@@ -3,14 +3,14 @@
  * the real context builders, in every roll mode and for every roll kind.
  */
 import { describe, expect, it } from "vitest";
-import { count, createRenderer } from "../render/harness";
+import { count, createRenderer } from "../applications/render-harness";
 import { countGains, markDice } from "../../src/rules";
 import { buildChatCardContext, type ChatCardViewer } from "../../src/dice/context/chat-card";
 import { buildRollDialogContext } from "../../src/dice/context/roll-dialog";
 import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
 import { ROLL_MODES, type RollModeKey } from "../../src/dice/types";
-import { gainRoll, serialized } from "../unit/dice/serialized";
-import { request } from "../unit/dice/requests";
+import { gainRoll, serialized } from "./serialized";
+import { request } from "./requests";
 
 const renderer = createRenderer();
 const FACES = [1, 5, 12, 6, 5, 8, 7, 2];

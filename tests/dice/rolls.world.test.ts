@@ -1,11 +1,11 @@
-import { clearQueuedFaces, createWorld, queueFaces, Roll as WorldRoll } from "../../world";
+import { clearQueuedFaces, createWorld, queueFaces, Roll as WorldRoll } from "../world";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countGains, deathRollFatalWounds, damageDealt, flatSucceeds } from "../../../src/rules";
-import { GainRoll } from "../../../src/dice/gain-roll";
-import { FlatRoll } from "../../../src/dice/flat-roll";
-import { DamageRoll } from "../../../src/dice/damage-roll";
-import { DeathRoll } from "../../../src/dice/death-roll";
-import { registerRollClasses } from "../../../src/dice/registry";
+import { countGains, deathRollFatalWounds, damageDealt, flatSucceeds } from "../../src/rules";
+import { GainRoll } from "../../src/dice/gain-roll";
+import { FlatRoll } from "../../src/dice/flat-roll";
+import { DamageRoll } from "../../src/dice/damage-roll";
+import { DeathRoll } from "../../src/dice/death-roll";
+import { registerRollClasses } from "../../src/dice/registry";
 
 beforeEach(async () => {
   await createWorld({ packs: false, system: false, users: [{ name: "Gamemaster", role: "gm" }] });

@@ -1,5 +1,5 @@
 /** Serialized rolls as chat messages store them (`Roll#toJSON`), built by hand for tests. */
-import type { DieResultData, SerializedRoll } from "../../../src/dice/types";
+import type { DieResultData, SerializedRoll } from "../../src/dice/types";
 
 export function serialized(cls: string, faces: readonly (number | DieResultData)[], options: object): SerializedRoll {
   const results = faces.map((f) => (typeof f === "number" ? { result: f, active: true } : f));

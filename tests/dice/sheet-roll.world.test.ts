@@ -3,18 +3,18 @@
  * (the sheet's own action handlers) builds the pool the sheet shows, the dialog's odds equal
  * the core's, and the chat card marks every die.
  */
-import { clearQueuedFaces, createWorld, queueFaces, type World } from "../../world";
-import type { ChatMessage } from "../../world/documents/chat-message";
+import { clearQueuedFaces, createWorld, queueFaces, type World } from "../world";
+import type { ChatMessage } from "../world/documents/chat-message";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createRenderer } from "../../render/harness";
-import { BODY_8_RANKS, FOCUS_AXE, ORC, AXE, copy, creature } from "../../fixtures/actors";
-import { chanceOfGains, markDice } from "../../../src/rules";
-import { ClockworkRollDialog } from "../../../src/applications/dialogs/roll-dialog";
-import { ClockworkActorSheet } from "../../../src/applications/sheets/actor-sheet";
-import { ClockworkCharacterSheet } from "../../../src/applications/sheets/character-sheet";
-import { buildRollDialogContext } from "../../../src/dice/context/roll-dialog";
-import { buildPool, type GainRollRequest } from "../../../src/dice/pool";
-import type { GainRoll } from "../../../src/dice/gain-roll";
+import { createRenderer } from "../applications/render-harness";
+import { BODY_8_RANKS, FOCUS_AXE, ORC, AXE, copy, creature } from "../fixtures/actors";
+import { chanceOfGains, markDice } from "../../src/rules";
+import { ClockworkRollDialog } from "../../src/applications/dialogs/roll-dialog";
+import { ClockworkActorSheet } from "../../src/applications/sheets/actor-sheet";
+import { ClockworkCharacterSheet } from "../../src/applications/sheets/character-sheet";
+import { buildRollDialogContext } from "../../src/dice/context/roll-dialog";
+import { buildPool, type GainRollRequest } from "../../src/dice/pool";
+import type { GainRoll } from "../../src/dice/gain-roll";
 
 let world: World;
 /** The GM client's chat log, oldest first. */

@@ -3,14 +3,14 @@
  * edits, each checked through the derived numbers a sheet shows. Actors live in the world (a GM
  * client), so every write goes through core's write path.
  */
-import { createWorld, type World } from "../../world";
+import { createWorld, type World } from "../world";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ClockworkActor } from "../../../src/documents/actor";
+import type { ClockworkActor } from "../../src/documents/actor";
 import {
   AMULET_OF_VITALITY, AXE, BATTLEAXE, BODY_8_RANKS, BUCKLER, CHANGELING, DAGGER, DWARF, FEATURE_TITAN_GRIP, FIRE_FLASK,
   FOCUS_AXE, FOCUS_BOW, FOCUS_HISTORY, FRAG_GRENADE, HANDAXE, HEALTH_POTION, HUMAN, HUMAN_SCALEMAIL_E31, KITE_SHIELD,
   MYCORREAN, ORC, SCALEMAIL, copy, creature, type ItemFixture,
-} from "../../fixtures/actors";
+} from "../fixtures/actors";
 
 let world: World;
 

@@ -4,13 +4,13 @@
  * refunds that undo each purchase in turn.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createWorld } from "../../world";
+import { createWorld } from "../world";
 import {
   awardXp, buyPower, buySkillRank, campaignSpeed, refundLastPurchase, xpStateOf, XpError,
-} from "../../../src/documents/advancement";
-import type { ClockworkActor } from "../../../src/documents";
-import { xpTotalsFromLog } from "../../../src/rules";
-import { items } from "../../packs/load-sources";
+} from "../../src/documents/advancement";
+import type { ClockworkActor } from "../../src/documents";
+import { xpTotalsFromLog } from "../../src/rules";
+import { items } from "../packs/load-sources";
 
 const spell = (name: string) => {
   const doc = items("spells").find((d) => d.name === name)!;

@@ -6,11 +6,11 @@
  */
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { World, systemManifest } from "../../world";
-import { readSystemTranslations } from "../../world/i18n";
-import { buildBeforeIssue9, type OldBuild } from "../../fixtures/migrations/before-issue-9";
+import { World, systemManifest } from "../world";
+import { readSystemTranslations } from "../world/i18n";
+import { buildBeforeIssue9, type OldBuild } from "../fixtures/migrations/before-issue-9";
 import { SCENARIOS } from "./data-loss-scenarios";
-import { AXE } from "../../fixtures/actors";
+import { AXE } from "../fixtures/actors";
 
 const old: OldBuild | null = await buildBeforeIssue9();
 let world: World;

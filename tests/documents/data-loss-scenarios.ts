@@ -5,8 +5,8 @@
  * build (data-loss.test.ts, which shows it gone). Each reports what the server stored and what
  * Alice was told.
  */
-import type { World } from "../../world";
-import { AXE, FIRE_FLASK, HEALTH_POTION, copy, creature, type ItemFixture } from "../../fixtures/actors";
+import type { World } from "../world";
+import { AXE, FIRE_FLASK, HEALTH_POTION, copy, creature, type ItemFixture } from "../fixtures/actors";
 
 export interface Outcome {
   /** The actor's stored system data on the server after the write. */

@@ -4,9 +4,9 @@
  * stored data and tells the player why, repeating what was typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, type World } from "../../world";
+import { createWorld, type World } from "../world";
 import { SCENARIOS } from "./data-loss-scenarios";
-import { AXE } from "../../fixtures/actors";
+import { AXE } from "../fixtures/actors";
 
 let world: World;
 

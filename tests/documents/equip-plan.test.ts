@@ -1,6 +1,6 @@
 /** Where equipped items go (digest §1.11, §1.26, RULING 24), as a pure function. */
 import { describe, expect, it } from "vitest";
-import { EquipError, planEquip, withoutItem, type EquipCandidate, type EquippedSlots } from "../../../src/documents/equip-plan";
+import { EquipError, planEquip, withoutItem, type EquipCandidate, type EquippedSlots } from "../../src/documents/equip-plan";
 
 const items: Record<string, EquipCandidate> = {
   axe: { id: "axe", type: "weapon", hands: "main" },

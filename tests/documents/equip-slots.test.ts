@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EquipError, planEquip, slotProblem, type EquipCandidate, type EquippedSlots } from "../../../src/documents/equip-plan";
+import { EquipError, planEquip, slotProblem, type EquipCandidate, type EquippedSlots } from "../../src/documents/equip-plan";
 
 const ITEMS: EquipCandidate[] = [
   { id: "main000000000001", type: "weapon", hands: "main" },

@@ -1,7 +1,7 @@
 /** ClockworkItem in the test world. */
-import { createWorld } from "../../world";
+import { createWorld } from "../world";
 import { beforeAll, describe, expect, it } from "vitest";
-import { slugify, type ClockworkItem } from "../../../src/documents/item";
+import { slugify, type ClockworkItem } from "../../src/documents/item";
 
 beforeAll(async () => {
   await createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });

@@ -5,11 +5,11 @@
  * remember their compendium entry, so reconfiguring pre-selects the earlier picks.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../world";
-import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID } from "../../world/browser/seed";
-import { reconfigureSpecies } from "../../../src/applications/dialogs/species-dialog";
-import type { ClockworkActor } from "../../../src/documents/actor";
+import type { World, WorldClient } from "../world";
+import { createSeededDomWorld } from "../world/applications/dom-world";
+import { ADA_ID } from "../world/browser/seed";
+import { reconfigureSpecies } from "../../src/applications/dialogs/species-dialog";
+import type { ClockworkActor } from "../../src/documents/actor";
 
 const ORCS = "Compendium.clockwork.species.Item.TwKsBqSMQlosKmdm";
 const AXES = "Compendium.clockwork.foci.Item.7KOGAJrOpJ1ITZfd";

@@ -1,6 +1,6 @@
 /** The choices made when applying a species (digest §4.19 step 3), as a pure function. */
 import { describe, expect, it } from "vitest";
-import { describePickProblem, resolveSpeciesPicks, type SpeciesRules } from "../../../src/documents/species-picks";
+import { describePickProblem, resolveSpeciesPicks, type SpeciesRules } from "../../src/documents/species-picks";
 
 const base: SpeciesRules = { bonusSkills: ["stamina", "strength", "will"], anyBonusSkills: false, resistanceBonus: "slashing", resistanceExcluded: [], sizeChoices: [], grants: [] };
 const keys = (species: SpeciesRules, picks: Parameters<typeof resolveSpeciesPicks>[1], personal = "") =>

@@ -4,7 +4,7 @@
  * and the result stored as vitals lost on every client.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createWorld, type World, type WorldClient } from "../../world";
+import { createWorld, type World, type WorldClient } from "../world";
 
 const ADA = "tokenBarsAda0001";
 let world: World;

@@ -4,12 +4,12 @@
  * the API, drops (item creation), batches, deletions, token bars.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, type World } from "../../world";
-import { eventually } from "../../world/wait";
+import { createWorld, type World } from "../world";
+import { eventually } from "../world/wait";
 import {
   AMULET_OF_VITALITY, AMULET_OF_WIZARDRY, AXE, BATTLEAXE, FIRE_FLASK, HEALTH_POTION, KITE_SHIELD, PIERCING_PROTECTION, SCALEMAIL,
   copy, creature, type ItemFixture,
-} from "../../fixtures/actors";
+} from "../fixtures/actors";
 
 let world: World;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * the belt or bandolier, only for owners; a click uses the item on the user.
  */
 import { describe, expect, it, vi } from "vitest";
-import "../../world";
-import { addAlchemyButtons, type AlchemyItem } from "../../../src/magic/alchemy";
+import "../world";
+import { addAlchemyButtons, type AlchemyItem } from "../../src/magic/alchemy";
 
 const item = (id: string, system: Partial<AlchemyItem["system"]>): AlchemyItem => ({ id, name: id, type: "equipment", system: { category: "alchemy", ...system } });
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { named } from "../packs/load-sources";
 import { healHits } from "../../src/rules";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, seedArena, setCounters } from "./fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, seedArena, setCounters } from "./world-fixtures";
 import { startClock } from "./time";
 
 interface ActorView {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
-import { BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, tokenId } from "./fixtures";
+import { BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, tokenId } from "./world-fixtures";
 
 interface Caster {
   system: { mana: { value: number } };

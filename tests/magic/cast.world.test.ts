@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import {
   BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, sceneUuid, seedArena, setCounters,
-} from "./fixtures";
+} from "./world-fixtures";
 import { applyDamage, type HealthTrack } from "../../src/rules";
 
 type Health = { hits: number; wounds: number; vitalsLost: number; barrier: number; grit: number; vitalsMax: number; dying: boolean; dead: boolean };

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { summonCompanion } from "../../src/magic/companions";
 import { useSpellTable } from "../../src/magic/spell-tables";
-import { GRUSHA, ILINDE, actorUuid, doc, seedArena, spellItem } from "./fixtures";
+import { GRUSHA, ILINDE, actorUuid, doc, seedArena, spellItem } from "./world-fixtures";
 
 interface Message { id: string; uuid: string; flags: { clockwork: { cast: { gains: number; success: boolean; tableUse?: { companion?: { uuid: string } } } } }; update(c: object): Promise<unknown> }
 interface Caster {

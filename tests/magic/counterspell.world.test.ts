@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import { setCounterspellPrompt, type CounterspellPromptData } from "../../src/magic/counterspell";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, spellItem } from "./fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, spellItem } from "./world-fixtures";
 
 interface ActorView {
   system: { health: { hits: number; wounds: number }; mana: { value: number } };

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { named } from "../packs/load-sources";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, seedArena } from "./fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, seedArena } from "./world-fixtures";
 
 interface Derived {
   size: string;

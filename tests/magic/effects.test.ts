@@ -3,11 +3,11 @@
  * when spell effects end, and how the scene configuration's pool fields become the stored pool.
  */
 import { describe, expect, it } from "vitest";
-import "../../world";
-import { combatBoundEffects, endOfTurnFlats, expiredEffects, expiryOf, regenerationOf, targetOps } from "../../../src/magic/effects";
-import { applyPoolConfig } from "../../../src/magic/scene-config";
-import { durationLabel } from "../../../src/magic/card";
-import { defaultAutomation, type SpellProfile, type SpellTargetOutcome } from "../../../src/rules";
+import "../world";
+import { combatBoundEffects, endOfTurnFlats, expiredEffects, expiryOf, regenerationOf, targetOps } from "../../src/magic/effects";
+import { applyPoolConfig } from "../../src/magic/scene-config";
+import { durationLabel } from "../../src/magic/card";
+import { defaultAutomation, type SpellProfile, type SpellTargetOutcome } from "../../src/rules";
 
 const clock = { combat: { id: "c1", round: 2, turn: 3 }, worldTime: 500 };
 const context = { name: "Spell", img: null, casterUuid: "Actor.me", itemUuid: "Item.s", clock, gains: 4 };

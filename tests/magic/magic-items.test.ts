@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { named } from "../../packs/load-sources";
-import { betterInitiative, magicItemEffects } from "../../../src/magic/magic-items";
+import { named } from "../packs/load-sources";
+import { betterInitiative, magicItemEffects } from "../../src/magic/magic-items";
 
 const effects = (name: string) => magicItemEffects(named("magic-items", name) as never);
 

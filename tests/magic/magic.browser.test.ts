@@ -21,10 +21,10 @@ import { spellProfileOf, type SpellItem } from "../../src/magic/context";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, spellEffectsContext } from "../../src/magic/views";
 import { buildCharacterContext } from "../../src/applications/context/character";
 import { FULL_CHARACTER } from "../fixtures/sheets/actors";
-import { renderCharacterSheet } from "../render/sheets";
+import { renderCharacterSheet } from "../applications/sheets/sheets";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
-import { createRenderer } from "../render/harness";
-import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "./pages";
+import { createRenderer } from "../applications/render-harness";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "../applications/browser-pages";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];

@@ -6,7 +6,7 @@
  * fieldset. Fails on a missing key or format argument.
  */
 import { describe, expect, it } from "vitest";
-import { createRenderer } from "./harness";
+import { createRenderer } from "../applications/render-harness";
 import { named } from "../packs/load-sources";
 import { CAST_CARD_TEMPLATE, buildCastCardContext, castCardData } from "../../src/magic/card";
 import { spellProfileOf, type SpellItem } from "../../src/magic/context";

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, type WorldClient } from "../world";
-import { BRAM, GRUSHA, ILINDE, actorUuid, doc, flush, sceneUuid, seedArena } from "./fixtures";
-import { postCauseCard } from "../world-attack/fixtures";
+import { BRAM, GRUSHA, ILINDE, actorUuid, doc, flush, sceneUuid, seedArena } from "./world-fixtures";
+import { postCauseCard } from "../combat/attack/world-fixtures";
 import { startClock } from "./time";
 import { eventually } from "../world/wait";
 import { MAGIC_WRITE_QUERY, requestMagicWrites } from "../../src/magic/writes";

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters } from "./fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters } from "./world-fixtures";
 
 interface Caster {
   items: { get(id: string): unknown };

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
-import { GREATSWORD, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, sceneUuid, seedArena, setCounters } from "./fixtures";
+import { GREATSWORD, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, sceneUuid, seedArena, setCounters } from "./world-fixtures";
 
 interface Caster {
   system: { mana: { value: number } };

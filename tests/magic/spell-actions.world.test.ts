@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { combatActionsFor, loadActionProviders, onCombatActionClick } from "../../src/combat/actions";
-import { BRAM, GREATSWORD, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, tokenId } from "./fixtures";
+import { BRAM, GREATSWORD, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, tokenId } from "./world-fixtures";
 
 type Actions = ReturnType<typeof combatActionsFor>;
 const ilinde = (client: WorldClient) => doc<Parameters<typeof combatActionsFor>[0] & { system: { mana: { value: number } }; update(c: object): Promise<unknown> }>(client, actorUuid(ILINDE));

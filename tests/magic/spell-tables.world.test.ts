@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { useSpellTable } from "../../src/magic/spell-tables";
-import { ILINDE, actorUuid, doc, seedArena, spellItem } from "./fixtures";
+import { ILINDE, actorUuid, doc, seedArena, spellItem } from "./world-fixtures";
 
 interface Message { id: string; content: string; flags: { clockwork: { cast: { gains: number; tableUse?: Record<string, unknown> } } }; update(c: object): Promise<unknown> }
 interface Caster {

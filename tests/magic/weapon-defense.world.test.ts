@@ -8,7 +8,7 @@ import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";
 import { lifecycleSettled } from "../../src/magic/lifecycle";
-import { BRAM, GRUSHA, SWORD, actorUuid, doc, seedArena, setCounters } from "./fixtures";
+import { BRAM, GRUSHA, SWORD, actorUuid, doc, seedArena, setCounters } from "./world-fixtures";
 
 interface Fighter {
   items: { get(id: string): unknown };

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import {
   ACTOR_STEP_PATHS, MIGRATION_VERSION, SHAPE_STEPS, ACTOR_STEPS, ACTOR_SYSTEM_STEPS, isMarkedForPersist, markForPersist,
   isOlderVersion, migrateActorSource, migrateItemSource, migrateModelData,
-} from "../../../src/migrations/steps";
-import { OLD_SOURCES } from "../../fixtures/migrations/world-0.1.0";
+} from "../../src/migrations/steps";
+import { OLD_SOURCES } from "../fixtures/migrations/world-0.1.0";
 
 type Source = Record<string, unknown>;
 

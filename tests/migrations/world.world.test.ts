@@ -6,10 +6,10 @@
  * nothing, and an interrupted run finishes on the next one with the same result.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { loadWorld, type World, type WorldSnapshot } from "../../world";
-import { OLD_IDS, OLD_PACK_LOCKS, OLD_PACKS, OLD_SOURCES, OLD_USERS } from "../../fixtures/migrations/world-0.1.0";
-import { MIGRATION_VERSION, readyMigration } from "../../../src/migrations";
-import { migrateWorld } from "../../../src/migrations/world";
+import { loadWorld, type World, type WorldSnapshot } from "../world";
+import { OLD_IDS, OLD_PACK_LOCKS, OLD_PACKS, OLD_SOURCES, OLD_USERS } from "../fixtures/migrations/world-0.1.0";
+import { MIGRATION_VERSION, readyMigration } from "../../src/migrations";
+import { migrateWorld } from "../../src/migrations/world";
 
 type Source = Record<string, unknown> & { system: Record<string, unknown>; items?: Source[]; flags?: Record<string, unknown> };
 

@@ -5,7 +5,7 @@
  * species pack must be copied again into every actor that carries it.
  */
 import { describe, expect, it } from "vitest";
-import { loadSources, type PlainObject } from "../../packs/load-sources";
+import { loadSources, type PlainObject } from "./load-sources";
 
 const sources = loadSources();
 const speciesPack = new Map(sources.filter((s) => s.pack === "species" && s.doc).map((s) => [s.doc!.name, s.doc!]));

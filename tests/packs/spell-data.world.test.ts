@@ -6,11 +6,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWorld, validateDocument } from "../../world";
-import { items } from "../../packs/load-sources";
-import type { SourceDocument } from "../../packs/load-sources";
-import { AUTOMATION_LEVELS, defaultAutomation, resolveSpell, spellDuration, spellManaCost } from "../../../src/rules";
-import type { SpellAutomation, SpellProfile } from "../../../src/rules";
+import { createWorld, validateDocument } from "../world";
+import { items } from "./load-sources";
+import type { SourceDocument } from "./load-sources";
+import { AUTOMATION_LEVELS, defaultAutomation, resolveSpell, spellDuration, spellManaCost } from "../../src/rules";
+import type { SpellAutomation, SpellProfile } from "../../src/rules";
 
 const spells = items("spells");
 const byId = new Map(spells.map((doc) => [(doc.system as { identifier: string }).identifier, doc]));
@@ -103,7 +103,7 @@ describe("structured spell data", () => {
 });
 
 describe("docs/spells.md", () => {
-  const text = readFileSync(join(import.meta.dirname, "../../../docs/spells.md"), "utf8");
+  const text = readFileSync(join(import.meta.dirname, "../../docs/spells.md"), "utf8");
   const section = (title: string) => text.split(`## ${title}`)[1]?.split("\n## ")[0] ?? "";
   it("lists every spell once, under its automation level", () => {
     const titles = { full: "Fully automated", partial: "Partly automated", narrative: "Narrative only" } as const;

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   ACTION_COSTS, COMBAT_ACTIONS, COMBAT_ACTION_KEYS, affordableActions, attackCost, beginTurn, combatActionCost,
   movementBlocks, newCounters, passTurn, planMovement, spendCounters, twoWeaponCost,
-} from "../../../src/rules";
-import type { ActionContext, ActionOption, ActionWeapon, CombatActionKey, CounterState } from "../../../src/rules";
+} from "../../src/rules";
+import type { ActionContext, ActionOption, ActionWeapon, CombatActionKey, CounterState } from "../../src/rules";
 
 const turn = (extra = 0): CounterState => beginTurn(newCounters(), { extra });
 const sword: ActionWeapon = { id: "sword", category: "melee", counters: 3, slot: "main" };

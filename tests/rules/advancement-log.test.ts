@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   CAMPAIGN_SPEEDS, XP_AWARD_REASONS, awardProblems, bodyPointsGained, emptyAllocation, lastPurchase, nextRankCost,
   planAward, planPowerPurchase, planRefund, planSkillPurchase, withItemIds, xpAvailable, xpTotalsFromLog,
-} from "../../../src/rules";
-import type { CampaignSpeed, PowerPurchaseInput, SkillKey, XpState } from "../../../src/rules";
+} from "../../src/rules";
+import type { CampaignSpeed, PowerPurchaseInput, SkillKey, XpState } from "../../src/rules";
 import { skillsWith } from "./helpers";
 
 const fresh = (earned = 0): XpState => ({ earned, spent: 0, log: [] });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   CAMPAIGN_SPEEDS, PREMADE_SKILL_OPTIONS, creationSkillProblems, customizationPointBudget, matchingPremadeOption,
   powerCpCost, premadeOptionRanks, skillCpCost, skillXpCost,
-} from "../../../src/rules";
+} from "../../src/rules";
 import { skillsWith } from "./helpers";
 
 describe("XP (§1.21, §4.22)", () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { alchemyProfile, alchemySum, alchemyUseCost, alchemyUseProblem, type AlchemyFlag, type AlchemyItemData } from "../../../src/rules";
-import { documents } from "../../packs/load-sources";
+import { alchemyProfile, alchemySum, alchemyUseCost, alchemyUseProblem, type AlchemyFlag, type AlchemyItemData } from "../../src/rules";
+import { documents } from "../packs/load-sources";
 
 const items = documents("alchemy").filter((d) => d.type === "equipment") as unknown as { name: string; system: AlchemyItemData; flags?: { clockwork?: { alchemy?: AlchemyFlag } } }[];
 const byName = (name: string) => {

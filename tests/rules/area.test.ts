@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { areaOdds, areaOffsets, fireModeArea, resolveAreaAttack, tokensInArea } from "../../../src/rules";
-import type { AreaAttackTarget, AttackInput } from "../../../src/rules";
+import { areaOdds, areaOffsets, fireModeArea, resolveAreaAttack, tokensInArea } from "../../src/rules";
+import type { AreaAttackTarget, AttackInput } from "../../src/rules";
 
 const grenade: AttackInput = {
   attacker: { attribute: 4, rank: 7 },

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   assignProcs, attackOdds, attackPool, attackRange, chanceOfGains, reactionOptions, resolveAttack, setupTarget,
-} from "../../../src/rules";
-import type { AttackInput, AttackTarget, ProcEffect } from "../../../src/rules";
+} from "../../src/rules";
+import type { AttackInput, AttackTarget, ProcEffect } from "../../src/rules";
 import { allRolls } from "./helpers";
 
 const rifle: AttackInput = {

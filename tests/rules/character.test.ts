@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   ARMOR_WEIGHTS, ATTRIBUTE_KEYS, ATTRIBUTE_SKILLS, SIZES, SKILL_KEYS, attributeRank, attributesFromSkills, blockBonus, deriveCharacter, dodgeBonus,
   encumbranceFor, movementScore, movementWeightFor, reachFor, speedFromScore,
-} from "../../../src/rules";
+} from "../../src/rules";
 import { skillsWith } from "./helpers";
 
 describe("attributeRank (§1.4)", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   actionCost, attackHits, channelCounters, computeDefense, coneOffsets, effectiveRange, initiativeGains, lineOffsets,
   lowerOneCoverStep, orderInitiative, radiusOffsets, rangePenalty, sniperCover, sumDice, wardNegateChance, wardNegates,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 const ranged = { kind: "ranged" } as const;
 const melee = { kind: "melee" } as const;

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ANIMAL_ROWS, CALL_OF_THE_WILD_ANIMALS, CALL_OF_THE_WILD_STATS, NATURAL_ATTACKS, animalCompanion, animalRow, animalRowsFor, golemCompanion,
-} from "../../../src/rules/companion-stats";
-import { golemCost, type GolemDesign } from "../../../src/rules";
+} from "../../src/rules/companion-stats";
+import { golemCost, type GolemDesign } from "../../src/rules";
 
 describe("Call of the Wild's animals (table 1.37, docs/rulings.md 134)", () => {
   it("the rows within reach of the gains: none below 3, the rolled row and lower, every row from 8", () => {

@@ -4,8 +4,8 @@ import {
   COMBAT_STATUS_IDS, CONDITION_KEYS, STATUS_RULES, applyEndOfTurn, applyTicks, attackerConditionFlags, attemptStabilize,
   conditionDice, endCheckSucceeds, endOfTurnChecks, healthStatuses, movementBlocks, newHealthTrack, persistentStatusId,
   resolveDeathRoll, startOfTurnTicks, statusEffectId, statusKeys, targetConditionFlags,
-} from "../../../src/rules";
-import type { ActiveStatus, HealthTrack } from "../../../src/rules";
+} from "../../src/rules";
+import type { ActiveStatus, HealthTrack } from "../../src/rules";
 
 const s = (...ids: ActiveStatus["id"][]): ActiveStatus[] => ids.map((id) => ({ id }));
 

@@ -4,8 +4,8 @@ import {
   COUNTERS_PER_TURN, CounterError, beginTurn, beginTurnShifted, borrowTime, canSpend, chargeFor, command,
   inOwnTurn, isDefenseless, loseOneCounter, newCounters, newTimeShift, passTurn, prepareAction, slideTime,
   spendCounters, triggerPrepared,
-} from "../../../src/rules";
-import type { CounterState } from "../../../src/rules";
+} from "../../src/rules";
+import type { CounterState } from "../../src/rules";
 
 const turn = (extra = 0): CounterState => beginTurn(newCounters(), { extra });
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { castingGainsDistribution, counterspellSucceeds, defaultAutomation, resolveSpell } from "../../../src/rules";
-import { canBeCounterspelled, castingRollVisible, counterspellChance, counterspellProblem, type CounterspellCandidate } from "../../../src/rules/counterspell";
-import type { SpellProfile } from "../../../src/rules";
+import { castingGainsDistribution, counterspellSucceeds, defaultAutomation, resolveSpell } from "../../src/rules";
+import { canBeCounterspelled, castingRollVisible, counterspellChance, counterspellProblem, type CounterspellCandidate } from "../../src/rules/counterspell";
+import type { SpellProfile } from "../../src/rules";
 
 const COUNTERSPELL: SpellProfile = {
   identifier: "counterspell", skill: "spellcraft", school: "arcane", level: 2, counters: 2, mana: 4, manaPerExtraTarget: 0,

@@ -2,8 +2,8 @@
  * Plain creation data for the creation tests: species shaped like the pack's species items,
  * features and spells with the book's levels, and one legal build to break rule by rule.
  */
-import { applyPremadeOption, emptyAllocation } from "../../../src/rules";
-import type { CreationBuild, CreationFeature, CreationSpecies, CreationSpell, SkillKey } from "../../../src/rules";
+import { applyPremadeOption, emptyAllocation } from "../../src/rules";
+import type { CreationBuild, CreationFeature, CreationSpecies, CreationSpell, SkillKey } from "../../src/rules";
 
 function species(identifier: string, overrides: Partial<CreationSpecies>): CreationSpecies {
   return {

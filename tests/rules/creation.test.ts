@@ -4,8 +4,8 @@ import {
   DAMAGE_TYPES, PREMADE_SKILL_OPTIONS, SKILL_KEYS, applyPremadeOption, buildCpBudget, cpSpent,
   creationProblems, creationResistancePoints, creationSummary, currencyBudget, emptyAllocation, emptyBuild, finalSkills,
   fociRequired, skillPointsSpent, stepProblems, untrainedSkills,
-} from "../../../src/rules";
-import type { CreationBuild, CreationProblem } from "../../../src/rules";
+} from "../../src/rules";
+import type { CreationBuild, CreationProblem } from "../../src/rules";
 import {
   CHANGELINGS, DJINN, DWARVES, FIGHTER_ORDER, GNOLLS, GOBLINS, HIGH_ELVES, HUMANS, MYCOREANS, feature, focus, legalDwarf, spell,
 } from "./creation-fixtures";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   criticalDamage, criticalThreshold, damageAgainstTargets, damageDealt, fallingDamage, procCount, resolveDamage,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 describe("damage against resistance (§4.9 step 7)", () => {
   it("E18: slashing resistance 10, damage 12 10 9 7 → 3", () => {

@@ -4,7 +4,7 @@ import {
   OPPOSED_RULES, chanceOfGains, countGains, deathRollDistribution, deathRollFatalWounds, flatChance,
   flatSucceeds, gainDistribution, gainDistributionsUpTo, markDice, netGains, oddsTable, opposedWinChance,
   poolBreakdown, poolSize, resolveOpposed, resolveUnopposed,
-} from "../../../src/rules";
+} from "../../src/rules";
 import { allRolls } from "./helpers";
 
 const face = fc.integer({ min: 1, max: 12 });

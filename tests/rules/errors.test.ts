@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   applyDamage, attributeRank, chanceOfGains, computeDefense, countGains, damageDealt, deathRollFatalWounds, deriveCharacter,
   gainDistribution, newHealthTrack, poolSize, powerXpCost, rangePenalty, skillXpCost,
-} from "../../../src/rules";
-import type { CampaignSpeed, Size } from "../../../src/rules";
+} from "../../src/rules";
+import type { CampaignSpeed, Size } from "../../src/rules";
 import { skillsWith } from "./helpers";
 
 describe("bad input throws a RangeError naming the value and the rule", () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   applyDamage, applyDamageDetailed, applyFatalWounds, boxCapacity, deathRollFatalWounds, healHits, healthCapacity,
   newHealthTrack, removeWounds, stabilize, stabilizeSucceeds, trackVitalsPenalty, vitalsRemaining, woundsUntilDeath,
-} from "../../../src/rules";
-import type { HealthTrack } from "../../../src/rules";
+} from "../../src/rules";
+import type { HealthTrack } from "../../src/rules";
 
 const track = (over: Partial<HealthTrack> = {}): HealthTrack => ({ ...newHealthTrack(6, 6), ...over });
 

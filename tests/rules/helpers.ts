@@ -1,5 +1,5 @@
-import { SKILL_KEYS } from "../../../src/rules";
-import type { SkillKey } from "../../../src/rules";
+import { SKILL_KEYS } from "../../src/rules";
+import type { SkillKey } from "../../src/rules";
 
 /** All 16 skills at rank 12, with the given overrides. */
 export function skillsWith(overrides: Partial<Record<SkillKey, number>> = {}): Record<SkillKey, number> {

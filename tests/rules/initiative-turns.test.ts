@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   applyTurnUpdates, beginTurn, borrowTime, changeTurn, endCombat, joinCombat, newCounters, newHealthTrack, newTimeShift,
   passTurn, startCombat,
-} from "../../../src/rules";
-import type { CombatantTurnState, TurnChange } from "../../../src/rules";
+} from "../../src/rules";
+import type { CombatantTurnState, TurnChange } from "../../src/rules";
 
 const fresh = (id: string, extra: Partial<CombatantTurnState> = {}): CombatantTurnState => ({
   id, counters: newCounters(), statuses: [], ...extra,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { breakTies, initiativeScores, initiativeSkill, placeCompanions, rollInitiative } from "../../../src/rules";
-import type { DiceRoller } from "../../../src/rules";
+import { breakTies, initiativeScores, initiativeSkill, placeCompanions, rollInitiative } from "../../src/rules";
+import type { DiceRoller } from "../../src/rules";
 
 /** A roller that hands out queued faces in order. */
 function queue(...faces: number[]): DiceRoller {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   conditionStatus, fallProtection, mayRedirect, newHealthTrack, redirectedDamage, resolveDamage, resolveFall, spikedShieldDamage,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 describe("Spiked Shield (RULING 35)", () => {
   it("a melee hit deals its 6 piercing dice back, counted against the attacker's resistance", () => {

@@ -4,9 +4,9 @@ import {
   beginTurn, castingPool, castingProblem, counterspellSucceeds, defaultAutomation, dispelSucceeds, effectAmount, hasFreeHand,
   meltSucceeds, newCounters, ownNullMagicCounters, passTurn, resistanceChecks, resolveSpell, resolveSpellResistance,
   softenSucceeds, spellDuration, spellManaCost, spellOdds, spellResistanceChance, targetMeetsRequirement,
-} from "../../../src/rules";
+} from "../../src/rules";
 import { allRolls } from "./helpers";
-import type { Caster, CastingCheckInput, PoolSpec, SpellAutomation, SpellProfile, SpellTarget } from "../../../src/rules";
+import type { Caster, CastingCheckInput, PoolSpec, SpellAutomation, SpellProfile, SpellTarget } from "../../src/rules";
 
 type SpellOverrides = Omit<Partial<SpellProfile>, "automation"> & { automation?: Partial<SpellAutomation> };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ITEM_PERSONALITIES, SHAPESHIFT_ASPECTS, callOfTheWildChoices, callOfTheWildRow, golemAffordable, golemCost, illusionCost,
   itemPersonality,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 describe("spell tables (1.37–1.41)", () => {
   it("Call of the Wild by gains; the caster may take a lower answering row (RULING 79)", () => {

@@ -4,8 +4,8 @@ import {
   SECONDS_PER_REFILL, beginTurn, channelCost, channelLimit, drainGlobalPool, drinkManaPotion, globalPoolMax, manaRoom,
   newCounters, newGlobalPool, passTurn, payMana, personalManaMax, planChannel, refillGlobalPool, requireGlobalPool,
   resizeGlobalPool, returnToGlobalPool,
-} from "../../../src/rules";
-import type { ChannelInput, GlobalManaPool } from "../../../src/rules";
+} from "../../src/rules";
+import type { ChannelInput, GlobalManaPool } from "../../src/rules";
 
 const HOUR = SECONDS_PER_REFILL;
 const turn = () => beginTurn(newCounters());

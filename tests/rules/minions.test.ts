@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   MINION_VITALS, applyDamageDetailed, applyMinionDamage, attackPool, groupAttack, groupDice, minionHealthTrack, newHealthTrack,
   standingMembers,
-} from "../../../src/rules";
-import type { AttackInput } from "../../../src/rules";
+} from "../../src/rules";
+import type { AttackInput } from "../../src/rules";
 
 describe("minions", () => {
   it("have one vital", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { armorConstructionProblems, resistanceAllocationProblems, resistanceProfile, speciesBonusProblems } from "../../../src/rules";
-import type { Resistances } from "../../../src/rules";
+import { armorConstructionProblems, resistanceAllocationProblems, resistanceProfile, speciesBonusProblems } from "../../src/rules";
+import type { Resistances } from "../../src/rules";
 
 const res = (ballistic: number, blunt: number, energy: number, piercing: number, slashing: number, explosive: number): Resistances =>
   ({ ballistic, blunt, energy, piercing, slashing, explosive });

@@ -8,7 +8,7 @@ import {
   RANGED_WEAPON_GROUPS, SCHOOLS, SHIELD_PRICE, SIZE_TABLE, SIZES, SKILL_ATTRIBUTE, SKILL_KEYS, SPEED_BANDS,
   STAMINA_GRIT_BONUS, VITALS_PENALTY, WEAPON_PROPERTIES, XP_SPEED_MULTIPLIER, armorConstructionProblems,
   maxArmorForStrength, powerXpCost, skillRankXpCost, vitalsPenalty,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 describe("size table (§1.6)", () => {
   it.each([

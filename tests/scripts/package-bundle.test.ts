@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleFiles, relativeImports, writeZip } from "../../../scripts/package.mjs";
+import { bundleFiles, relativeImports, writeZip } from "../../scripts/package.mjs";
 
-const root = join(import.meta.dirname, "..", "..", "..");
+const root = join(import.meta.dirname, "..", "..");
 let dist = "";
 
 /** File names in a zip, read from its central directory. */

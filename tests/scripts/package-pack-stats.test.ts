@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ClassicLevel } from "classic-level";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compilePacks, packStats, stampStats } from "../../../scripts/package.mjs";
+import { compilePacks, packStats, stampStats } from "../../scripts/package.mjs";
 
 interface Stats { coreVersion: string; systemId: string; systemVersion: string }
 interface Doc { _key?: string; _stats?: Partial<Stats> & Record<string, unknown>; pages?: Doc[]; name?: string }
 
-const manifest = JSON.parse(readFileSync(new URL("../../../system.json", import.meta.url), "utf8")) as {
+const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as {
   id: string; version: string; compatibility: { minimum: string; verified: string; maximum?: string };
 };
 let scratch = "";

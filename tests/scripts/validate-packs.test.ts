@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-const root = join(import.meta.dirname, "..", "..", "..");
+const root = join(import.meta.dirname, "..", "..");
 const copy = mkdtempSync(join(tmpdir(), "clockwork-packs-"));
 const sources = join(copy, "_source");
 cpSync(join(root, "packs", "_source", "spells"), join(sources, "spells"), { recursive: true });

@@ -1,9 +1,9 @@
 /** The self-test report: every step and error in the card and in the text to paste, escaped. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { reportHtml, reportText, type SelfTestReport } from "../../../src/selftest/report";
+import { reportHtml, reportText, type SelfTestReport } from "../../src/selftest/report";
 
-const lang = JSON.parse(readFileSync(new URL("../../../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const lang = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
 
 function localize(key: string, data: Record<string, unknown> = {}): string {
   const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], lang);

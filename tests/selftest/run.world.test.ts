@@ -4,11 +4,11 @@
  * step passes, nothing is left behind, and the report is whispered to the GM only.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { eventually } from "../../world/wait";
-import type { SelfTestReport } from "../../../src/selftest";
-import { SelfTestMenu } from "../../../src/selftest/menu";
+import type { World, WorldClient } from "../world";
+import { createDomWorld } from "../world/applications/dom-world";
+import { eventually } from "../world/wait";
+import type { SelfTestReport } from "../../src/selftest";
+import { SelfTestMenu } from "../../src/selftest/menu";
 
 let world: World;
 let gm: WorldClient;

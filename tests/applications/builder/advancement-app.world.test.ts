@@ -6,10 +6,10 @@
  * Bob's client sees every change. The compendium browser reads the pack indexes.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../../world";
-import { createDomWorld } from "../../../world/applications/dom-world";
-import { appear, eventually, markupIdle } from "../../../world/wait";
-import { items as packItems } from "../../../packs/load-sources";
+import type { World, WorldClient } from "../../world";
+import { createDomWorld } from "../../world/applications/dom-world";
+import { appear, eventually, markupIdle } from "../../world/wait";
+import { items as packItems } from "../../packs/load-sources";
 
 let world: World;
 let gm: WorldClient;
@@ -86,7 +86,7 @@ describe("the GM's award dialog", () => {
 describe("the advancement window", () => {
   it("buys a rank and a spell, lists them in the log, and refunds the last purchase after a confirmation", async () => {
     await world.as(gm, async () => {
-      const { awardXp } = await import("../../../../src/documents/advancement");
+      const { awardXp } = await import("../../../src/documents/advancement");
       await awardXp([actor(gm)], { amount: 4, reason: "majorQuest" });
       await awardXp([actor(gm)], { amount: 4, reason: "majorQuest" });
     });

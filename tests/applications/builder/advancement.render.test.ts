@@ -4,15 +4,15 @@
  * Handlebars from their pure contexts.
  */
 import { describe, expect, it } from "vitest";
-import { buildAdvancementContext, buildAwardContext, logXp } from "../../src/applications/builder/advancement-context";
-import { buildBrowserContext, BROWSER_LIMIT, entryDetails } from "../../src/applications/builder/browser-context";
-import { filterEntries, filterValues } from "../../src/applications/builder/browser-core";
-import { ADVANCEMENT_TEMPLATES, BROWSER_TEMPLATES } from "../../src/applications/builder/templates";
-import { DEFAULT_CHOICES } from "../../src/applications/context/choices";
-import { emptyAllocation } from "../../src/rules";
-import { entry, sourceEntries, translator, xpHistory } from "./builder-fixtures";
-import { count, createRenderer } from "./harness";
-import { renderParts } from "./sheets";
+import { buildAdvancementContext, buildAwardContext, logXp } from "../../../src/applications/builder/advancement-context";
+import { buildBrowserContext, BROWSER_LIMIT, entryDetails } from "../../../src/applications/builder/browser-context";
+import { filterEntries, filterValues } from "../../../src/applications/builder/browser-core";
+import { ADVANCEMENT_TEMPLATES, BROWSER_TEMPLATES } from "../../../src/applications/builder/templates";
+import { DEFAULT_CHOICES } from "../../../src/applications/context/choices";
+import { emptyAllocation } from "../../../src/rules";
+import { entry, sourceEntries, translator, xpHistory } from "./fixtures";
+import { count, createRenderer } from "../render-harness";
+import { renderParts } from "../sheets/sheets";
 
 const renderer = createRenderer();
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");

@@ -6,10 +6,10 @@
  * writes the character, which every client then sees.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../../world";
-import { createDomWorld } from "../../../world/applications/dom-world";
-import { appear, eventually, markupIdle } from "../../../world/wait";
-import { items as packItems } from "../../../packs/load-sources";
+import type { World, WorldClient } from "../../world";
+import { createDomWorld } from "../../world/applications/dom-world";
+import { appear, eventually, markupIdle } from "../../world/wait";
+import { items as packItems } from "../../packs/load-sources";
 
 let world: World;
 let gm: WorldClient;

@@ -3,13 +3,13 @@
  * every step of a Dwarf being built from the real pack sources, plus a draft full of mistakes.
  */
 import { describe, expect, it } from "vitest";
-import { buildBuilderContext, EMPTY_VIEW, type BuilderViewState } from "../../src/applications/builder/builder-context";
-import { applyChange, type BuilderDraft } from "../../src/applications/builder/draft";
-import { BUILDER_TEMPLATES } from "../../src/applications/builder/templates";
-import { DEFAULT_CHOICES } from "../../src/applications/context/choices";
-import { CREATION_STEPS, type CreationStep } from "../../src/rules";
-import { dwarfDraft, entry, renderBuilder, sourceCatalog, translator } from "./builder-fixtures";
-import { count, createRenderer } from "./harness";
+import { buildBuilderContext, EMPTY_VIEW, type BuilderViewState } from "../../../src/applications/builder/builder-context";
+import { applyChange, type BuilderDraft } from "../../../src/applications/builder/draft";
+import { BUILDER_TEMPLATES } from "../../../src/applications/builder/templates";
+import { DEFAULT_CHOICES } from "../../../src/applications/context/choices";
+import { CREATION_STEPS, type CreationStep } from "../../../src/rules";
+import { dwarfDraft, entry, renderBuilder, sourceCatalog, translator } from "./fixtures";
+import { count, createRenderer } from "../render-harness";
 
 const { entries, catalog } = sourceCatalog();
 const renderer = createRenderer();

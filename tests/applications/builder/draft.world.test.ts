@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWorld } from "../../../world";
-import { actorDataFromBuild, buildFromActor, type ItemSourceLike } from "../../../../src/applications/builder/build-data";
-import { parseBuilderForm } from "../../../../src/applications/builder/builder-form";
-import { applyChange, applyChanges, loadDraft, neighbourStep, newDraft, priorityOrder } from "../../../../src/applications/builder/draft";
-import { creationProblems, creationSummary, untrainedSkills } from "../../../../src/rules";
-import type { ClockworkActor } from "../../../../src/documents";
-import { items, manifest } from "../../../packs/load-sources";
-import { DWARF_RANKS, dwarfChanges, dwarfDraft, entry, sourceCatalog } from "../../../render/builder-fixtures";
+import { createWorld } from "../../world";
+import { actorDataFromBuild, buildFromActor, type ItemSourceLike } from "../../../src/applications/builder/build-data";
+import { parseBuilderForm } from "../../../src/applications/builder/builder-form";
+import { applyChange, applyChanges, loadDraft, neighbourStep, newDraft, priorityOrder } from "../../../src/applications/builder/draft";
+import { creationProblems, creationSummary, untrainedSkills } from "../../../src/rules";
+import type { ClockworkActor } from "../../../src/documents";
+import { items, manifest } from "../../packs/load-sources";
+import { DWARF_RANKS, dwarfChanges, dwarfDraft, entry, sourceCatalog } from "./fixtures";
 
 const { entries } = sourceCatalog();
 const e = (type: string, name: string) => entry(entries, type, name);

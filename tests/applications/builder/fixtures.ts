@@ -5,16 +5,16 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { browserEntry, type BrowserEntry } from "../../src/applications/builder/browser-core";
-import { catalogFrom } from "../../src/applications/builder/catalog";
-import type { BuilderCatalog, Translate } from "../../src/applications/builder/builder-context";
-import { applyChanges, newDraft, type BuilderChange, type BuilderDraft } from "../../src/applications/builder/draft";
-import { emptyAllocation, planAward, planPowerPurchase, planRefund, planSkillPurchase, untrainedSkills } from "../../src/rules";
-import type { XpState } from "../../src/rules";
-import { BUILDER_TEMPLATES } from "../../src/applications/builder/templates";
-import { items, manifest } from "../packs/load-sources";
-import { ROOT, type Renderer } from "./harness";
-import { renderParts } from "./sheets";
+import { browserEntry, type BrowserEntry } from "../../../src/applications/builder/browser-core";
+import { catalogFrom } from "../../../src/applications/builder/catalog";
+import type { BuilderCatalog, Translate } from "../../../src/applications/builder/builder-context";
+import { applyChanges, newDraft, type BuilderChange, type BuilderDraft } from "../../../src/applications/builder/draft";
+import { emptyAllocation, planAward, planPowerPurchase, planRefund, planSkillPurchase, untrainedSkills } from "../../../src/rules";
+import type { XpState } from "../../../src/rules";
+import { BUILDER_TEMPLATES } from "../../../src/applications/builder/templates";
+import { items, manifest } from "../../packs/load-sources";
+import { ROOT, type Renderer } from "../render-harness";
+import { renderParts } from "../sheets/sheets";
 
 /** Every item of every Item pack, as the builder's index rows. */
 export function sourceEntries(): BrowserEntry[] {

@@ -5,8 +5,8 @@
  * Compendium tab, and `game.clockwork`.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../../world";
-import { createDomWorld } from "../../../world/applications/dom-world";
+import type { World, WorldClient } from "../../world";
+import { createDomWorld } from "../../world/applications/dom-world";
 
 let world: World;
 let gm: WorldClient;

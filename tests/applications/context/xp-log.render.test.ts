@@ -9,9 +9,9 @@ import { DEFAULT_CHOICES } from "../../../src/applications/context/choices";
 import type { ActorLike } from "../../../src/applications/context/source-types";
 import { TEMPLATES } from "../../../src/applications/handlebars";
 import { CHARACTER_SOURCE, FULL_CHARACTER, fixtureActor } from "../../fixtures/sheets/actors";
-import { translator, xpHistory } from "../../render/builder-fixtures";
-import { count, createRenderer } from "../../render/harness";
-import { renderCharacterSheet } from "../../render/sheets";
+import { translator, xpHistory } from "../builder/fixtures";
+import { count, createRenderer } from "../render-harness";
+import { renderCharacterSheet } from "../sheets/sheets";
 
 const renderer = createRenderer();
 const date = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");

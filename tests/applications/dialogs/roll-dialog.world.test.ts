@@ -9,7 +9,7 @@ import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { ClockworkRollDialog } from "../../../src/applications/dialogs/roll-dialog";
 import type { GainRollRequest } from "../../../src/dice/pool";
-import { request } from "./requests";
+import { request } from "../../dice/requests";
 
 let world: World;
 let alice: WorldClient;

@@ -13,7 +13,7 @@ import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
 import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
-import { count, createRenderer } from "../../render/harness";
+import { count, createRenderer } from "../render-harness";
 
 describe("the health track's Dying and Dead in edit mode (render)", () => {
   const renderer = createRenderer();

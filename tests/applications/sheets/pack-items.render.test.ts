@@ -4,10 +4,10 @@
  * really has (the sources are validated against the data models by the pack tests).
  */
 import { describe, expect, it } from "vitest";
-import { buildItemContext } from "../../src/applications/context/item";
-import type { ItemLike } from "../../src/applications/context/source-types";
-import { items } from "../packs/load-sources";
-import { createRenderer } from "./harness";
+import { buildItemContext } from "../../../src/applications/context/item";
+import type { ItemLike } from "../../../src/applications/context/source-types";
+import { items } from "../../packs/load-sources";
+import { createRenderer } from "../render-harness";
 import { renderItemSheet } from "./sheets";
 
 const renderer = createRenderer();

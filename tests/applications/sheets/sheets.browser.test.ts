@@ -9,15 +9,15 @@
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCharacterContext, CHARACTER_TABS } from "../../src/applications/context/character";
-import { buildItemContext } from "../../src/applications/context/item";
-import { buildNpcContext, NPC_TABS } from "../../src/applications/context/npc";
-import { buildSpeciesChoiceContext, defaultSpeciesChoice } from "../../src/applications/context/species-choice";
-import { FULL_CHARACTER, NPC } from "../fixtures/sheets/actors";
-import { CHARACTER_ITEMS, DJINN, HASTE, LINKS, ONE_OF_EACH, SCROLL } from "../fixtures/sheets/items";
-import { createRenderer } from "../render/harness";
-import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "../render/sheets";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "./pages";
+import { buildCharacterContext, CHARACTER_TABS } from "../../../src/applications/context/character";
+import { buildItemContext } from "../../../src/applications/context/item";
+import { buildNpcContext, NPC_TABS } from "../../../src/applications/context/npc";
+import { buildSpeciesChoiceContext, defaultSpeciesChoice } from "../../../src/applications/context/species-choice";
+import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
+import { CHARACTER_ITEMS, DJINN, HASTE, LINKS, ONE_OF_EACH, SCROLL } from "../../fixtures/sheets/items";
+import { createRenderer } from "../render-harness";
+import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "./sheets";
+import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "../browser-pages";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",

@@ -5,16 +5,16 @@
  * derived numbers and the controls the mode calls for.
  */
 import { describe, expect, it } from "vitest";
-import { buildCharacterContext, CHARACTER_TABS } from "../../src/applications/context/character";
-import { buildItemContext, linkedUuids } from "../../src/applications/context/item";
-import { buildNpcContext, NPC_TABS } from "../../src/applications/context/npc";
-import { chanceOfGains } from "../../src/rules";
-import { buildSpeciesChoiceContext, defaultSpeciesChoice } from "../../src/applications/context/species-choice";
-import { PARTIALS, TEMPLATES, templateFile } from "../../src/applications/handlebars";
-import type { ActorLike } from "../../src/applications/context/source-types";
-import { CHARACTER_SOURCE, FULL_CHARACTER, fixtureActor, NPC } from "../fixtures/sheets/actors";
-import { CHARACTER_ITEMS, DJINN, HASTE, HUMANS, ITEM_VARIANTS, LINKS, MYCORREANS, ONE_OF_EACH, SCROLL, withDefaults } from "../fixtures/sheets/items";
-import { count, createRenderer, templateFiles } from "./harness";
+import { buildCharacterContext, CHARACTER_TABS } from "../../../src/applications/context/character";
+import { buildItemContext, linkedUuids } from "../../../src/applications/context/item";
+import { buildNpcContext, NPC_TABS } from "../../../src/applications/context/npc";
+import { chanceOfGains } from "../../../src/rules";
+import { buildSpeciesChoiceContext, defaultSpeciesChoice } from "../../../src/applications/context/species-choice";
+import { PARTIALS, TEMPLATES, templateFile } from "../../../src/applications/handlebars";
+import type { ActorLike } from "../../../src/applications/context/source-types";
+import { CHARACTER_SOURCE, FULL_CHARACTER, fixtureActor, NPC } from "../../fixtures/sheets/actors";
+import { CHARACTER_ITEMS, DJINN, HASTE, HUMANS, ITEM_VARIANTS, LINKS, MYCORREANS, ONE_OF_EACH, SCROLL, withDefaults } from "../../fixtures/sheets/items";
+import { count, createRenderer, templateFiles } from "../render-harness";
 import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "./sheets";
 
 const renderer = createRenderer();

@@ -3,8 +3,8 @@
  * PART's template rendered with the sheet's context, in PARTS order. Shared by the render
  * tests, the browser tests and the benchmark.
  */
-import { TEMPLATES } from "../../src/applications/handlebars";
-import type { Renderer } from "./harness";
+import { TEMPLATES } from "../../../src/applications/handlebars";
+import type { Renderer } from "../render-harness";
 
 export function renderParts(renderer: Renderer, parts: Record<string, string>, context: object): string {
   return Object.values(parts).map((template) => renderer.render(template, context)).join("\n");

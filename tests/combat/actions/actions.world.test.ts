@@ -5,11 +5,11 @@
  * species pack's structured data.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { clearQueuedFaces, createWorld, type WorldClient } from "../world";
-import { ADA, GRUSHA, SWORD, combatantUuid, doc, seedFight, tokenId, SCENE_ID } from "./fixtures";
-import { combatActionsFor, performCombatAction } from "../../src/combat/actions";
-import type { ActingActor } from "../../src/combat/actions/perform";
-import { setReactionPrompt } from "../../src/combat/attack/reactions";
+import { clearQueuedFaces, createWorld, type WorldClient } from "../../world";
+import { ADA, GRUSHA, SWORD, combatantUuid, doc, seedFight, tokenId, SCENE_ID } from "../attack/world-fixtures";
+import { combatActionsFor, performCombatAction } from "../../../src/combat/actions";
+import type { ActingActor } from "../../../src/combat/actions/perform";
+import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 
 type ActionsContext = ReturnType<typeof combatActionsFor>;
 const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActingActor & { statuses: Set<string>; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> };

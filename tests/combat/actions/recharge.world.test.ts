@@ -5,9 +5,9 @@
  * owner's player, and success makes it usable again; the end of the combat recharges everything.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./setup";
-import { eventually } from "../world/wait";
-import { combatActionsFor } from "../../src/combat/actions";
+import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "../world-setup";
+import { eventually } from "../../world/wait";
+import { combatActionsFor } from "../../../src/combat/actions";
 
 let fight: Fight;
 

@@ -10,8 +10,8 @@ import { buildNpcContext } from "../../../src/applications/context/npc";
 import { buildCombatActionsContext, type ActionsActor } from "../../../src/combat/actions/context";
 import { registerSpellActions } from "../../../src/magic/actions";
 import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
-import { count, createRenderer } from "../../render/harness";
-import { renderCharacterSheet, renderNpcSheet } from "../../render/sheets";
+import { count, createRenderer } from "../../applications/render-harness";
+import { renderCharacterSheet, renderNpcSheet } from "../../applications/sheets/sheets";
 
 const renderer = createRenderer();
 

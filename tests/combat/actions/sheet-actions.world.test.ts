@@ -7,11 +7,11 @@
  * not a bare roll. The owner's sheet re-renders when its combatant's counters change.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../world";
-import { createDomWorld } from "../world/applications/dom-world";
-import { appear, eventually } from "../world/wait";
-import { ADA, GRUSHA, SWORD, SCENE_ID, combatantUuid, doc, seedFight, tokenId } from "./fixtures";
-import { setReactionPrompt } from "../../src/combat/attack/reactions";
+import type { World, WorldClient } from "../../world";
+import { createDomWorld } from "../../world/applications/dom-world";
+import { appear, eventually } from "../../world/wait";
+import { ADA, GRUSHA, SWORD, SCENE_ID, combatantUuid, doc, seedFight, tokenId } from "../attack/world-fixtures";
+import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 
 let world: World;
 let gm: WorldClient;

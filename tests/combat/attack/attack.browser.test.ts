@@ -10,16 +10,16 @@
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ATTACK_CARD_TEMPLATE, buildAttackCardContext, type AttackCardData, type CardTarget } from "../../src/combat/attack/card";
-import { ATTACK_DIALOG_PARTS } from "../../src/combat/attack/dialog-parts";
-import { buildAttackDialogContext } from "../../src/combat/attack/dialog-context";
-import { attackPreview } from "../../src/combat/attack/preview";
-import { defaultDeclaration } from "../../src/combat/attack/source";
-import { REDIRECT_PROMPT_TEMPLATE } from "../../src/combat/attack/constants";
-import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "../../src/combat/fall-card";
-import { createRenderer } from "../render/harness";
-import { creature, targetInfo, weapon } from "../unit/combat/attack-fixtures";
-import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "./pages";
+import { ATTACK_CARD_TEMPLATE, buildAttackCardContext, type AttackCardData, type CardTarget } from "../../../src/combat/attack/card";
+import { ATTACK_DIALOG_PARTS } from "../../../src/combat/attack/dialog-parts";
+import { buildAttackDialogContext } from "../../../src/combat/attack/dialog-context";
+import { attackPreview } from "../../../src/combat/attack/preview";
+import { defaultDeclaration } from "../../../src/combat/attack/source";
+import { REDIRECT_PROMPT_TEMPLATE } from "../../../src/combat/attack/constants";
+import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "../../../src/combat/fall-card";
+import { createRenderer } from "../../applications/render-harness";
+import { creature, targetInfo, weapon } from "./fixtures";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "../../applications/browser-pages";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];

@@ -5,16 +5,16 @@
  * reaction prompt and the sheet's action list. Fails on a missing key or format argument.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { count, createRenderer } from "./harness";
-import { ATTACK_CARD_TEMPLATE, buildAttackCardContext, type AttackCardData, type CardTarget } from "../../src/combat/attack/card";
-import { ATTACK_DIALOG_PARTS } from "../../src/combat/attack/dialog-parts";
-import { buildAttackDialogContext } from "../../src/combat/attack/dialog-context";
-import { attackPreview, type HiddenInfoLevel } from "../../src/combat/attack/preview";
-import { reactionPromptContext, reactionQueryData, REACTION_TEMPLATE } from "../../src/combat/attack/reactions";
-import { defaultDeclaration } from "../../src/combat/attack/source";
-import { buildCombatActionsContext } from "../../src/combat/actions/context";
-import { COMBAT_ACTIONS_TEMPLATE } from "../../src/combat/actions/templates";
-import { creature, targetInfo, weapon } from "../unit/combat/attack-fixtures";
+import { count, createRenderer } from "../../applications/render-harness";
+import { ATTACK_CARD_TEMPLATE, buildAttackCardContext, type AttackCardData, type CardTarget } from "../../../src/combat/attack/card";
+import { ATTACK_DIALOG_PARTS } from "../../../src/combat/attack/dialog-parts";
+import { buildAttackDialogContext } from "../../../src/combat/attack/dialog-context";
+import { attackPreview, type HiddenInfoLevel } from "../../../src/combat/attack/preview";
+import { reactionPromptContext, reactionQueryData, REACTION_TEMPLATE } from "../../../src/combat/attack/reactions";
+import { defaultDeclaration } from "../../../src/combat/attack/source";
+import { buildCombatActionsContext } from "../../../src/combat/actions/context";
+import { COMBAT_ACTIONS_TEMPLATE } from "../../../src/combat/actions/templates";
+import { creature, targetInfo, weapon } from "./fixtures";
 
 const renderer = createRenderer();
 
@@ -175,7 +175,7 @@ describe("magic items on the attack card and the fall card (docs/rulings.md 128â
   });
 
   it("the fall card: hits, a death, or what prevented it", async () => {
-    const { FALL_CARD_TEMPLATE, fallCardContext } = await import("../../src/combat/fall-card");
+    const { FALL_CARD_TEMPLATE, fallCardContext } = await import("../../../src/combat/fall-card");
     const hits = renderer.render(FALL_CARD_TEMPLATE, fallCardContext("Bram", { spaces: 3, damage: 12, prevented: null, application: null }, true));
     expectClean(hits);
     expect(hits).toContain("Bram falls 3 spaces");
@@ -188,7 +188,7 @@ describe("magic items on the attack card and the fall card (docs/rulings.md 128â
   });
 
   it("the fall prompt asks how far the creature falls, with a labelled number field", async () => {
-    const { FALL_PROMPT_TEMPLATE, fallPromptContext } = await import("../../src/combat/fall-card");
+    const { FALL_PROMPT_TEMPLATE, fallPromptContext } = await import("../../../src/combat/fall-card");
     const html = renderer.render(FALL_PROMPT_TEMPLATE, fallPromptContext("Bram <the Bold>"));
     expectClean(html);
     expect(html).toContain("How far does Bram &lt;the Bold&gt; fall?");
@@ -197,7 +197,7 @@ describe("magic items on the attack card and the fall card (docs/rulings.md 128â
   });
 
   it("the Redirect prompt names the shield's wearer (escaped)", async () => {
-    const { REDIRECT_PROMPT_TEMPLATE } = await import("../../src/combat/attack/constants");
+    const { REDIRECT_PROMPT_TEMPLATE } = await import("../../../src/combat/attack/constants");
     const html = renderer.render(REDIRECT_PROMPT_TEMPLATE, { wearer: "Bram & Co" });
     expectClean(html);
     expect(html).toContain("Bram &amp; Co&#x27;s shield turns the damage roll aside.");

@@ -6,13 +6,13 @@
  * "Dodge" in the reaction prompt a player's attack raised.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../world";
-import { createDomWorld } from "../world/applications/dom-world";
-import { appear, eventually } from "../world/wait";
-import { ADA, GRUSHA, RIFLE, SWORD, seedFight, tokenId, SCENE_ID } from "./fixtures";
-import { setReactionPrompt } from "../../src/combat/attack/reactions";
-import { attackData, type AttackMessage } from "../../src/combat/attack/chat";
-import type { AttackOutcome } from "../../src/combat/attack/workflow";
+import type { World, WorldClient } from "../../world";
+import { createDomWorld } from "../../world/applications/dom-world";
+import { appear, eventually } from "../../world/wait";
+import { ADA, GRUSHA, RIFLE, SWORD, seedFight, tokenId, SCENE_ID } from "./world-fixtures";
+import { setReactionPrompt } from "../../../src/combat/attack/reactions";
+import { attackData, type AttackMessage } from "../../../src/combat/attack/chat";
+import type { AttackOutcome } from "../../../src/combat/attack/workflow";
 
 let world: World;
 let gm: WorldClient;

@@ -5,13 +5,13 @@
  * relay where the user does not own the creature (docs/rulings.md 128–131).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
-import { ADA, BRAM, GRUSHA, MINION, SCENE_ID, SHIELD, SWORD, actorUuid, doc, seedFight, tokenId } from "./fixtures";
-import { setReactionPrompt } from "../../src/combat/attack/reactions";
-import { attackData, applyAttackCard, renderAttackCard, undoAttackCard, viewerFor, type AttackMessage } from "../../src/combat/attack/chat";
-import { redirectAttackDamage, setRedirectChooser } from "../../src/combat/attack/redirect";
-import { fall } from "../../src/combat/fall";
-import type { AttackOutcome } from "../../src/combat/attack/workflow";
+import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
+import { ADA, BRAM, GRUSHA, MINION, SCENE_ID, SHIELD, SWORD, actorUuid, doc, seedFight, tokenId } from "./world-fixtures";
+import { setReactionPrompt } from "../../../src/combat/attack/reactions";
+import { attackData, applyAttackCard, renderAttackCard, undoAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
+import { redirectAttackDamage, setRedirectChooser } from "../../../src/combat/attack/redirect";
+import { fall } from "../../../src/combat/fall";
+import type { AttackOutcome } from "../../../src/combat/attack/workflow";
 
 type Health = { hits: number; wounds: number; vitalsLost: number; vitalsMax: number; dying: boolean; dead: boolean; grit: number };
 type ActorDoc = { items: { get(id: string): unknown }; statuses: Set<string>; attack(item: unknown, options?: object): Promise<AttackOutcome | null>; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown>; update(d: object): Promise<unknown> };

@@ -4,7 +4,7 @@ import { attackOdds } from "../../../src/rules";
 import { attackCostOf, attackPreview, autoReaction, reactionChoices, visibilityOf } from "../../../src/combat/attack/preview";
 import { applyAttackForm, buildAttackDialogContext } from "../../../src/combat/attack/dialog-context";
 import { defaultDeclaration } from "../../../src/combat/attack/source";
-import { creature, targetInfo, weapon } from "./attack-fixtures";
+import { creature, targetInfo, weapon } from "./fixtures";
 
 const ADA = creature("Ada", { ranks: { strength: 7 } });
 const SWORD = weapon("Longsword");

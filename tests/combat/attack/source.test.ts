@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   attackBaseCost, attackInput, attackerOf, defaultDeclaration, modesOf, resistanceShares, skillChoices, targetOf, weaponConditions, weaponProfile,
 } from "../../../src/combat/attack/source";
-import { creature, feature, weapon } from "./attack-fixtures";
+import { creature, feature, weapon } from "./fixtures";
 
 const SWORD = weapon("Longsword");
 const RIFLE = weapon("Assault Rifle", { category: "ranged", group: "rifle", damage: { dice: 8, types: ["ballistic"] }, rangeIncrement: 9, properties: [{ key: "autofire", damageType: "" }] });

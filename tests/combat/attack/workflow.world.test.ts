@@ -5,14 +5,14 @@
  * the bad-input cases of the acceptance list.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
+import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
 import {
   ADA, BRAM, GRENADE, GRUSHA, MINION, SWORD, actorUuid, combatantUuid, doc, seedFight, tokenId, SCENE_ID,
-} from "./fixtures";
-import { setReactionPrompt, type ReactionQueryData } from "../../src/combat/attack/reactions";
-import { attackData, renderAttackCard, viewerFor, applyAttackCard, undoAttackCard, undoOps, type AttackMessage } from "../../src/combat/attack/chat";
-import { requestWrites } from "../../src/combat/gm-writes";
-import type { AttackOutcome } from "../../src/combat/attack/workflow";
+} from "./world-fixtures";
+import { setReactionPrompt, type ReactionQueryData } from "../../../src/combat/attack/reactions";
+import { attackData, renderAttackCard, viewerFor, applyAttackCard, undoAttackCard, undoOps, type AttackMessage } from "../../../src/combat/attack/chat";
+import { requestWrites } from "../../../src/combat/gm-writes";
+import type { AttackOutcome } from "../../../src/combat/attack/workflow";
 
 type Doc = Record<string, unknown> & { system: Record<string, unknown> };
 type ActorDoc = Doc & { items: { get(id: string): unknown }; attack(item: unknown, options?: object): Promise<AttackOutcome | null> };

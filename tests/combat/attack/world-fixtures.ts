@@ -3,7 +3,7 @@
  * only the GM owns (Grusha and a minion), all on one scene with tokens one grid space (100 px)
  * apart, and a started combat with every one of them as a combatant.
  */
-import type { World, WorldClient } from "../world";
+import type { World, WorldClient } from "../../world";
 
 export const SCENE_ID = "attackScene00001";
 export const COMBAT_ID = "attackCombat0001";

@@ -6,9 +6,9 @@
  * gains for initiative, a Pass button and the initiative skill for the owner only.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDomWorld } from "../world/applications/dom-world";
-import { as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./setup";
-import { eventually } from "../world/wait";
+import { createDomWorld } from "../../world/applications/dom-world";
+import { as, combatOn, countersOn, createFight, queueFaces, type Fight } from "../world-setup";
+import { eventually } from "../../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -32,7 +32,7 @@ function trackerHtml(client: Fight["gm"]): HTMLElement {
 
 async function decorate(client: Fight["gm"]): Promise<HTMLElement> {
   const html = trackerHtml(client);
-  const { decorateTracker } = await import("../../src/combat/tracker/decorate");
+  const { decorateTracker } = await import("../../../src/combat/tracker/decorate");
   await fight.world.as(client, () => decorateTracker(html, combatOn(client, fight.combatId) as never));
   return html;
 }

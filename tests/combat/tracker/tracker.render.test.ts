@@ -5,15 +5,15 @@
  * lang/en.json: no missing key or argument, and they show what the context says.
  */
 import { describe, expect, it } from "vitest";
-import { initiativeCardContext, planInitiative } from "../../src/combat/initiative";
-import { deathRollContext, endChecksContext } from "../../src/combat/prompts";
-import { trackerCountersContext } from "../../src/combat/tracker/context";
-import { TURN_TEMPLATES } from "../../src/combat/templates";
+import { initiativeCardContext, planInitiative } from "../../../src/combat/initiative";
+import { deathRollContext, endChecksContext } from "../../../src/combat/prompts";
+import { trackerCountersContext } from "../../../src/combat/tracker/context";
+import { TURN_TEMPLATES } from "../../../src/combat/templates";
 
 const { initiativeCard: INITIATIVE_CARD_TEMPLATE, turnNote: TICK_TEMPLATE, tracker: TRACKER_TEMPLATE } = TURN_TEMPLATES;
 const PROMPT_TEMPLATES = TURN_TEMPLATES;
-import { beginTurn, endOfTurnChecks, newCounters, passTurn, spendCounters } from "../../src/rules";
-import { count, createRenderer } from "./harness";
+import { beginTurn, endOfTurnChecks, newCounters, passTurn, spendCounters } from "../../../src/rules";
+import { count, createRenderer } from "../../applications/render-harness";
 
 const renderer = createRenderer();
 const view = { started: true, current: true, owner: true, name: "Ada" };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countGains, damageDealt, deathRollFatalWounds, markDice } from "../../../src/rules";
 import { buildChatCardContext, cardVisibility } from "../../../src/dice/context/chat-card";
 import type { RollModeKey } from "../../../src/dice/types";
-import { gainRoll, serialized } from "./serialized";
+import { gainRoll, serialized } from "../serialized";
 
 const viewer = (rollMode: RollModeKey = "publicroll", isGM = false, isAuthor = true) => ({ rollMode, isGM, isAuthor });
 

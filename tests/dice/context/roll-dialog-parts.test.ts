@@ -8,7 +8,7 @@ import {
   applyDialogForm, buildRollDialogContext, changedRollDialogParts, rollDialogPartKeys,
 } from "../../../src/dice/context/roll-dialog";
 import type { GainRollRequest } from "../../../src/dice/pool";
-import { request } from "./requests";
+import { request } from "../requests";
 
 vi.mock("../../../src/rules", async (importOriginal) => {
   const actual = await importOriginal<typeof rules>();

@@ -4,7 +4,7 @@ import { chanceOfGains, gainDistribution } from "../../../src/rules";
 import { applyDialogForm, buildRollDialogContext, oddsVisibleTo, requestOdds } from "../../../src/dice/context/roll-dialog";
 import { buildPool } from "../../../src/dice/pool";
 import { DIFFICULTY_CHOICES } from "../../../src/dice/types";
-import { request } from "./requests";
+import { request } from "../requests";
 
 const context = (overrides = {}, extra: { oddsVisibility?: "all" | "gm" | "none"; isGM?: boolean } = {}) =>
   buildRollDialogContext({ request: request(overrides), oddsVisibility: extra.oddsVisibility ?? "all", isGM: extra.isGM ?? false });

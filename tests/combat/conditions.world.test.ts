@@ -12,7 +12,7 @@ import { eventually } from "../world/wait";
 let fight: Fight;
 beforeEach(async () => {
   fight = await createFight();
-  // Alice's prompts roll at once (the prompt dialog itself is tested in conditions-prompt.test.ts).
+  // Alice's prompts roll at once (the prompt dialog itself is tested in prompts.world.test.ts).
   await as(fight, fight.alice, () => game.settings?.set("clockwork", "autoRollOwnChecks", true));
 });
 afterEach(() => fight.world.close());

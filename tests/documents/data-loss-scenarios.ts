@@ -1,7 +1,7 @@
 /**
  * The data-loss cases of issue 9, each played in the test world by Alice (a player who owns the
  * character) the way a sheet, a drag or a macro writes: the same scenario runs against the build
- * from before issue 9 (data-loss-before.test.ts, which shows the loss) and against the current
+ * from before issue 9 (data-loss-old-build.world.test.ts, which shows the loss) and against the current
  * build (data-loss.test.ts, which shows it gone). Each reports what the server stored and what
  * Alice was told.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 9: the data-loss cases of data-loss-scenarios.ts played against the current build in
- * the test world (data-loss-before.test.ts shows each one losing data before). Each keeps the
+ * the test world (data-loss-old-build.world.test.ts shows each one losing data before). Each keeps the
  * stored data and tells the player why, repeating what was typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -130,7 +130,7 @@ describe("the compendium browser", () => {
     await idle(() => browser.element);
     await eventually(() => expect(browser.element.querySelectorAll("li[draggable=true]")).toHaveLength(6));
     // Cold: the first index read and the templates' first load, under happy-dom on a shared
-    // machine. The 300 ms budget is checked in Chromium (tests/browser/builder.test.ts).
+    // machine. The 300 ms budget is checked in Chromium (tests/applications/builder/builder.browser.test.ts).
     expect(browser.openedIn).not.toBeNull();
     expect(browser.openedIn!).toBeLessThan(2000);
     await act(alice, browser, (root) => {

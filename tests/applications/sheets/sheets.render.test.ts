@@ -109,7 +109,7 @@ describe("character sheet", () => {
     expectClean();
   });
 
-  // The sheet class adds `combatActions` in play mode (tests/unit/combat/sheet-actions-render.test.ts renders the real ones).
+  // The sheet class adds `combatActions` in play mode (tests/combat/actions/sheet-actions.render.test.ts renders the real ones).
   it("includes the combat actions partial when the context carries them", () => {
     const combatActions = { inCombat: false, counters: null, summary: "Out of combat", groups: [{ key: "move", label: "Move", actions: [{ key: "step", label: "Step", cost: "0", costValue: 0, reaction: false, disabled: false, reason: null }] }] };
     const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions });
@@ -230,7 +230,7 @@ describe("sheets that read at a glance", () => {
     expect(hurtPlay).toContain('<span class="cw-status cw-status--dying">Dying</span>');
     expect(hurtPlay).toContain("cw-dice is-penalized");
     // Dying and Dead are never form fields: the rules set them; in edit mode only a GM gets a
-    // (confirmed) toggle, a player sees them read-only (tests/unit/applications/polish-status.test.ts).
+    // (confirmed) toggle, a player sees them read-only (tests/applications/sheets/dying-status.world.test.ts).
     expect(hurtPlay).not.toMatch(/name="system\.health\.(dying|dead)"/);
     expect(count(edit, /name="system\.health\.(dying|dead)"/)).toBe(0);
     expect(count(edit, /class="cw-status-readonly" data-status="(dying|dead)"/)).toBe(2);

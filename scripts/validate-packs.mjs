@@ -1,5 +1,5 @@
 // Validates every compendium source document against the data models the system registers,
-// with the same check as tests/packs/schema.test.ts: the system is booted in the test world
+// with the same check as tests/packs/schema.world.test.ts: the system is booted in the test world
 // (tests/world, loaded through vite so its TypeScript runs as is) and each Item and Actor
 // source is built as a document there. A YAML file that does not parse, or a document that
 // does not validate, fails the build with the file, the field and the reason.

@@ -8,7 +8,7 @@ import { bench, describe } from "vitest";
 import { attackPreview } from "../../src/combat/attack/preview";
 import { buildAttackDialogContext } from "../../src/combat/attack/dialog-context";
 import { defaultDeclaration } from "../../src/combat/attack/source";
-import { creature, targetInfo, weapon } from "../unit/combat/attack-fixtures";
+import { creature, targetInfo, weapon } from "../combat/attack/fixtures";
 
 const ada = creature("Ada", { ranks: { accuracy: 6, strength: 7 }, body: 9 });
 const rifle = weapon("Assault Rifle", { category: "ranged", group: "rifle", damage: { dice: 10, types: ["ballistic"] }, rangeIncrement: 8, properties: [{ key: "autofire", damageType: "" }, { key: "armorPiercing", damageType: "" }] });

@@ -7,8 +7,8 @@ import { bench, describe } from "vitest";
 import { buildCharacterContext } from "../../src/applications/context/character";
 import { buildNpcContext } from "../../src/applications/context/npc";
 import { FULL_CHARACTER, NPC } from "../fixtures/sheets/actors";
-import { createRenderer } from "../render/harness";
-import { renderCharacterSheet, renderNpcSheet } from "../render/sheets";
+import { createRenderer } from "../applications/render-harness";
+import { renderCharacterSheet, renderNpcSheet } from "../applications/sheets/sheets";
 
 const renderer = createRenderer();
 const options = { editable: true, editMode: false };

@@ -7,7 +7,7 @@
  * name); `renderTemplate(path, data)` renders with prototype access allowed, as core does.
  * The `localize` helper formats when hash arguments are given (core's HandlebarsHelpers).
  * Not modelled: core's other helpers (`editor`, `numberFormat`, `selectOptions`, …): the
- * system's templates use none of them, and tests/render compiles them with knownHelpersOnly.
+ * system's templates use none of them, and tests/applications/render-harness.ts compiles them with knownHelpersOnly.
  */
 import Handlebars from "handlebars";
 import { rt } from "./runtime";

@@ -1,0 +1,175 @@
+/**
+ * The builder's templates rendered with the real Handlebars and the real context builder, for
+ * every step of a Dwarf being built from the real pack sources, plus a draft full of mistakes.
+ */
+import { describe, expect, it } from "vitest";
+import { buildBuilderContext, EMPTY_VIEW, type BuilderViewState } from "../../../src/applications/builder/builder-context";
+import { applyChange, type BuilderDraft } from "../../../src/applications/builder/draft";
+import { BUILDER_TEMPLATES } from "../../../src/applications/builder/templates";
+import { DEFAULT_CHOICES } from "../../../src/applications/context/choices";
+import { CREATION_STEPS, type CreationStep } from "../../../src/rules";
+import { dwarfDraft, entry, renderBuilder, sourceCatalog, translator } from "./fixtures";
+import { count, createRenderer } from "../render-harness";
+
+const { entries, catalog } = sourceCatalog();
+const renderer = createRenderer();
+
+function render(draft: BuilderDraft, view: BuilderViewState = EMPTY_VIEW): string {
+  const t = translator();
+  const html = renderBuilder(renderer, buildBuilderContext(draft, catalog, view, DEFAULT_CHOICES, t));
+  expect([...t.missing], "keys the context asked for").toEqual([]);
+  return html;
+}
+
+const at = (step: CreationStep): BuilderDraft => ({ ...dwarfDraft(entries), step });
+/** The inside of one step's section. */
+function section(html: string, step: CreationStep): string {
+  const match = new RegExp(`<section class="cw-builder-step" data-step="${step}"( hidden)?>([\\s\\S]*?)</section>`).exec(html);
+  if (!match) throw new Error(`no section for ${step}`);
+  return match[2];
+}
+
+describe("every step", () => {
+  it.each(CREATION_STEPS)("%s renders alone, with its nav item current", (step) => {
+    const html = render(at(step));
+    expect(html).toMatch(new RegExp(`data-step="${step}" aria-current="step"`));
+    expect(html).not.toMatch(new RegExp(`<section class="cw-builder-step" data-step="${step}" hidden>`));
+    for (const other of CREATION_STEPS.filter((s) => s !== step)) expect(section(html, other).trim(), other).toBe("");
+    expect(section(html, step).length).toBeGreaterThan(100);
+  });
+
+  it("uses only keys lang/en.json defines, and fills every placeholder", () => {
+    for (const step of CREATION_STEPS) render(at(step));
+    expect([...renderer.missingKeys]).toEqual([]);
+    expect([...renderer.missingArgs]).toEqual([]);
+    for (const file of Object.values(BUILDER_TEMPLATES)) expect(renderer.used.has(file.replace("systems/clockwork/templates/", ""))).toBe(true);
+  });
+});
+
+describe("step contents", () => {
+  it("concept: the name field", () => {
+    expect(section(render(at("concept")), "concept")).toContain('value="Brokka Stonesong"');
+  });
+
+  it("skills: 16 rank selects in four attribute groups, the premade option selected", () => {
+    const html = section(render(at("skills")), "skills");
+    expect(count(html, /name="rank\.\w+"/)).toBe(16);
+    expect(count(html, "<fieldset")).toBe(4);
+    expect(html).toMatch(/<option value="1" selected>Premade option 1 \(balanced\)/);
+  });
+
+  it("species: 20 species to pick, the Dwarf chosen with its skills checked", () => {
+    const html = section(render(at("species")), "species");
+    expect(count(html, 'data-action="pickSpecies"')).toBe(20);
+    expect(html).toMatch(/cw-builder-card selected" data-action="pickSpecies" data-uuid="[^"]+"\s+aria-pressed="true">\s*<strong>Dwarves<\/strong>/);
+    expect(count(html, /data-action="toggleSpeciesSkill" data-skill="\w+" checked/)).toBe(2);
+  });
+
+  it("bonus skill: the species' skills are disabled", () => {
+    const html = section(render(at("bonusSkill")), "bonusSkill");
+    expect(html).toMatch(/<option value="strength"\s+disabled>Strength<\/option>/);
+    expect(html).toMatch(/<option value="will" selected >Will<\/option>/);
+  });
+
+  it("foci: every focus of the pack, three checked", () => {
+    const html = section(render(at("foci")), "foci");
+    expect(count(html, 'data-action="toggleFocus"')).toBe(catalog.foci.length);
+    expect(count(html, /data-action="toggleFocus" data-uuid="[^"]+" checked/)).toBe(3);
+    expect(html).toContain("3 of 3 chosen");
+  });
+
+  it("customization: CP left, rank costs, features and the spell list with filters", () => {
+    const html = section(render(at("customization")), "customization");
+    expect(html).toContain("0 of 12 left");
+    expect(html).toMatch(/<option value="6" selected>6 \(2 CP\)<\/option>/);
+    expect(count(html, 'data-action="removeFeature"')).toBe(5);
+    expect(html).toContain("not at creation");
+    expect(count(html, 'data-action="addSpell"')).toBe(60);
+    expect(html).toContain("60 of 105 shown");
+    const fire = render(at("customization"), { ...EMPTY_VIEW, spellFilters: { school: "fire" } });
+    expect(count(section(fire, "customization"), 'data-action="addSpell"')).toBe(6);
+  });
+
+  it("resistance: six types with base, placed, species and total", () => {
+    const html = section(render(at("resistance")), "resistance");
+    expect(count(html, /name="allocation\.\w+"/)).toBe(6);
+    expect(html).toContain("7 of 7 points placed");
+    expect(html).toMatch(/cw-dmg-icon--blunt" aria-hidden="true"><\/span> Blunt<\/label>[\s\S]*?<strong>6<\/strong>/);
+    expect(html).not.toMatch(/\((?:B|L|N|P|S|X)\)/);
+  });
+
+  it("equipment: the cart with totals and the in-use boxes, and the shop", () => {
+    const html = section(render(at("equipment")), "equipment");
+    expect(html).toContain("1050 of 2000 left");
+    expect(count(html, /data-action="equip" data-uuid="[^"]+" checked/)).toBe(3);
+    expect(html).toMatch(/name="quantity\.3" value="2"/);
+    expect(count(html, 'data-action="buy"')).toBe(60);
+  });
+
+  it("review: the facts, no problems, and an enabled Create button", () => {
+    const html = render(at("review"));
+    expect(section(html, "review")).toContain("Every creation rule is met.");
+    expect(section(html, "review")).toMatch(/<dt>Species<\/dt><dd>Dwarves<\/dd>/);
+    expect(html).toMatch(/<button type="button" class="cw-primary" data-action="confirm" >/);
+  });
+});
+
+describe("problems in words, next to their field", () => {
+  const broken: BuilderDraft = (() => {
+    const d = dwarfDraft(entries);
+    return {
+      ...d,
+      build: {
+        ...d.build,
+        name: "",
+        premadeOption: null,
+        skills: { ...d.build.skills, creativity: 6, spellcraft: 7 },
+        personalBonusSkill: "strength",
+        foci: d.build.foci.slice(0, 2),
+        resistanceAllocation: { ...d.build.resistanceAllocation, blunt: 1 },
+      },
+    };
+  })();
+
+  it("the nav counts problems per step and the review lists them all, Create disabled", () => {
+    const html = render({ ...broken, step: "review" });
+    expect(html).toMatch(/data-step="concept" >[\s\S]{0,200}<span class="cw-visually-hidden">Problems in this step:<\/span> 1<\/span>/);
+    expect(section(html, "review")).toContain("Fix these before confirming:");
+    expect(section(html, "review")).toContain("Give the character a name.");
+    expect(section(html, "review")).toContain("Strength already has a species bonus; pick another skill.");
+    expect(section(html, "review")).toContain("Pick exactly 3 foci (2 picked).");
+    expect(section(html, "review")).toContain("5 of 7 resistance points placed; place them all.");
+    expect(html).toMatch(/data-action="confirm" disabled/);
+  });
+
+  it("a skill below 7 is flagged on its own row", () => {
+    const html = section(render({ ...broken, step: "skills" }), "skills");
+    expect(html).toMatch(/<select id="cw-builder-rank-creativity" name="rank\.creativity" aria-invalid="true">[\s\S]*?<p class="cw-problem">Creativity is at 6; at this step nothing goes below 7\.<\/p>/);
+  });
+
+  it("a refused change is explained at the top and the draft is unchanged", () => {
+    const draft = at("species");
+    const result = applyChange(draft, { kind: "speciesSkill", skill: "creativity", on: true });
+    expect(result.draft).toBe(draft);
+    const html = render(result.draft, { ...EMPTY_VIEW, refused: result.refused });
+    expect(html).toMatch(/<div class="cw-builder-refused" role="alert">[\s\S]*Pick exactly 2 species bonus skills \(3 picked\)\./);
+  });
+
+  it("names features and prerequisites in a refusal", () => {
+    const result = applyChange(at("customization"), { kind: "feature", entry: entry(entries, "feature", "Dire Animal Companion"), on: true });
+    const html = render(result.draft, { ...EMPTY_VIEW, refused: result.refused });
+    expect(html).toContain("Dire Animal Companion needs Animal Companion first.");
+  });
+});
+
+describe("the live numbers", () => {
+  it("show attributes, grit, vitals, mana, speeds, defense and resistance totals with armor", () => {
+    const html = render(at("equipment"));
+    expect(html).toMatch(/data-stat="body"><dt>Body<\/dt><dd>8<\/dd>/);
+    expect(html).toMatch(/data-stat="grit"><dt>Grit<\/dt><dd>8<\/dd>/);
+    expect(html).toMatch(/data-stat="vitals"><dt>Vitals<\/dt><dd>6<\/dd>/);
+    expect(html).toMatch(/data-stat="block"><dt>Block<\/dt><dd>\+5<\/dd>/);
+    // Blunt: 2 + 3 placed + 1 Dwarf = 6 species, Platemail 4.
+    expect(html).toMatch(/<tr data-type="blunt"><th scope="row" data-tooltip="Blunt"><span class="cw-dmg-icon cw-dmg-icon--blunt" title="Blunt" aria-hidden="true"><\/span><span class="cw-visually-hidden">Blunt<\/span><\/th><td>6<\/td><td>4<\/td><td>10<\/td><\/tr>/);
+  });
+});

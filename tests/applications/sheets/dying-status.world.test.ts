@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+/**
+ * Issue 9: "Dying/Dead are statuses set by the rules (or by the GM with a confirmation), not
+ * bare checkboxes." In edit mode a GM gets a toggle that asks first; a player gets the state
+ * read-only, and no form input can carry it. Rendered from the real context, then driven through
+ * the real sheet class in the GM + Alice + Bob test world.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { buildCharacterContext } from "../../../src/applications/context/character";
+import { buildNpcContext } from "../../../src/applications/context/npc";
+import { PARTIALS } from "../../../src/applications/handlebars";
+import type { World, WorldClient } from "../../world";
+import { createSeededDomWorld } from "../../world/applications/dom-world";
+import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
+import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
+import { count, createRenderer } from "../render-harness";
+
+describe("the health track's Dying and Dead in edit mode (render)", () => {
+  const renderer = createRenderer();
+  const track = (context: { health: object }) => renderer.render(PARTIALS["cw-health-track"], context.health);
+
+  it("offers a GM a toggle per status, pressed when set, and no checkbox", () => {
+    const dead = { ...FULL_CHARACTER, system: { ...FULL_CHARACTER.system, health: { ...FULL_CHARACTER.system.health, dead: true } } };
+    const html = track(buildCharacterContext(dead, { editable: true, editMode: true, gm: true }));
+    expect(html).toMatch(/data-action="toggleHealthStatus" data-status="dying" aria-pressed="false"/);
+    expect(html).toMatch(/data-action="toggleHealthStatus" data-status="dead" aria-pressed="true"/);
+    expect(count(html, /name="system\.health\.(dying|dead)"/)).toBe(0);
+    expect(count(html, /type="checkbox"/)).toBe(0);
+    expect([...renderer.missingKeys]).toEqual([]);
+  });
+
+  it("shows a player the statuses read-only, with the reason on hover", () => {
+    const html = track(buildNpcContext(NPC, { editable: true, editMode: true, gm: false }));
+    expect(count(html, /data-action="toggleHealthStatus"/)).toBe(0);
+    expect(html).toMatch(/class="cw-status-readonly" data-status="dying" data-tooltip="Set by the rules from the health track; only the GM can change it by hand.">Dying: no<\/span>/);
+    expect(count(html, /name="system\.health\.(dying|dead)"/)).toBe(0);
+    expect([...renderer.missingKeys]).toEqual([]);
+  });
+
+  it("shows nothing of the kind in play mode (the badges say it)", () => {
+    expect(count(track(buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false, gm: true })), /toggleHealthStatus|cw-status-readonly/)).toBe(0);
+  });
+});
+
+let world: World;
+let gm: WorldClient;
+let alice: WorldClient;
+
+interface Sheet { element: HTMLElement; render(options?: object): Promise<unknown> }
+interface ActorDoc { sheet: Sheet; system: { health: { dying: boolean; dead: boolean } }; update(changes: object): Promise<unknown> }
+
+const flush = () => world.settle();
+const actor = (client: WorldClient, id = ADA_ID) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(id);
+
+async function click(client: WorldClient, el: Element | null | undefined): Promise<void> {
+  if (!el) throw new Error("nothing to click");
+  await world.as(client, async () => {
+    (el as HTMLElement).click();
+    await flush();
+  });
+}
+
+async function editSheet(client: WorldClient, id = ADA_ID): Promise<Sheet> {
+  const sheet = await world.as(client, async () => {
+    const s = actor(client, id).sheet;
+    await s.render({ force: true });
+    return s;
+  });
+  await flush();
+  if (!sheet.element.querySelector(".cw-health-status")) await click(client, sheet.element.querySelector("[data-action=toggleMode]"));
+  return sheet;
+}
+
+/** Waits for an element to appear (dialogs and lazily loaded code take an unknown number of ticks). */
+const appear = (selector: string) => vi.waitFor(() => {
+  const el = document.querySelector(selector);
+  if (!el) throw new Error(`no ${selector} yet`);
+  return el;
+}, { timeout: 10_000 });
+/** Waits for a stored value to settle on a client. */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000 });
+
+const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
+
+beforeEach(async () => {
+  world = await createSeededDomWorld();
+  gm = world.gm;
+  alice = world.player("Alice");
+});
+
+describe("the health track's Dying and Dead in edit mode (world)", () => {
+  it("a GM's click asks first: Yes marks the character dead on every client, No changes nothing", async () => {
+    const sheet = await editSheet(gm);
+    expect(toggle(sheet, "dead")?.getAttribute("aria-pressed")).toBe("false");
+    await click(gm, toggle(sheet, "dead"));
+    const dialog = document.querySelector<HTMLElement>("[data-action=yes]")?.closest<HTMLElement>(".application, dialog, form") ?? document.body;
+    expect(dialog.textContent).toContain("Mark Ada as Dead?");
+    expect(actor(gm).system.health.dead).toBe(false);
+    await click(gm, await appear("[data-action=no]"));
+    expect(actor(gm).system.health.dead).toBe(false);
+
+    await click(gm, toggle(sheet, "dead"));
+    await click(gm, await appear("[data-action=yes]"));
+    await eventually(() => expect(actor(alice).system.health.dead).toBe(true));
+    await eventually(() => expect(toggle(sheet, "dead")?.getAttribute("aria-pressed")).toBe("true"));
+
+    // Clearing it asks too.
+    await click(gm, toggle(sheet, "dead"));
+    await eventually(() => expect(document.body.textContent).toContain("Clear Dead from Ada?"));
+    await click(gm, await appear("[data-action=yes]"));
+    await eventually(() => expect(actor(alice).system.health.dead).toBe(false));
+    expect([...gm.errors]).toEqual([]);
+  }, 60_000);
+
+  it("the owning player sees the statuses read-only; no toggle and no form field can set them", async () => {
+    const sheet = await editSheet(alice);
+    expect(sheet.element.querySelector(".cw-health-status")).not.toBeNull();
+    expect(sheet.element.querySelectorAll("[data-action=toggleHealthStatus]")).toHaveLength(0);
+    expect(sheet.element.querySelectorAll("[name='system.health.dead'], [name='system.health.dying']")).toHaveLength(0);
+    expect(sheet.element.querySelector(".cw-status-readonly[data-status=dead]")?.textContent).toBe("Dead: no");
+    // The data layer refuses a player's Dead that the track disagrees with.
+    await world.as(alice, () => actor(alice).update({ "system.health.dead": true }));
+    await flush();
+    expect(actor(gm).system.health.dead).toBe(false);
+  }, 60_000);
+
+  it("the NPC sheet offers the GM the same confirmed toggles", async () => {
+    const sheet = await editSheet(gm, GRUSHA_ID);
+    await click(gm, toggle(sheet, "dying"));
+    await click(gm, await appear("[data-action=yes]"));
+    await eventually(() => expect(actor(gm, GRUSHA_ID).system.health.dying).toBe(true));
+  }, 60_000);
+});

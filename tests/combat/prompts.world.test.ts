@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+/**
+ * The end-of-turn prompt and the death-roll prompt as the owner sees them (issue 10 items 8, 9):
+ * a DialogV2 on the owner's client listing the checks with their odds; clicking Roll rolls, and
+ * the GM applies the result. Nothing is rolled before the click.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDomWorld } from "../world/applications/dom-world";
+import { actorOn, as, createFight, queueFaces, type Fight } from "./world-setup";
+import { appear, eventually } from "../world/wait";
+
+let fight: Fight;
+beforeEach(async () => {
+  fight = await createFight({ world: () => createDomWorld() });
+});
+afterEach(() => {
+  fight.world.close();
+  document.body.innerHTML = "";
+});
+
+const statuses = (key: keyof Fight["actors"]) => [...(actorOn(fight.gm, fight.actors[key]).statuses as Set<string>)].sort();
+const rolls = (kind: string) => (fight.gm.game.messages.contents as unknown as { rolls: { constructor: { name: string } }[] }[]).filter((m) => m.rolls[0]?.constructor.name === kind);
+
+
+describe("prompts", { timeout: 30_000 }, () => {
+  it("end of turn: the owner sees the checks with their odds and rolls on the click", async () => {
+    await as(fight, fight.gm, async () => (await import("../../src/combat/conditions")).addStatus(actorOn(fight.gm, fight.actors.ada) as never, "burning"));
+    await as(fight, fight.gm, (c) => c.startCombat());
+    queueFaces(8);
+    // Not settled: the end-of-turn query waits for the click.
+    await fight.world.as(fight.gm, () => (fight.gm.game.combats.get(fight.combatId) as unknown as { nextTurn(): Promise<unknown> }).nextTurn());
+    const dialog = (await appear(".cw-condition-check")).closest("dialog") as HTMLElement;
+    expect(dialog.textContent).toContain("Ada's turn ends");
+    expect(dialog.querySelector(".cw-condition-check__chance")?.textContent).toBe("50%");
+    expect(rolls("FlatRoll")).toHaveLength(0);
+    expect(statuses("ada")).toEqual(["burning"]);
+    (dialog.querySelector("button[data-action=roll]") as HTMLButtonElement).click();
+    await eventually(() => expect(statuses("ada")).toEqual([]));
+    await fight.world.settle();
+    expect(rolls("FlatRoll")).toHaveLength(1);
+  });
+
+  it("dying: the owner is asked for the death roll at once", async () => {
+    queueFaces(9, 9, 9, 9, 9, 9);
+    // Not settled: the death roll query waits for the click.
+    await fight.world.as(fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 6 }));
+    await appear(".cw-condition-prompt__body--death");
+    expect(document.querySelector(".cw-condition-prompt__reason")?.textContent).toBe("The last vital is lost: roll at once.");
+    await eventually(() => expect(statuses("ada")).toEqual(["dying"]));
+    (document.querySelector("dialog button[data-action=roll]") as HTMLButtonElement).click();
+    await eventually(() => expect(rolls("DeathRoll")).toHaveLength(1));
+    await fight.world.settle();
+    expect(rolls("DeathRoll")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Attack spells ask their target for a dodge or block through combat's reaction path
+ * (`clockwork.reaction`): Bob answers for Bram on his own client, the reserved counter is paid,
+ * the defense counts the dodge and the card says so; area spells ask nobody.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
+import { setReactionPrompt } from "../../src/combat/attack/reactions";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters } from "./world-fixtures";
+
+interface Caster {
+  items: { get(id: string): unknown };
+  castSpell(item: unknown, options?: object): Promise<{ data: { targets: { reaction?: string; defense: number | null; success: boolean }[] } } | null>;
+}
+const counters = (client: WorldClient, id: string) => doc<{ system: { counters: { available: number } } }>(client, combatantUuid(id)).system.counters.available;
+
+afterEach(() => {
+  clearQueuedFaces();
+  setReactionPrompt(null);
+});
+
+describe("reactions to attack spells", () => {
+  it("Bob dodges Ilinde's Fire Bolt on his own client; the dodge raises the defense and costs Bram a counter", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    // Bram has had his turn this round: no longer defenseless (§4.6), so he may react.
+    await setCounters(world, BRAM, 6);
+    const asked: { user: string; target: string; weapon: string; choices: string[] }[] = [];
+    let answer: "none" | "dodge" = "none";
+    setReactionPrompt(async (data) => {
+      asked.push({ user: (game.user as unknown as { name: string }).name, target: data.target, weapon: data.weapon, choices: data.choices.map((c) => c.reaction) });
+      return answer;
+    });
+    const ilinde = () => doc<Caster>(alice, actorUuid(ILINDE));
+    const cast = () => world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(BRAM)] }));
+
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const plain = await cast();
+    await world.settle();
+    expect(asked).toEqual([{ user: "Bob", target: "Bram", weapon: "Fire Bolt", choices: ["none", "dodge"] }]);
+    expect(plain?.data.targets[0].reaction).toBe("none");
+    expect(counters(gm, BRAM)).toBe(6);
+
+    answer = "dodge";
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const dodged = await cast();
+    await world.settle();
+    expect(asked).toHaveLength(2);
+    expect(asked[1].user).toBe("Bob");
+    expect(dodged?.data.targets[0].reaction).toBe("dodge");
+    expect(dodged!.data.targets[0].defense!).toBeGreaterThan(plain!.data.targets[0].defense!);
+    expect(counters(gm, BRAM)).toBe(5);
+    const card = [...(gm.game.messages as Iterable<{ content: string }>)].at(-1)!.content;
+    expect(card).toContain("cw-cast-target__reaction");
+    expect(card).toContain("Dodged");
+  });
+
+  it("an area spell asks no one (§4.9)", async () => {
+    const world = await createWorld({ packs: false });
+    const { alice } = await seedArena(world);
+    const asked: string[] = [];
+    setReactionPrompt(async (data) => {
+      asked.push(data.target);
+      return "dodge";
+    });
+    const ilinde = () => doc<Caster>(alice, actorUuid(ILINDE));
+    queueFaces(12, 6, 2, 2, 2, 2, 2, 2, 2, /* damage */ 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const ball = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS.Fireball), { targets: [actorUuid(BRAM), actorUuid(GRUSHA)] }));
+    await world.settle();
+    expect(ball).not.toBeNull();
+    expect(asked).toEqual([]);
+    expect(ball!.data.targets.map((t) => t.reaction)).toEqual(["none", "none"]);
+  });
+
+  it("a Force Field adds its gains to the defense against one attack spell and is spent", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await setCounters(world, BRAM, 6);
+    setReactionPrompt(async () => "none");
+    const field = { name: "Force Field", flags: { clockwork: { spell: { identifier: "force-field", name: "Force Field", gains: 3, dispellable: true, casterUuid: null, itemUuid: null, effect: "defense", amount: 3, endFlat: null, expires: null } } } };
+    const bram = () => doc<{ effects: Iterable<{ name: string }>; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }>(gm, actorUuid(BRAM));
+    const ilinde = () => doc<Caster>(alice, actorUuid(ILINDE));
+    const cast = () => world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(BRAM)] }));
+
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const bare = await cast();
+    await world.as(gm, () => bram().createEmbeddedDocuments("ActiveEffect", [field]));
+    await world.settle();
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const shielded = await cast();
+    await world.settle();
+    expect(shielded!.data.targets[0].defense).toBe(bare!.data.targets[0].defense! + 3);
+    expect([...bram().effects].map((e) => e.name)).not.toContain("Force Field");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The source migration steps (src/migrations/steps.ts) as pure functions: what each changes,
+ * what it leaves alone, and, for any source, that a second pass changes nothing (idempotence)
+ * and nothing throws on odd data.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ACTOR_STEP_PATHS, MIGRATION_VERSION, SHAPE_STEPS, ACTOR_STEPS, ACTOR_SYSTEM_STEPS, isMarkedForPersist, markForPersist,
+  isOlderVersion, migrateActorSource, migrateItemSource, migrateModelData,
+} from "../../src/migrations/steps";
+import { OLD_SOURCES } from "../fixtures/migrations/world-0.1.0";
+
+type Source = Record<string, unknown>;
+
+const weapon = (system: Source): Source => ({ _id: "weapon0000000001", name: "W", type: "weapon", system });
+
+describe("weapon-unarmed-hands", () => {
+  it("turns an unarmed weapon stored 'off' into 'none', and marks it", () => {
+    const source = weapon({ group: "unarmed", hands: "off" });
+    expect(migrateItemSource(source, markForPersist)).toBe(true);
+    expect(source.system).toEqual({ group: "unarmed", hands: "none" });
+    expect(isMarkedForPersist(source)).toBe(true);
+  });
+
+  it("leaves other groups, other hands, and partial changes without the group alone", () => {
+    for (const system of [{ group: "axe", hands: "off" }, { group: "unarmed", hands: "main" }, { group: "unarmed", hands: "none" }, { hands: "off" }]) {
+      const source = weapon({ ...system });
+      expect(migrateItemSource(source, markForPersist)).toBe(false);
+      expect(source.system).toEqual(system);
+      expect(isMarkedForPersist(source)).toBe(false);
+    }
+  });
+
+  it("runs from the weapon model's migrateData", () => {
+    expect(migrateModelData("Item.weapon", { group: "unarmed", hands: "off" })).toEqual({ group: "unarmed", hands: "none" });
+    expect(migrateModelData("Item.armor", { group: "unarmed", hands: "off" })).toEqual({ group: "unarmed", hands: "off" });
+  });
+});
+
+describe("actor steps", () => {
+  it("clear equipped ids of missing items or items of the wrong type, and dangling enchantments", () => {
+    const actor = structuredClone(OLD_SOURCES.Actor[0]) as Source & { system: Source; items: Source[] };
+    const marked: unknown[] = [];
+    expect(migrateActorSource(actor, (source) => marked.push(source))).toBe(true);
+    expect(actor.system.equipped).toEqual({ mainHand: "", offHand: "", armor: "", shield: "" });
+    expect((actor.items.find((i) => i.type === "enchantment")!.system as Source).appliedTo).toBe("");
+    expect(marked).toContain(actor);
+    expect(marked).toContain(actor.items.find((i) => i.type === "enchantment"));
+  });
+
+  it("bring impossible health inside what the stored data allows", () => {
+    const actor = { type: "character", system: { skills: { stamina: { rank: 4 } }, health: { hits: 50, wounds: 99, vitalsLost: 70 } } };
+    expect(migrateActorSource(actor)).toBe(true);
+    // Stamina 4: grit at most 7 (huge) + 5 = 12.
+    expect(actor.system.health).toEqual({ hits: 12, wounds: 13, vitalsLost: 18 });
+  });
+
+  it("keep a current actor unchanged", () => {
+    const actor = structuredClone(OLD_SOURCES.Actor[1]);
+    const before = structuredClone(actor);
+    expect(migrateActorSource(actor)).toBe(false);
+    expect(actor).toEqual(before);
+  });
+
+  it("name the paths a token delta may receive", () => {
+    expect([...ACTOR_STEP_PATHS].sort()).toEqual(["system.equipped", "system.health"]);
+  });
+});
+
+describe("every step", () => {
+  it("carries an id and a version no later than the latest", () => {
+    const steps = [...SHAPE_STEPS, ...ACTOR_SYSTEM_STEPS, ...ACTOR_STEPS];
+    expect(new Set(steps.map((s) => s.id)).size).toBe(steps.length);
+    for (const step of steps) expect(isOlderVersion(MIGRATION_VERSION, step.version), step.id).toBe(false);
+  });
+
+  const anyValue = fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: -5, max: 200 }), fc.constant(null), fc.boolean());
+  const itemSource = fc.record({
+    _id: fc.constantFrom("a000000000000001", "a000000000000002", "weapon0000000001"),
+    type: fc.constantFrom("weapon", "armor", "shield", "enchantment", "equipment"),
+    system: fc.record({
+      group: fc.constantFrom("unarmed", "axe", undefined), hands: fc.constantFrom("off", "main", "two", "none", undefined),
+      appliedTo: fc.constantFrom("", "a000000000000001", "gone000000000001", undefined), junk: anyValue,
+    }, { requiredKeys: [] }),
+  });
+  const actorSource = fc.record({
+    type: fc.constantFrom("character", "npc"),
+    items: fc.array(itemSource, { maxLength: 5 }),
+    system: fc.record({
+      skills: fc.record({ stamina: fc.record({ rank: fc.oneof(fc.integer({ min: 4, max: 12 }), anyValue) }) }),
+      health: fc.record({ hits: fc.nat(200), wounds: fc.nat(200), vitalsLost: fc.nat(200) }, { requiredKeys: [] }),
+      equipped: fc.record({
+        mainHand: fc.constantFrom("", "a000000000000001", "gone000000000001"), offHand: fc.constantFrom("", "a000000000000002"),
+        armor: fc.constantFrom("", "a000000000000002"), shield: fc.constantFrom("", "weapon0000000001"),
+      }),
+      vitalsMax: fc.integer({ min: 1, max: 12 }),
+      minion: fc.boolean(),
+    }, { requiredKeys: [] }),
+  }, { requiredKeys: [] });
+
+  it("never throws, and a second pass changes nothing (idempotent)", () => {
+    fc.assert(fc.property(actorSource, (actor) => {
+      migrateActorSource(actor);
+      const once = structuredClone(actor);
+      expect(migrateActorSource(actor)).toBe(false);
+      expect(actor).toEqual(once);
+    }), { numRuns: 300 });
+  });
+});

@@ -1,14 +1,15 @@
 /**
  * The click and drop handlers of the character and NPC sheets. The sheet classes (registered
- * at `init`) name each action and call the function of the same name here; this module is part
- * of the sheets' runtime, which loads on the first render (runtime.ts), so the handlers are not
- * part of start-up.
+ * at `init`) name each action and call the function of the same name here.
  */
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
 import { confirm, localize, notify } from "../ui";
 import { attemptWrite } from "./form-errors";
-import { sheetRuntime } from "./lazy";
+import { healthClick as nextHealth } from "../context/health";
+import { sortUpdates } from "../context/updates";
+import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
+import { onCombatActionClick } from "../../combat/actions";
 
 type ActorDoc = Actor.Implementation;
 type ItemDoc = Item.Implementation;
@@ -60,7 +61,7 @@ function itemOf(sheet: ActorSheetLike, target: HTMLElement): ItemDoc | null {
 async function dropItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
   if (!sheet.isEditable) return null;
   if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet, event, item);
-  if (item.type === "species") return (await sheetRuntime()).applySpecies(sheet.actor, item);
+  if (item.type === "species") return applySpecies(sheet.actor, item);
   // A refused create resolves an empty array; then the giver keeps the item.
   const created = (await sheet.actor.createEmbeddedDocuments("Item", [copySource(item) as never]))?.[0] ?? null;
   const source = item.parent as ActorDoc | null;
@@ -81,7 +82,7 @@ async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc):
   const siblings = sheet.actor.items.contents
     .filter((i) => i.type === item.type && i.id)
     .map((i) => ({ id: i.id as string, sort: i.sort }));
-  const updates = (await sheetRuntime()).sortUpdates(siblings, item.id, targetId, after);
+  const updates = sortUpdates(siblings, item.id, targetId, after);
   if (updates.length > 0) await sheet.actor.updateEmbeddedDocuments("Item", updates as never);
   return item;
 }
@@ -104,7 +105,6 @@ async function rollAttack(sheet: ActorSheetLike, event: PointerEvent, target: HT
 }
 
 async function combatAction(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const { onCombatActionClick } = await import("../../combat/actions");
   await onCombatActionClick(sheet.actor as never, target, event);
 }
 
@@ -167,7 +167,7 @@ async function equipArtifact(sheet: ActorSheetLike, _event: PointerEvent, target
 async function healthClick(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const box = Number(target.dataset.box);
   const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
-  const next = (await sheetRuntime()).healthClick(stored(sheet).health, { box, hits });
+  const next = nextHealth(stored(sheet).health, { box, hits });
   await attemptWrite(sheet, () => update(sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
 }
 
@@ -193,7 +193,7 @@ async function toggleHealthStatus(sheet: ActorSheetLike, _event: PointerEvent, t
 
 async function configureSpecies(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const item = itemOf(sheet, target);
-  if (item) await (await sheetRuntime()).reconfigureSpecies(sheet.actor, item);
+  if (item) await reconfigureSpecies(sheet.actor, item);
 }
 
 /** The handlers by name, as the character and NPC sheet classes call them. */

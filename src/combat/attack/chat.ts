@@ -7,6 +7,7 @@
  */
 import { notify } from "../../applications/ui";
 import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes";
+import { redirectAttackDamage } from "./redirect";
 import {
   ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, pendingTargets,
   type AttackCardData, type AttackCardViewer, type CardTarget,
@@ -143,8 +144,7 @@ export function onRenderAttackMessage(message: unknown, html: HTMLElement): void
     wire(content as HTMLElement, "undo", () => undoAttackCard(msg));
     for (const button of content.querySelectorAll<HTMLButtonElement>("[data-cw-attack='redirect']")) {
       const key = button.dataset.target ?? "";
-      // The redirect needs the workflow's rolls and geometry: loaded on click.
-      wireButton(button, async () => (await import("./redirect")).redirectAttackDamage(msg, key));
+      wireButton(button, () => redirectAttackDamage(msg, key));
     }
   });
 }

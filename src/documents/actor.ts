@@ -104,6 +104,14 @@ async function stowOf(actor: ClockworkActor, item: Item.Implementation, containe
   await owned.update({ system: { container } } as Item.UpdateData);
 }
 
+/**
+ * This actor as the feature modules see it: each types the actor by what it reads (`system` as
+ * the character core), where Foundry's types also allow a module's actor subtype.
+ */
+function featureView(actor: ClockworkActor): never {
+  return actor as never;
+}
+
 export class ClockworkActor extends Actor {
   /** The system data, typed: every actor type here has the character core. */
   get creature(): CreatureSystem {
@@ -126,7 +134,7 @@ export class ClockworkActor extends Actor {
    * granted. All or nothing: a refused step leaves the old species in place (species-apply.ts).
    */
   applySpecies(species: unknown, picks: SpeciesPicks): Promise<ClockworkItem> {
-    return applySpeciesOf(this, species, picks);
+    return applySpeciesTo<ClockworkItem>(this as unknown as SpeciesActor, species, picks, { [REPLACE_SPECIES_OPTION]: true });
   }
 
   /**
@@ -151,54 +159,54 @@ export class ClockworkActor extends Actor {
 
   /** Rolls a skill: its attribute's dice against its rank (§4.1). */
   rollSkill(skill: string, options?: GainRollCallOptions): Promise<GainRoll | null> {
-    return rollSkill(this, skill, options);
+    return rollSkill(featureView(this), skill, options);
   }
 
   /** Rolls a weapon's or spell's attack pool (§4.9 step 4), without the attack workflow. */
   rollAttack(item: RollItem, options?: GainRollCallOptions): Promise<GainRoll | null> {
-    return rollAttack(this, item, options);
+    return rollAttack(featureView(this), item, options);
   }
 
   /** Rolls a weapon's or spell's damage once and counts it against each target (§4.9 step 7). */
   rollDamage(item: RollItem, options?: DamageRollCallOptions): Promise<DamageRoll | null> {
-    return rollDamage(this, item, options);
+    return rollDamage(featureView(this), item, options);
   }
 
   /** Rolls a Flat N: 1d12 ≥ N (§4.2). */
   rollFlat(target: number, options?: FlatRollCallOptions): Promise<FlatRoll | null> {
-    return rollFlat(this, target, options);
+    return rollFlat(featureView(this), target, options);
   }
 
   /** Rolls the 6d12 death roll (§4.14), Diehard aware; by default adds the fatal wounds. */
   rollDeath(options?: DeathRollCallOptions): Promise<DeathRoll | null> {
-    return rollDeath(this, options);
+    return rollDeath(featureView(this), options);
   }
 
   // ---------------------------------------------------------------- combat and magic (docs/api.md)
 
   /** The whole attack with a weapon (targets, reactions, card, damage), or null when it did not happen. */
   attack(item: AttackItem, options?: AttackCallOptions): Promise<AttackOutcome | null> {
-    return attack(this, item, options);
+    return attack(featureView(this), item, options);
   }
 
   /** Casts a spell: mana, the roll, its card and effects (docs/spells.md); null when it did not happen. */
   castSpell(item: SpellItem, options?: CastOptions): Promise<CastResult | null> {
-    return castSpell(this, item, options);
+    return castSpell(featureView(this), item, options);
   }
 
   /** Channels mana from the scene's global pool, through the GM. */
   channelMana(amount: number): Promise<ChannelPlan | null> {
-    return channelMana(this, amount);
+    return channelMana(featureView(this), amount);
   }
 
   /** Drinks a mana potion item: its dice back in mana, capped. */
   drinkManaPotion(item: Parameters<typeof drinkManaPotionItem>[1]): Promise<{ restored: number; rolled: number } | null> {
-    return drinkManaPotionItem(this, item);
+    return drinkManaPotionItem(featureView(this), item);
   }
 
   /** Uses an alchemy item on this actor or `options.target`. */
   useAlchemy(item: AlchemyItem, options?: AlchemyOptions): Promise<AlchemyResult | null> {
-    return useAlchemyItem(this, item, options);
+    return useAlchemyItem(featureView(this), item, options);
   }
 
   /** Older shapes are migrated as the source is read, and marked for the world migration to persist. */

@@ -104,6 +104,9 @@ async function stowOf(actor: ClockworkActor, item: Item.Implementation, containe
   await owned.update({ system: { container } } as Item.UpdateData);
 }
 
+/** A mana potion, as the magic layer reads it. */
+type PotionItem = Parameters<typeof drinkManaPotionItem>[1];
+
 /**
  * This actor as the feature modules see it: each types the actor by what it reads (`system` as
  * the character core), where Foundry's types also allow a module's actor subtype.
@@ -163,13 +166,13 @@ export class ClockworkActor extends Actor {
   }
 
   /** Rolls a weapon's or spell's attack pool (§4.9 step 4), without the attack workflow. */
-  rollAttack(item: RollItem, options?: GainRollCallOptions): Promise<GainRoll | null> {
-    return rollAttack(featureView(this), item, options);
+  rollAttack(item: ClockworkItem | RollItem, options?: GainRollCallOptions): Promise<GainRoll | null> {
+    return rollAttack(featureView(this), item as RollItem, options);
   }
 
   /** Rolls a weapon's or spell's damage once and counts it against each target (§4.9 step 7). */
-  rollDamage(item: RollItem, options?: DamageRollCallOptions): Promise<DamageRoll | null> {
-    return rollDamage(featureView(this), item, options);
+  rollDamage(item: ClockworkItem | RollItem, options?: DamageRollCallOptions): Promise<DamageRoll | null> {
+    return rollDamage(featureView(this), item as RollItem, options);
   }
 
   /** Rolls a Flat N: 1d12 ≥ N (§4.2). */
@@ -185,13 +188,13 @@ export class ClockworkActor extends Actor {
   // ---------------------------------------------------------------- combat and magic (docs/api.md)
 
   /** The whole attack with a weapon (targets, reactions, card, damage), or null when it did not happen. */
-  attack(item: AttackItem, options?: AttackCallOptions): Promise<AttackOutcome | null> {
-    return attack(featureView(this), item, options);
+  attack(item: ClockworkItem | AttackItem, options?: AttackCallOptions): Promise<AttackOutcome | null> {
+    return attack(featureView(this), item as AttackItem, options);
   }
 
   /** Casts a spell: mana, the roll, its card and effects (docs/spells.md); null when it did not happen. */
-  castSpell(item: SpellItem, options?: CastOptions): Promise<CastResult | null> {
-    return castSpell(featureView(this), item, options);
+  castSpell(item: ClockworkItem | SpellItem, options?: CastOptions): Promise<CastResult | null> {
+    return castSpell(featureView(this), item as SpellItem, options);
   }
 
   /** Channels mana from the scene's global pool, through the GM. */
@@ -200,13 +203,13 @@ export class ClockworkActor extends Actor {
   }
 
   /** Drinks a mana potion item: its dice back in mana, capped. */
-  drinkManaPotion(item: Parameters<typeof drinkManaPotionItem>[1]): Promise<{ restored: number; rolled: number } | null> {
-    return drinkManaPotionItem(featureView(this), item);
+  drinkManaPotion(item: ClockworkItem | PotionItem): Promise<{ restored: number; rolled: number } | null> {
+    return drinkManaPotionItem(featureView(this), item as PotionItem);
   }
 
   /** Uses an alchemy item on this actor or `options.target`. */
-  useAlchemy(item: AlchemyItem, options?: AlchemyOptions): Promise<AlchemyResult | null> {
-    return useAlchemyItem(featureView(this), item, options);
+  useAlchemy(item: ClockworkItem | AlchemyItem, options?: AlchemyOptions): Promise<AlchemyResult | null> {
+    return useAlchemyItem(featureView(this), item as AlchemyItem, options);
   }
 
   /** Older shapes are migrated as the source is read, and marked for the world migration to persist. */

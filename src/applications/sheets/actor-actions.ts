@@ -33,17 +33,7 @@ interface StoredActorSystem {
 /** Gear changes hands when dragged to another actor; abilities (foci, spells …) are copied. */
 const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shield", "equipment", "artifact", "enchantment"]);
 
-/** What a later issue's roll API offers; the buttons call whatever of it exists. */
-interface RollApi {
-  rollSkill?: (key: string) => unknown;
-  rollAttack?: (item: ItemDoc) => unknown;
-  /** The attack workflow (targets, dialog with odds, reactions, card): src/combat/attack. */
-  attack?: (item: ItemDoc, options?: { event?: Event | null }) => unknown;
-  castSpell?: (item: ItemDoc) => unknown;
-}
-
 const stored = (sheet: ActorSheetLike) => sheet.actor.system as unknown as StoredActorSystem;
-const rollApi = (sheet: ActorSheetLike) => sheet.actor as unknown as RollApi;
 
 /** Foundry's update accepts dotted paths; the types only know nested objects. */
 function update(doc: { update(data: never): unknown }, changes: Record<string, unknown>): Promise<unknown> {
@@ -90,18 +80,13 @@ async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc):
 /* ------------------------------------------------------------------ actions */
 
 async function rollSkill(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
-  const key = target.dataset.skill ?? "";
-  const api = rollApi(sheet);
-  if (typeof api.rollSkill === "function") await api.rollSkill.call(sheet.actor, key);
-  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  await sheet.actor.rollSkill(target.dataset.skill ?? "");
 }
 
 async function rollAttack(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
+  // The attack workflow (targets, dialog with odds, reactions, card): src/combat/attack.
   const item = itemOf(sheet, target);
-  const api = rollApi(sheet);
-  if (item && typeof api.attack === "function") await api.attack.call(sheet.actor, item, { event });
-  else if (item && typeof api.rollAttack === "function") await api.rollAttack.call(sheet.actor, item);
-  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  if (item) await sheet.actor.attack(item, { event });
 }
 
 async function combatAction(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -110,9 +95,7 @@ async function combatAction(sheet: ActorSheetLike, event: PointerEvent, target: 
 
 async function castSpell(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const item = itemOf(sheet, target);
-  const api = rollApi(sheet);
-  if (item && typeof api.castSpell === "function") await api.castSpell.call(sheet.actor, item);
-  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  if (item) await sheet.actor.castSpell(item);
 }
 
 async function editItem(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -6,9 +6,9 @@
  * make (v13 BaseCombatant: owners of the actor own the combatant).
  */
 import { localize } from "../../foundry";
-import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counter-state";
+import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counters";
 import { CounterError, passTurn as rulesPassTurn, prepareAction as rulesPrepareAction, spendCounters as rulesSpendCounters, triggerPrepared as rulesTriggerPrepared } from "../../rules";
-import { groupAttack } from "../../rules/minion-dice";
+import { groupAttack } from "../../rules/minions";
 import type { AttackInput } from "../../rules";
 import { cannotAct, hasStatus, type StatusActor } from "../conditions";
 import { countersOf } from "../turn-state";

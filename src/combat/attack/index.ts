@@ -9,6 +9,7 @@ import { COMBAT_ACTIONS_TEMPLATE } from "../actions/templates";
 import { registerCombatActions } from "../actions/register";
 import { combatActionsFor, onCombatActionClick, performCombatAction } from "../actions";
 import { fall, promptFall } from "../fall";
+import { addFallButton } from "../fall-button";
 import { answerGmWrite, applyDamageTo, healActor, requestWrites, setStatus, spendCombatantCounters } from "../gm-writes";
 import { registerTokenRuler } from "../ruler";
 import { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
@@ -54,25 +55,6 @@ function hasAttackCard(message: unknown): boolean {
   return !!flags && typeof flags.attack === "object" && flags.attack !== null;
 }
 
-/** The token HUD's Fall button, for the GM only (§4.8): asks the height, then `combat.fall`. */
-export function addFallButton(hud: { document?: unknown; object?: { document?: unknown } }, html: HTMLElement): void {
-  if (!game.user?.isGM) return;
-  const column = html.querySelector(".col.left");
-  const token = hud.document ?? hud.object?.document;
-  if (!column || !token) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "control-icon";
-  button.dataset.cwFall = "";
-  button.dataset.tooltip = game.i18n?.localize("CLOCKWORK.Combat.Fall.Button") ?? "";
-  button.innerHTML = `<i class="fa-solid fa-person-falling" inert></i>`;
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    void promptFall(token as never);
-  });
-  column.append(button);
-}
-
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
@@ -84,8 +66,8 @@ export function registerAttack(): void {
   const api = game as unknown as { clockwork?: Record<string, unknown> };
   api.clockwork = { ...(api.clockwork ?? {}), combat: combatApi };
   (Hooks as unknown as HookRegistry).on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
-    if (hasAttackCard(message)) onRenderAttackMessage(message, html);
+    if (hasAttackCard(message)) onRenderAttackMessage(message, html, redirectAttackDamage);
   });
-  (Hooks as unknown as HookRegistry).on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html));
+  (Hooks as unknown as HookRegistry).on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html, (token) => void promptFall(token as never)));
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
 }

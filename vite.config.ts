@@ -1,7 +1,7 @@
 import { defineConfig } from "vite";
 
-// Library build: the ES module Foundry loads through system.json `esmodules`, plus the chunks it
-// imports on demand (dist/chunks/).
+// Library build: one ES module, dist/clockwork.mjs, which Foundry loads through system.json
+// `esmodules`. Everything is imported statically, so there are no chunks.
 // Minified for players; the source map is written beside it (and shipped in the release zip)
 // but "hidden": the bundle carries no sourceMappingURL comment, so browsers never fetch it.
 // A developer loads it by hand in the devtools when debugging a report.
@@ -16,20 +16,9 @@ export default defineConfig({
     // is loaded as is, so minify it fully. Class names stay: Foundry keys registered sheets by
     // `<scope>.<class name>` (stored in each document's chosen sheet), and roll classes by name.
     rolldownOptions: {
-      // Modules the entry needs anyway and a lazy chunk shares stay in the entry (which then
-      // exports them to the chunk) instead of in extra chunks loaded at start-up.
-      preserveEntrySignatures: "allow-extension",
+      // The rules core has no side effects: what the bundle does not call is left out.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]rules[\\/]/.test(id) },
-      experimental: { lazyBarrel: true },
       output: {
-        // What players load at start-up is the entry alone; sheets' context builders, the
-        // builder, dialogs and the like load on first use (`import()`) from chunks beside it,
-        // which Foundry serves from the system folder like the entry.
-        chunkFileNames: "chunks/[name]-[hash].mjs",
-        // Every module the entry loads statically goes into the entry's own file: without this
-        // group, modules the entry shares with lazy chunks become ~20 small start-up chunks,
-        // each gzipped on its own (about 5 kB gz more in all).
-        codeSplitting: { groups: [{ name: "startup", tags: ["$initial"] }] },
         minify: {
           compress: { keepNames: { class: true, function: false } },
           codegen: { removeWhitespace: true },

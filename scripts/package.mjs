@@ -77,36 +77,19 @@ async function listFiles(dir) {
   return out;
 }
 
-/** Relative module specifiers a built file imports, statically or on demand (`import("./chunks/…")`). */
-export function relativeImports(code) {
-  const found = [];
-  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w${}*\s,]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) found.push(m[1]);
-  for (const m of code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)) found.push(m[1]);
-  return found;
-}
-
 /**
- * The bundle's files: the entry system.json lists and every chunk it reaches through static or
- * on-demand imports. The chunks are written by vite beside the entry (dist/chunks/) and ship
- * with it; a chunk an import names but the build lacks fails the build here, not at the table.
+ * The bundle's script files: the entry system.json lists (one ES module, no chunks). One the
+ * build did not write fails the build here, not at the table.
  */
 export async function bundleFiles(distDir = dist) {
   const manifest = JSON.parse(await readFile(join(root, "system.json"), "utf8"));
-  const seen = new Set();
-  const queue = [...manifest.esmodules];
-  while (queue.length) {
-    const file = queue.pop();
-    if (seen.has(file)) continue;
-    const path = join(distDir, file);
-    if (!existsSync(path)) throw new Error(`the bundle imports ${file}, which the build did not write`);
-    seen.add(file);
-    const code = await readFile(path, "utf8");
-    for (const spec of relativeImports(code)) queue.push(relative(distDir, join(distDir, file, "..", spec)).split("\\").join("/"));
+  for (const file of manifest.esmodules) {
+    if (!existsSync(join(distDir, file))) throw new Error(`system.json loads ${file}, which the build did not write`);
   }
-  return [...seen].sort();
+  return [...manifest.esmodules].sort();
 }
 
-/** The zip holds exactly what Foundry installs, with system.json at its root (the chunks included). */
+/** The zip holds exactly what Foundry installs, with system.json at its root. */
 export async function writeZip(distDir = dist) {
   const zipPath = join(distDir, "clockwork.zip");
   await rm(zipPath, { force: true });
@@ -130,5 +113,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   await checkManifestPacks(packs);
   const modules = await bundleFiles();
   const count = await writeZip();
-  console.log(`dist/: ${modules.length} script files (entry and chunks), ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
+  console.log(`dist/: ${modules.length} script file, ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
 }

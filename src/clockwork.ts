@@ -1,7 +1,7 @@
 /**
  * Entry point: registers the CLOCKWORK configuration, the data models, the document classes,
- * the token-bar attributes, the sheets and the roll classes during `init`; adds the roll API
- * (`actor.rollSkill` and friends) to ClockworkActor and exposes it as `game.clockwork`.
+ * the token-bar attributes, the sheets and the roll classes during `init`, and exposes the API as
+ * `game.clockwork` (the actor's own methods are declared on ClockworkActor).
  */
 import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder/register";
@@ -16,8 +16,8 @@ import type {
   ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
   WeaponData,
 } from "./data/item";
-import { diceApi, installActorRollMethods, registerDice } from "./dice/register";
-import { ClockworkActor, ClockworkItem, prefetchDocumentWrites } from "./documents";
+import { diceApi, registerDice } from "./dice/register";
+import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
 
@@ -44,10 +44,7 @@ export function initClockwork(): void {
   registerAttack();
   registerCombat();
   registerMagic();
-  Hooks.once("ready", () => void prefetchDocumentWrites());
 }
-
-installActorRollMethods(ClockworkActor);
 
 Hooks.once("init", initClockwork);
 

@@ -8,7 +8,6 @@ import { PARTIALS, registerHelpers, type HandlebarsLike } from "./handlebars";
 import { ClockworkCharacterSheet } from "./sheets/character-sheet";
 import { ClockworkItemSheet } from "./sheets/item-sheet";
 import { ClockworkNpcSheet } from "./sheets/npc-sheet";
-import { sheetRuntime } from "./sheets/lazy";
 
 export { ClockworkActorSheet } from "./sheets/actor-sheet";
 export { ClockworkCharacterSheet, ClockworkItemSheet, ClockworkNpcSheet };
@@ -36,7 +35,4 @@ export function registerSheets(): void {
   Items.registerSheet("clockwork", ClockworkItemSheet, {
     types: [...ITEM_TYPES], makeDefault: true, label: "CLOCKWORK.Sheet.Label.Item",
   });
-  // Every player opens a sheet: once the game is up, fetch what an open sheet needs in the
-  // background, so the first sheet does not wait for it (start-up itself does not).
-  Hooks.once("ready", () => void sheetRuntime().catch(() => null));
 }

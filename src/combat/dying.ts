@@ -12,12 +12,48 @@
 import { localize } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
-import { HEALTH_BEFORE_OPTION, QUERY_STABILIZE, isActiveGM, touchesHealth } from "./dying-register";
+import { DAMAGE_APPLIED_HOOK } from "./gm-write-constants";
 import { requestDeathRoll, type PromptActor } from "./prompts";
 import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
 
-// The hooks and names registered at `init` live in ./dying-register.
-export { HEALTH_BEFORE_OPTION, QUERY_STABILIZE, registerDying, stashHealth } from "./dying-register";
+export const QUERY_STABILIZE = "clockwork.stabilize";
+/** Update option carrying the health before the write (set on the writing client). */
+export const HEALTH_BEFORE_OPTION = "clockworkHealthBefore";
+
+type Changes = Record<string, unknown>;
+
+/** Whether this client is the designated GM, who follows the health track. */
+export function isActiveGM(): boolean {
+  return (game.user as unknown as { isActiveGM?: boolean } | null)?.isActiveGM === true
+    || (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
+}
+
+/** Whether a write touches the health track. */
+export function touchesHealth(changes: Changes): boolean {
+  const system = changes.system as Changes | undefined;
+  return (system !== undefined && typeof system === "object" && "health" in system) || Object.keys(changes).some((k) => k.startsWith("system.health"));
+}
+
+/** preUpdateActor (on the writing client): remember the health before the write for the GM. */
+export function stashHealth(actor: TurnActor, changes: Changes, options: Changes): void {
+  if (!touchesHealth(changes)) return;
+  const before = storedHealthOf(actor);
+  if (before) options[HEALTH_BEFORE_OPTION] = before;
+}
+
+/** Registers the hooks and the stabilize query. */
+export function registerDying(): void {
+  Hooks.on("preUpdateActor", ((actor: TurnActor, changes: Changes, options: Changes) => stashHealth(actor, changes, options)) as never);
+  // The designated GM follows the health track.
+  Hooks.on("updateActor", ((actor: unknown, changes: Changes, options: Changes) => {
+    if (!isActiveGM() || !touchesHealth(changes)) return;
+    onHealthUpdate(actor as never, changes, options).catch((error: unknown) => console.error(error));
+  }) as never);
+  Hooks.on(DAMAGE_APPLIED_HOOK as never, ((actor: unknown, application: Parameters<typeof afterDamage>[1]) => {
+    afterDamage(actor as never, application).catch((error: unknown) => console.error(error));
+  }) as never);
+  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_STABILIZE] = (data: { targetUuid: string; gains: number }) => answerStabilize(data);
+}
 
 type DyingActor = TurnActor & StatusActor & PromptActor & {
   id: string | null;
@@ -26,7 +62,6 @@ type DyingActor = TurnActor & StatusActor & PromptActor & {
   update(changes: object, options?: object): Promise<unknown>;
 };
 
-type Changes = Record<string, unknown>;
 
 /** Every combatant of the actor in every combat (linked actor by id, token actor by token). */
 function combatantsOf(actor: DyingActor): { update(changes: object): Promise<unknown>; defeated?: boolean }[] {

@@ -10,12 +10,37 @@ import { localize } from "../foundry";
 import { renderTemplate } from "../applications/ui";
 import type { EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
-import { AUTO_NPC_SETTING, AUTO_OWN_SETTING, QUERY_DEATH_ROLL, QUERY_END_CHECKS, SYSTEM_ID } from "./prompt-settings";
 import { TURN_TEMPLATES } from "./templates";
 
-export {
-  AUTO_NPC_SETTING, AUTO_OWN_SETTING, QUERY_DEATH_ROLL, QUERY_END_CHECKS, SYSTEM_ID, registerPrompts,
-} from "./prompt-settings";
+export const SYSTEM_ID = "clockwork";
+export const QUERY_END_CHECKS = "clockwork.endOfTurnChecks";
+export const QUERY_DEATH_ROLL = "clockwork.deathRoll";
+/** World: the GM rolls NPCs' end-of-turn checks and death rolls without a prompt. */
+export const AUTO_NPC_SETTING = "autoRollNpcChecks";
+/** Client: this user's own prompts roll at once. */
+export const AUTO_OWN_SETTING = "autoRollOwnChecks";
+
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    "clockwork.autoRollNpcChecks": boolean;
+    "clockwork.autoRollOwnChecks": boolean;
+  }
+}
+
+/** Registers the prompt settings and query handlers. */
+export function registerPrompts(): void {
+  game.settings?.register(SYSTEM_ID, AUTO_NPC_SETTING, {
+    name: "CLOCKWORK.Conditions.Setting.AutoNpc.Name", hint: "CLOCKWORK.Conditions.Setting.AutoNpc.Hint",
+    scope: "world", config: true, type: Boolean, default: true,
+  } as never);
+  game.settings?.register(SYSTEM_ID, AUTO_OWN_SETTING, {
+    name: "CLOCKWORK.Conditions.Setting.AutoOwn.Name", hint: "CLOCKWORK.Conditions.Setting.AutoOwn.Hint",
+    scope: "client", config: true, type: Boolean, default: false,
+  } as never);
+  const queries = CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>;
+  queries[QUERY_END_CHECKS] = (data: Parameters<typeof answerEndChecks>[0]) => answerEndChecks(data);
+  queries[QUERY_DEATH_ROLL] = (data: Parameters<typeof answerDeathRoll>[0]) => answerDeathRoll(data);
+}
 
 export const PROMPT_TEMPLATES = { endChecks: TURN_TEMPLATES.endChecks, deathRoll: TURN_TEMPLATES.deathRoll } as const;
 

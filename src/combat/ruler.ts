@@ -3,8 +3,8 @@
  * v13 `TokenRuler` colours the path by what it costs — runs and walks (2 counters each), steps
  * (1), crawls (1) — from the rules core's cheapest plan (`planMovement`), and in red where the
  * counters left no longer pay for it or the creature may not move at all. Diagonals count 2
- * spaces (§4.8), whatever the scene's diagonal rule. Outside combat the ruler is core's. This
- * part loads with the combat implementation; ./ruler-register.ts is the class Foundry gets.
+ * spaces (§4.8), whatever the scene's diagonal rule. Outside combat the ruler is core's.
+ * `registerTokenRuler()` (at `init`) makes the subclass below the token ruler.
  */
 import { movementBlocks, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode } from "../rules";
 
@@ -134,5 +134,35 @@ export function rulerStyle(token: RulerToken, style: RulerStyle, waypoint: Waypo
   return { ...style, color: BAND_COLORS[band] };
 }
 
-// The TokenRuler subclass is registered at `init` (./ruler-register.ts) and colours with the above once loaded.
-export { createClockworkTokenRuler, registerTokenRuler } from "./ruler-register";
+interface TokenRulerClass {
+  new (token: unknown): {
+    token: RulerToken;
+    _getSegmentStyle(waypoint: Waypoint): RulerStyle;
+    _getGridHighlightStyle(waypoint: Waypoint, offset: { i: number; j: number }): RulerStyle;
+  };
+}
+
+/** A TokenRuler subclass that colours the path by its cost in counters. */
+export function createClockworkTokenRuler(Base: TokenRulerClass, grid: () => GridLike | null): TokenRulerClass {
+  return class ClockworkTokenRuler extends Base {
+    override _getSegmentStyle(waypoint: Waypoint): RulerStyle {
+      return this.#style(super._getSegmentStyle(waypoint), waypoint, null);
+    }
+
+    override _getGridHighlightStyle(waypoint: Waypoint, offset: { i: number; j: number }): RulerStyle {
+      return this.#style(super._getGridHighlightStyle(waypoint, offset), waypoint, offset);
+    }
+
+    #style(style: RulerStyle, waypoint: Waypoint, offset: { i: number; j: number } | null): RulerStyle {
+      return rulerStyle(this.token, style, waypoint, offset, grid());
+    }
+  } as TokenRulerClass;
+}
+
+/** Makes the ruler the token ruler (v13+); a no-op where the class does not exist. */
+export function registerTokenRuler(): void {
+  const base = (foundry as unknown as { canvas?: { placeables?: { tokens?: { TokenRuler?: TokenRulerClass } } } }).canvas?.placeables?.tokens?.TokenRuler;
+  const token = (CONFIG as unknown as { Token?: { rulerClass?: unknown } }).Token;
+  if (!base || !token) return;
+  token.rulerClass = createClockworkTokenRuler(base, () => (globalThis as unknown as { canvas?: { grid?: GridLike } }).canvas?.grid ?? null);
+}

@@ -1,8 +1,8 @@
 /**
  * What the combat layer reads synchronously of a combatant and its actor (issue 10 item 3): the
- * stored counters, the stored health and its track, and a turn's position. The tracker, the
- * token pips, the Combatant's getters and the dying hooks need these at start-up; the turn
- * bookkeeping itself (./turns.ts, which re-exports them) loads with the combat implementation.
+ * stored counters, the stored health and its track, and a turn's position: what the tracker, the
+ * token pips, the Combatant's getters and the dying hooks read, apart from the turn bookkeeping
+ * (./turns.ts, which re-exports them).
  */
 import type { StoredHealth } from "../data/actor/health";
 import { newCounters, type CounterState, type HealthTrack, type TimeShift } from "../rules";

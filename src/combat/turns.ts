@@ -16,7 +16,7 @@ import {
 import { activeStatuses } from "./conditions";
 import { countersOf, healthTrackOf, storedHealthOf, type TurnActor, type TurnCombatant } from "./turn-state";
 
-// What start-up reads of a combatant and its actor lives in ./turn-state (the tracker, the dying hooks).
+// What the tracker and the dying hooks read of a combatant and its actor lives in ./turn-state.
 export { countersOf, healthTrackOf, storedHealthOf, turnStamp, type TurnActor, type TurnCombatant } from "./turn-state";
 
 /** Turn changes kept per combatant for going back (older ones fall off). */

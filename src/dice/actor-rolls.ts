@@ -1,9 +1,10 @@
 /**
- * The public roll API behind `actor.rollSkill`, `rollAttack`, `castSpell`, `rollDamage`,
- * `rollFlat` and `rollDeath`. Each builds its request from the actor (pure, in
+ * The public roll API behind `actor.rollSkill`, `rollAttack`, `rollDamage`, `rollFlat` and
+ * `rollDeath` (declared on ClockworkActor). Each builds its request from the actor (pure, in
  * `actor-source.ts`), opens the roll dialog unless skipped, runs `clockwork.preRoll`, rolls,
  * posts the chat card and runs `clockwork.roll`. See docs/api.md.
  */
+import { ClockworkRollDialog } from "../applications/dialogs/roll-dialog";
 import { notify } from "../applications/ui";
 import { MAX_DICE, type DamageType } from "../rules";
 import {
@@ -57,9 +58,8 @@ async function finish(actor: RollActor, roll: ClockworkRoll, rollMode: RollModeK
   return message;
 }
 
-/** The roll dialog, loaded with its first use (its own chunk). */
-async function promptDialog(request: GainRollRequest): Promise<GainRollRequest | null> {
-  const { ClockworkRollDialog } = await import("../applications/dialogs/roll-dialog");
+/** The roll dialog. */
+function promptDialog(request: GainRollRequest): Promise<GainRollRequest | null> {
   return ClockworkRollDialog.prompt(request);
 }
 
@@ -178,29 +178,4 @@ export async function rollDamage(actor: RollActor, item: RollItem, options: Dama
   if (!roll) return null;
   await finish(actor, roll, request.rollMode);
   return roll;
-}
-
-/** The roll methods `installActorRollMethods` adds to the Actor class. */
-export interface ActorRollMethods {
-  rollSkill(skill: string, options?: GainRollCallOptions): Promise<GainRoll | null>;
-  rollAttack(item: RollItem, options?: GainRollCallOptions): Promise<GainRoll | null>;
-  castSpell(item: RollItem, options?: GainRollCallOptions): Promise<GainRoll | null>;
-  rollDamage(item: RollItem, options?: DamageRollCallOptions): Promise<DamageRoll | null>;
-  rollFlat(target: number, options?: FlatRollCallOptions): Promise<FlatRoll | null>;
-  rollDeath(options?: DeathRollCallOptions): Promise<DeathRoll | null>;
-}
-
-/** Adds the roll API to an Actor class's prototype (`actor.rollSkill("strength")` …). */
-export function installActorRollMethods(cls: { prototype: object }): void {
-  const methods: ActorRollMethods & ThisType<RollingActor> = {
-    rollSkill(skill, options) { return rollSkill(this, skill, options); },
-    rollAttack(item, options) { return rollAttack(this, item, options); },
-    castSpell(item, options) { return rollAttack(this, item, options); },
-    rollDamage(item, options) { return rollDamage(this, item, options); },
-    rollFlat(target, options) { return rollFlat(this, target, options); },
-    rollDeath(options) { return rollDeath(this, options); },
-  };
-  for (const [name, fn] of Object.entries(methods)) {
-    Object.defineProperty(cls.prototype, name, { value: fn, writable: true, configurable: true });
-  }
 }

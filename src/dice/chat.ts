@@ -10,6 +10,7 @@
 import { localize } from "../foundry";
 import type { RollActor } from "./actor-source";
 import type { ClockworkRoll } from "./clockwork-roll";
+import { buildChatCardContext } from "./context/chat-card";
 import { cardVisibility, revealsTargets, type ChatCardInput, type ChatCardViewer } from "./context/visibility";
 import { rollKindOf } from "./roll-data";
 import { applyRollMode } from "./roll-mode";
@@ -46,8 +47,6 @@ export function fullViewer(rollMode: RollModeKey): ChatCardViewer {
 
 /** Renders the chat card template for one viewer. */
 export async function renderRollCard(input: ChatCardInput, viewer: ChatCardViewer): Promise<string> {
-  // The card's builder loads with the first card this client draws (its own chunk).
-  const { buildChatCardContext } = await import("./context/chat-card");
   return foundry.applications.handlebars.renderTemplate(DICE_TEMPLATES.chatCard, buildChatCardContext(input, viewer) as never);
 }
 

@@ -1,11 +1,12 @@
 /**
  * The system's Item document. Writes to owned items keep the carry, artifact-slot and hand
- * rules (write-rules.ts, loaded on the first write by the awaited `_pre*` methods); deleting
+ * rules (write-rules.ts, from the `_pre*` methods); deleting
  * owned items unequips them first; sources of an older shape are brought up to date as they
  * are read (src/migrations/).
  */
 import { warn } from "../foundry";
 import { markForPersist, migrateItemSource } from "../migrations/steps";
+import { guardItemCreates, guardItemUpdate, releaseDeletedItems } from "./write-rules";
 
 /** Kebab-case slug of a name ("Improved Critical" → "improved-critical"). */
 export function slugify(name: string): string {
@@ -51,7 +52,6 @@ export class ClockworkItem extends Item {
   /** The rules every write keeps (write-rules.ts); false refuses the write. */
   protected override async _preUpdate(changes: Item.UpdateData, options: Item.Database.PreUpdateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
-    const { guardItemUpdate } = await import("./write-rules");
     if (!guardItemUpdate(this as never, changes as Record<string, unknown>, options as Record<string, unknown>)) return false;
   }
 
@@ -62,7 +62,7 @@ export class ClockworkItem extends Item {
     user: User.Implementation,
   ): Promise<boolean | void> {
     if ((await super._preCreateOperation(documents, operation, user)) === false) return false;
-    (await import("./write-rules")).guardItemCreates(documents as never[]);
+    guardItemCreates(documents as never[]);
   }
 
   /** Deleting owned items takes them out of the equipped slots first, in one write per actor. */
@@ -72,6 +72,6 @@ export class ClockworkItem extends Item {
     user: User.Implementation,
   ): Promise<boolean | void> {
     if ((await super._preDeleteOperation(documents, operation, user)) === false) return false;
-    await (await import("./write-rules")).releaseDeletedItems(documents as never[]);
+    await releaseDeletedItems(documents as never[]);
   }
 }

@@ -1,7 +1,6 @@
 /**
- * Names the write rules share with code that loads at start-up (the actor class, the world
- * migration). They live apart from write-rules.ts so importing one does not pull the rules,
- * which load on the first write (`import()` in the documents' `_pre*` methods).
+ * Names the write rules share with the actor class and the world migration (kept apart from
+ * write-rules.ts so the migration need not import the rules).
  */
 
 /** Write option of the world migration: it writes what the migration computed, unchecked. */

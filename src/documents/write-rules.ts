@@ -2,8 +2,7 @@
  * The rules every write to an actor or an owned item must keep, whatever sent it (a sheet, drag
  * and drop, a macro, a module): ClockworkActor and ClockworkItem call these from `_preUpdate`,
  * `_preCreateOperation` and `_preDeleteOperation`, which run on the writing client before the
- * write is sent (Foundry v13 ClientDatabaseBackend, which awaits them, so they load this module
- * with `import()` on the first write). A refused write notifies the user and
+ * write is sent (Foundry v13 ClientDatabaseBackend awaits them). A refused write notifies the user and
  * changes nothing; a write that the rules complete (a death, an unequip) says so.
  *
  * - number boxes: an emptied or mistyped required number keeps the stored value (issue 9);

@@ -11,6 +11,7 @@
  * free-form stats are the GM's alone.
  */
 import { notify } from "../applications/ui";
+import { verifySummon } from "./companion-guard";
 
 export const COMPANION_QUERY = "clockwork.summonCompanion";
 const TIMEOUT = 10_000;
@@ -127,7 +128,7 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | Sum
   let made: CompanionRequest = request;
   if (request.cause !== undefined || !user.isGM) {
     if (request.cause === undefined) return { refused: { key: "CLOCKWORK.Magic.Companion.Guard.FreeForm", data: {} } };
-    const verified = (await import("./companion-guard")).verifySummon(request, user);
+    const verified = verifySummon(request, user);
     if ("key" in verified) return { refused: verified };
     made = { ...verified, casterUuid: caster.uuid, cause: request.cause, ...(request.img ? { img: request.img } : {}) };
   }

@@ -7,10 +7,7 @@
  */
 import { newGlobalPool, refillGlobalPool, resizeGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
 import { POOL_FLAG, storedPool } from "./views";
-import type { MagicWriteResult } from "./writes";
-
-/** The write relay, on first use (issue 9). */
-const writes = () => import("./writes");
+import { executeMagicWrites, requestMagicWrites, type MagicWriteResult } from "./writes";
 
 export { poolView, type PoolView } from "./views";
 
@@ -55,7 +52,7 @@ export async function configurePool(scene: SceneDoc, connection: ManaConnectionP
   }
   const current = storedPool(scene);
   const set = current ? resizeGlobalPool(current, connection, custom) : newGlobalPool(connection, worldTime(), custom);
-  return (await writes()).requestMagicWrites([{ op: "pool", uuid: scene.uuid, set }]);
+  return requestMagicWrites([{ op: "pool", uuid: scene.uuid, set }]);
 }
 
 /** The pool written back at a new world time, or null when nothing changes. */
@@ -86,7 +83,7 @@ export async function refillPools(now = worldTime()): Promise<number> {
     if (!pool) continue;
     const next = refilledPool(pool, now);
     if (!next) continue;
-    const result = await (await writes()).executeMagicWrites([{ op: "pool", uuid: scene.uuid, set: next }]);
+    const result = await executeMagicWrites([{ op: "pool", uuid: scene.uuid, set: next }]);
     if (result.ok) written++;
   }
   return written;

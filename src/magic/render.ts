@@ -1,4 +1,4 @@
-/** Magic's additions to rendered chat cards and actor sheets (loaded on first use, ./impl). */
+/** Magic's additions to rendered chat cards and actor sheets. */
 import { applyCastCard, castData, type CastDoc } from "./cast";
 import { addAlchemyButtons } from "./alchemy";
 import { useSpellTable } from "./spell-tables";

@@ -1,4 +1,4 @@
-/** Magic's hook handlers still running (hooks do not await them, and their code loads on first use); tests and macros can wait for them. */
+/** Magic's hook handlers still running (hooks do not await them); tests and macros can wait for them. */
 const inFlight = new Set<Promise<unknown>>();
 
 /** Keeps a handler's promise until it settles (a failure is logged, never thrown). */

@@ -1,12 +1,10 @@
 /**
  * World data migrations (docs/migrations.md). `registerMigrations` runs during `init`: it
  * registers the world setting that records the migrated version and, on `ready`, lets the
- * active GM migrate a world whose data is older. The runner (world.ts) loads with `import()`
- * on `ready`, so it is not part of start-up.
+ * active GM migrate a world whose data is older (the runner: world.ts).
  */
 import { MIGRATION_SETTING } from "./setting";
-
-import type { MigrationReport } from "./world";
+import { migrateOnReady, type MigrationReport } from "./world";
 
 export { MIGRATION_SETTING };
 export type { MigrationReport };
@@ -27,7 +25,7 @@ export function registerMigrations(): void {
     default: "",
   } as never);
   Hooks.once("ready", () => {
-    const running = import("./world").then((world) => world.migrateOnReady()).catch((error: unknown) => {
+    const running = migrateOnReady().catch((error: unknown) => {
       console.error("ClockWork | world migration failed", error);
       return null;
     });

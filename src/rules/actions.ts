@@ -3,7 +3,7 @@
  * table of actions whose fixed costs come from `ACTION_COSTS`, weapon attack costs, and
  * {@link affordableActions}, which says what a combatant can pay for now and why not.
  */
-import { actionCost, chargeFor, channelCounters, requireCounters } from "./counter-state";
+import { actionCost, chargeFor, channelCounters, requireCounters } from "./counters";
 import { COMMAND_COST } from "./counters";
 import type { CounterProblem, CounterState } from "./counters";
 import { requireInteger, ruleError } from "./errors";

@@ -213,7 +213,7 @@ export function attackHits(gains: number, defense: number): boolean {
 
 // ---------------------------------------------------------------- counters
 
-export { actionCost, channelCounters } from "./counter-state";
+export { actionCost, channelCounters } from "./counters";
 
 // ---------------------------------------------------------------- area templates
 

@@ -1,7 +1,7 @@
 /**
  * What conditions do to movement and rolls (digest §4.8, §4.15, §4.17, RULING 26): read by the
  * Combatant's and the conditions' synchronous API, the token ruler and the attack workflow.
- * Apart from the condition rules (./conditions.ts re-exports them) so start-up loads only these.
+ * Apart from the condition rules (./conditions.ts re-exports them): a reader of these needs none of the rest.
  */
 import { EXHAUSTED_PENALTY } from "./tables";
 import type { Encumbrance } from "./types";

@@ -1,8 +1,7 @@
 /**
  * Combat status ids (digest §4.10, §4.14, §4.15): the conditions, persistent damage per type, the
  * called-shot and health states, and their stable ActiveEffect ids. Apart from the condition
- * rules (./conditions.ts re-exports them) because registering the status effects at start-up
- * needs only these.
+ * rules (./conditions.ts re-exports them): registering the status effects needs only these.
  */
 import { ruleError } from "./errors";
 import { CONDITION_KEYS, DAMAGE_TYPES } from "./types";

@@ -13,7 +13,7 @@ import { DAMAGE_TYPES } from "./types";
 import type { ConditionKey, DamageType } from "./types";
 import { COMBAT_STATUS_IDS, persistentStatusId, type CombatStatusId } from "./condition-ids";
 
-// Status ids and the movement and roll effects live apart, so start-up loads only them.
+// Status ids and the movement and roll effects live apart (registering status effects needs only the ids).
 export {
   CALLED_SHOT_STATES, COMBAT_STATUS_IDS, HEALTH_STATES, persistentStatusId, statusEffectId, type CombatStatusId,
 } from "./condition-ids";

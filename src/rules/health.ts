@@ -4,10 +4,29 @@
  */
 import { vitalsPenalty } from "./dice";
 import { requireInteger, ruleError } from "./errors";
-import { boxCapacity, type HealthTrack } from "./health-track";
 
-// The track's shape and what derived data and the death roll read of it live in ./health-track.
-export { boxCapacity, woundsUntilDeath, type HealthTrack } from "./health-track";
+/** One creature's health. `hits` are the hits in the box of the current (first remaining) vital. */
+export interface HealthTrack {
+  grit: number;
+  wounds: number;
+  vitalsMax: number;
+  vitalsLost: number;
+  hits: number;
+  dying: boolean;
+  dead: boolean;
+  /** Temporary hit points from Barrier, absorbed before anything else (RULING 85). */
+  barrier?: number;
+}
+
+/** Hits each box holds: grit − wounds, at least 0. */
+export function boxCapacity(track: Pick<HealthTrack, "grit" | "wounds">): number {
+  return Math.max(0, track.grit - track.wounds);
+}
+
+/** How many more wounds a creature survives: it dies when wounds exceed grit. */
+export function woundsUntilDeath(track: Pick<HealthTrack, "grit" | "wounds">): number {
+  return Math.max(0, track.grit - track.wounds + 1);
+}
 
 /** How damage is applied. */
 export interface ApplyDamageOptions {

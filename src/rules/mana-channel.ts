@@ -1,8 +1,8 @@
 /**
  * Channeling mana from the scene's global pool into the personal one (digest §4.18 step 6,
  * docs/rulings.md #33): its limit, its counter cost in combat and the plan of one channeling.
- * Apart from mana.ts, whose personal maximum the data models derive at start-up, because it
- * needs the combat counters' rules.
+ * Apart from mana.ts, whose personal maximum the data models derive, because it needs the
+ * combat counters' rules.
  */
 import { actionCost, channelCounters } from "./combat";
 import { chargeFor } from "./counters";

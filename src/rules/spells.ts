@@ -8,7 +8,7 @@
 import { resolveAttack, attackOdds } from "./attack";
 import type { AttackInput, AttackTarget, TargetOdds, TargetResult } from "./attack";
 import { resolveAreaAttack } from "./area";
-import { chargeFor } from "./counter-state";
+import { chargeFor } from "./counters";
 import type { CounterProblem, CounterState } from "./counters";
 import { resolveDamage } from "./damage";
 import type { DamageResult } from "./damage";
@@ -29,8 +29,7 @@ import {
 /** How a spell is rolled (§3.1 "Roll" column; the item's `roll.kind`). */
 export type SpellRollKind = "attack" | "area" | "opposed" | "unopposed" | "difficulty" | "none";
 
-// The lists the item's schema needs live in ./spells-constants (so the data layer does not pull
-// the spell engine into start-up, issue 9).
+// The lists the item's schema needs live in ./spells-constants (the data layer needs only them).
 export {
   AUTOMATION_LEVELS, FIXED_DURATION_UNITS, SPELL_EFFECT_KINDS, SPELL_TABLE_KEYS, SPELL_TARGET_KINDS,
   type AutomationLevel, type FixedDurationUnit, type SpellEffectKind, type SpellTableKey, type SpellTargetKind,

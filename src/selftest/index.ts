@@ -1,7 +1,7 @@
 /**
  * The built-in self-test, for a GM in a scratch world (see run.ts for what it does).
  * `game.clockwork.selfTest()` runs it; so does the button in the system's settings. The entry
- * module registers it through `register.ts`, which loads run.ts only when the test runs.
+ * module registers it through `register.ts`.
  */
 export { registerSelfTest } from "./register";
 export { selfTest } from "./run";

@@ -2,6 +2,7 @@
  * The settings button: a small window that says what the self-test does (and that it belongs
  * in a scratch world) with a button to run it. GM only (`restricted` in the menu).
  */
+import { selfTest } from "./run";
 import { localize } from "../foundry";
 
 const { ApplicationV2 } = foundry.applications.api;
@@ -36,8 +37,6 @@ export class SelfTestMenu extends ApplicationV2 {
   static async #onRun(this: SelfTestMenu, _event: PointerEvent, target: HTMLElement): Promise<void> {
     (target as HTMLButtonElement).disabled = true;
     try {
-      // The test itself loads only when a GM runs it.
-      const { selfTest } = await import("./run");
       await selfTest();
     } finally {
       await this.close();

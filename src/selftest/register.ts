@@ -1,20 +1,14 @@
 /**
  * The self-test's registration, in the entry module: the settings button and
- * `game.clockwork.selfTest`. The test itself (run.ts) loads when someone runs it.
+ * `game.clockwork.selfTest` (the test itself: run.ts).
  */
 import { SelfTestMenu } from "./menu";
-import type { SelfTestReport } from "./report";
+import { selfTest } from "./run";
 
 const SYSTEM_ID = "clockwork";
 
 interface SettingsWithMenus {
   registerMenu?(namespace: string, key: string, data: object): void;
-}
-
-/** Runs the self-test (see run.ts), loading it first. */
-export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTestReport | null> {
-  const { selfTest: run } = await import("./run");
-  return run(options);
 }
 
 /** Registers the settings button and `game.clockwork.selfTest`; call in `init`, after `game.clockwork` is set. */

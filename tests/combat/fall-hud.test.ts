@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The token HUD's Fall button (§4.8): the GM's only, it asks the height and makes the token's creature fall. */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addFallButton } from "../../src/combat/attack/index";
+import { addFallButton } from "../../src/combat/fall-button";
 
 function hudHtml(): HTMLElement {
   const html = document.createElement("div");
@@ -21,7 +21,7 @@ describe("token HUD Fall button", () => {
   it("is added to the left column for the GM, with a localized tooltip", () => {
     setUser(true);
     const html = hudHtml();
-    addFallButton({ document: { uuid: "Scene.s.Token.t" } }, html);
+    addFallButton({ document: { uuid: "Scene.s.Token.t" } }, html, () => undefined);
     const button = html.querySelector<HTMLButtonElement>(".col.left [data-cw-fall]");
     expect(button).not.toBeNull();
     expect(button!.dataset.tooltip).toBe("t:CLOCKWORK.Combat.Fall.Button");
@@ -31,7 +31,7 @@ describe("token HUD Fall button", () => {
   it("is not shown to players", () => {
     setUser(false);
     const html = hudHtml();
-    addFallButton({ document: { uuid: "Scene.s.Token.t" } }, html);
+    addFallButton({ document: { uuid: "Scene.s.Token.t" } }, html, () => undefined);
     expect(html.querySelector("[data-cw-fall]")).toBeNull();
   });
 });

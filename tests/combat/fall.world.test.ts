@@ -10,7 +10,6 @@ import { createSeededDomWorld } from "../world/applications/dom-world";
 import { GRUSHA_ID } from "../world/browser/seed";
 import { appear } from "../world/wait";
 import { promptFall } from "../../src/combat/fall";
-import { loadCombatImpl } from "../../src/combat/load";
 
 let world: World;
 let gm: WorldClient;
@@ -36,9 +35,6 @@ async function fallThroughPrompt(spaces: string, action = "ok") {
 beforeEach(async () => {
   world = await createSeededDomWorld();
   gm = world.gm;
-  // A fall's damage wakes the GM's dying follow-up, which loads the combat code; load it first so
-  // no import is still running when the file's environment is torn down.
-  await loadCombatImpl();
 });
 
 describe("the GM's fall prompt", () => {

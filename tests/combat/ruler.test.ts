@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { movementBlocks } from "../../src/rules";
 import { bandAt, createClockworkTokenRuler, moveSpaces, pathBands, rulerMover, BAND_COLORS } from "../../src/combat/ruler";
-import { loadRulerStyle } from "../../src/combat/ruler-register";
 
 const mover = (available: number, extra: Partial<Parameters<typeof pathBands>[1]> = {}) => ({
   speeds: { run: 6, walk: 3 }, counters: { available, reserved: 0, hadTurn: true, passed: false }, ...extra,
@@ -55,17 +54,14 @@ describe("the TokenRuler subclass", () => {
     combatant: { combat: { started: true }, system: { counters: { available, reserved: 0, hadTurn: true, passed: false } } },
   });
 
-  it("draws core's style until its colouring has loaded (start-up does not load it)", async () => {
+  it("colours from the first drag (the colouring is in the one-file bundle)", () => {
     const Ruler = createClockworkTokenRuler(Base as never, () => grid);
     const start = { x: 0, y: 0, previous: null };
     const ruler = new Ruler(token(2));
-    expect(ruler._getGridHighlightStyle({ x: 100, y: 0, previous: start }, { i: 0, j: 1 })).toEqual({ alpha: 0.5 });
-    await loadRulerStyle();
     expect(ruler._getGridHighlightStyle({ x: 100, y: 0, previous: start }, { i: 0, j: 1 })).toEqual({ alpha: 0.5, color: BAND_COLORS.step });
   });
 
-  it("colours each highlighted space by its band, and leaves core's style outside combat", async () => {
-    await loadRulerStyle();
+  it("colours each highlighted space by its band, and leaves core's style outside combat", () => {
     const Ruler = createClockworkTokenRuler(Base as never, () => grid);
     const start = { x: 0, y: 0, previous: null };
     const end = { x: 500, y: 0, previous: start };

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
-import { combatActionsFor, loadActionProviders, onCombatActionClick } from "../../src/combat/actions";
+import { combatActionsFor, onCombatActionClick } from "../../src/combat/actions";
 import { BRAM, GREATSWORD, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, tokenId } from "./world-fixtures";
 
 type Actions = ReturnType<typeof combatActionsFor>;
@@ -19,8 +19,6 @@ describe("spells in the combat action list", () => {
   it("lists each spell with counters and mana, disabled with the failed check", async () => {
     const world = await createWorld({ packs: false });
     const { alice } = await seedArena(world);
-    // Magic's provider loads on first use; the sheet awaits it before building its list.
-    await loadActionProviders();
     await setCounters(world, ILINDE, 3);
     const ctx = await world.as(alice, () => combatActionsFor(ilinde(alice)));
     const group = spells(ctx)!;
@@ -44,7 +42,6 @@ describe("spells in the combat action list", () => {
   it("outside combat charges no counters but still checks mana", async () => {
     const world = await createWorld({ packs: false });
     const { alice } = await seedArena(world, { combat: false, mana: 3 });
-    await loadActionProviders();
     const ctx = await world.as(alice, () => combatActionsFor(ilinde(alice)));
     expect(spells(ctx)!.actions.every((a) => a.costValue === 0)).toBe(true);
     const ward = spell(ctx, SPELL_IDS.Ward)!;

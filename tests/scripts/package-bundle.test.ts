@@ -1,14 +1,14 @@
 /**
- * The release keeps the bundle whole: `bundleFiles` follows the entry's static and on-demand
- * imports to every chunk vite wrote beside it (and fails the build when one is missing), and
- * the zip Foundry installs holds the entry, every chunk and their source maps.
+ * The release keeps the bundle whole: `bundleFiles` checks the entry system.json loads was
+ * built (and fails the build when it is missing), and the zip Foundry installs holds it and its
+ * source map.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleFiles, relativeImports, writeZip } from "../../scripts/package.mjs";
+import { bundleFiles, writeZip } from "../../scripts/package.mjs";
 
 const root = join(import.meta.dirname, "..", "..");
 let dist = "";
@@ -39,18 +39,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe("the packaged bundle", () => {
-  it("reads static and on-demand imports from minified code", () => {
-    expect(relativeImports(`import{a}from"./chunks/a.mjs";import"./b.mjs";x=()=>import("./chunks/c.mjs");y=()=>import(\`./chunks/d.mjs\`);import("https://x")`))
-      .toEqual(["./chunks/a.mjs", "./b.mjs", "./chunks/c.mjs", "./chunks/d.mjs"]);
+  it("is the one entry system.json loads", async () => {
+    expect(await bundleFiles(dist)).toEqual(["clockwork.mjs"]);
   });
 
-  it("reaches every chunk from the entry", async () => {
-    const files = await bundleFiles(dist);
-    expect(files).toContain("clockwork.mjs");
-    expect(files.filter((f) => f.startsWith("chunks/")).length).toBeGreaterThan(3);
-  });
-
-  it("zips the entry, every chunk and the source maps beside them", async () => {
+  it("zips the entry and the source map beside it", async () => {
     await writeZip(dist);
     const entries = zipEntries(join(dist, "clockwork.zip"));
     const files = await bundleFiles(dist);
@@ -62,11 +55,9 @@ describe("the packaged bundle", () => {
     expect(entries.some((e) => e.includes("\\"))).toBe(false);
   });
 
-  it("refuses a bundle whose entry imports a chunk the build lacks", async () => {
-    const files = await bundleFiles(dist);
-    const chunk = files.find((f) => f.startsWith("chunks/"))!;
-    rmSync(join(dist, chunk));
-    await expect(bundleFiles(dist)).rejects.toThrow(chunk);
-    await expect(writeZip(dist)).rejects.toThrow(chunk);
+  it("refuses a bundle whose entry the build lacks", async () => {
+    rmSync(join(dist, "clockwork.mjs"));
+    await expect(bundleFiles(dist)).rejects.toThrow("clockwork.mjs");
+    await expect(writeZip(dist)).rejects.toThrow("clockwork.mjs");
   });
 });

@@ -3,12 +3,11 @@
  * Smoke test of the shipped bundle: build src/clockwork.ts with the real vite config, boot the
  * result in the test world (a GM and a player, each client running init → ready), and check
  * that everything system.json declares is registered and every template the bundle names exists.
- * The entry loads the rest of the bundle on demand from its chunks (dist/chunks/): opening a
- * sheet and the builder here loads those chunks from the build, as Foundry would from the
- * system folder. Under happy-dom, for the sheets (the world is built from file paths, as in
+ * The bundle is one file with every module in it: opening a sheet, a fight and the builder here
+ * run on that file alone, as Foundry loads it from the system folder. Under happy-dom, for the sheets (the world is built from file paths, as in
  * tests/world/applications/dom-world.ts).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -26,18 +25,11 @@ const manifest = JSON.parse(readFileSync(join(root, "system.json"), "utf8")) as 
 
 let outDir: string;
 let bundle: string;
-/** The bundle's code: the entry and every chunk, for the template-path check. */
-let allCode: string;
 let world: World;
 
 interface SheetRegistration {
   cls: unknown;
   default: boolean;
-}
-
-function chunkFiles(): string[] {
-  const dir = join(outDir, "chunks");
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".mjs")).map((f) => join(dir, f)) : [];
 }
 
 beforeAll(async () => {
@@ -48,7 +40,6 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(cache, "clockwork-smoke-"));
   await build({ root, configFile: join(root, "vite.config.ts"), logLevel: "silent", build: { outDir, emptyOutDir: true } });
   bundle = readFileSync(join(outDir, manifest.esmodules[0]), "utf8");
-  allCode = [bundle, ...chunkFiles().map((f) => readFileSync(f, "utf8"))].join("\n");
   const entry = join(outDir, manifest.esmodules[0]);
   world = await World.create({
     packs: [],
@@ -62,13 +53,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe("the built bundle", () => {
-  it("is an ES module that imports nothing but its own chunks", () => {
+  it("is one ES module that imports nothing", () => {
     expect(bundle.length).toBeGreaterThan(10_000);
-    const statements = [...allCode.matchAll(/(?:^|[;}])\s*(?:import|export)\s*(?:[\w${}*\s,]+from\s*)?["'`]([^"'`]+)["'`]/g)].map((m) => m[1]);
-    const onDemand = [...allCode.matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
-    const specifiers = [...statements, ...onDemand];
-    expect(specifiers.length).toBeGreaterThan(0);
-    expect(specifiers.filter((s) => !/^\.\.?\/(chunks\/)?[\w.-]+\.mjs$/.test(s))).toEqual([]);
+    const statements = [...bundle.matchAll(/(?:^|[;}])\s*(?:import|export)\s*(?:[\w${}*\s,]+from\s*)?["'`]([^"'`]+)["'`]/g)].map((m) => m[1]);
+    const onDemand = [...bundle.matchAll(/\bimport\(/g)];
+    expect(statements).toEqual([]);
+    expect(onDemand).toEqual([]);
   });
 
   for (const documentName of ["Actor", "Item"] as const) {
@@ -98,7 +88,7 @@ describe("the built bundle", () => {
   });
 
   it("names only templates that exist", () => {
-    const paths = [...new Set(allCode.match(/systems\/clockwork\/templates\/[\w./-]+\.hbs/g) ?? [])];
+    const paths = [...new Set(bundle.match(/systems\/clockwork\/templates\/[\w./-]+\.hbs/g) ?? [])];
     expect(paths.length).toBeGreaterThan(10);
     const missing = paths.filter((p) => !existsSync(join(root, p.replace("systems/clockwork/", ""))));
     expect(missing).toEqual([]);
@@ -119,7 +109,7 @@ describe("the built bundle", () => {
   });
 });
 
-describe("the chunks the entry loads on demand", () => {
+describe("the one-file bundle at play", () => {
   interface Sheet { element: HTMLElement; rendered: boolean; constructor: { name: string }; render(options?: object): Promise<unknown> }
   interface Actor { sheet: Sheet }
   interface App { element: HTMLElement; rendered: boolean; constructor: { name: string }; close(): Promise<unknown> }
@@ -127,7 +117,7 @@ describe("the chunks the entry loads on demand", () => {
   /** Waits until the markup stops changing (renders queued after writes and imports). */
   const idle = (el: () => Element | null | undefined) => markupIdle(el, () => world.settle());
 
-  it("opening a character sheet loads the sheet runtime from the build and draws the sheet", async () => {
+  it("opening a character sheet draws it from the one file", async () => {
     const alice = world.player("Alice");
     const [id] = await world.seed("Actor", [{ name: "Ada", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
     const sheet = await world.as(alice, async () => {
@@ -139,18 +129,16 @@ describe("the chunks the entry loads on demand", () => {
     expect(sheet.constructor.name).toBe("ClockworkCharacterSheet");
     expect(sheet.rendered).toBe(true);
     // The skills, the features tab's XP log and the empty character's Builder button come from
-    // the context builders, which only the runtime chunk carries.
+    // the context builders, in the one file.
     expect(sheet.element.querySelectorAll("[data-action=rollSkill]")).toHaveLength(16);
     expect(sheet.element.querySelector(".cw-xp-log")).not.toBeNull();
     expect(sheet.element.querySelector("[data-action=openBuilder]")).not.toBeNull();
-    // …which the entry does not carry: its source map lists no context builder.
     const entrySources = (JSON.parse(readFileSync(join(outDir, `${manifest.esmodules[0]}.map`), "utf8")) as { sources: string[] }).sources;
-    expect(entrySources.filter((source) => source.includes("src/applications/context/character"))).toEqual([]);
-    expect(chunkFiles().some((f) => /runtime-[\w-]+\.mjs$/.test(f))).toBe(true);
+    expect(entrySources.some((source) => source.includes("src/applications/context/character"))).toBe(true);
     expect(alice.errors).toEqual([]);
   }, 60_000);
 
-  it("a fight runs on the combat code the build loads on demand: start, a player's spend, the next turn", async () => {
+  it("a fight runs on the one-file bundle: start, a player's spend, the next turn", async () => {
     interface Combatant { id: string; actorId: string; counters: { available: number; reserved: number; passed: boolean }; spendCounters(n: number): Promise<unknown> }
     interface Combat { combatants: { contents: Combatant[] }; turn: number | null; startCombat(): Promise<unknown>; nextTurn(): Promise<unknown> }
     const alice = world.player("Alice");
@@ -159,13 +147,13 @@ describe("the chunks the entry loads on demand", () => {
     const [id] = await world.seed("Combat", [{ active: true, combatants: [{ actorId: ada, initiative: 20 }, { actorId: gob, initiative: 10 }] }]);
     const combatOf = (client: typeof alice) => (client.game.combats as unknown as { get(id: string): Combat }).get(id);
     const combatantOf = (client: typeof alice, actorId: string) => combatOf(client).combatants.contents.find((c) => c.actorId === actorId)!;
-    // The chunks load from disk in an unknown number of ticks: wait for the state, not a tick count.
+    // Wait for the state, not a tick count (the GM's bookkeeping runs after the writes).
     const eventually = (check: () => void) => vi.waitFor(async () => { await world.settle(); check(); }, { timeout: 10_000, interval: 20 });
     await world.as(world.gm, () => combatOf(world.gm).startCombat());
     await eventually(() => expect(combatantOf(alice, ada).counters).toMatchObject({ available: 6 }));
     await world.as(alice, () => combatantOf(alice, ada).spendCounters(4));
     await eventually(() => expect(combatantOf(alice, ada).counters).toMatchObject({ available: 2 }));
-    // A player ends her turn: the bookkeeping runs on the GM, from the turns chunk.
+    // A player ends her turn: the bookkeeping runs on the GM.
     await world.as(alice, () => combatOf(alice).nextTurn());
     await eventually(() => {
       expect(combatOf(alice).turn).toBe(1);
@@ -173,11 +161,11 @@ describe("the chunks the entry loads on demand", () => {
       expect(combatantOf(alice, gob).counters).toMatchObject({ available: 6 });
     });
     const entrySources = (JSON.parse(readFileSync(join(outDir, `${manifest.esmodules[0]}.map`), "utf8")) as { sources: string[] }).sources;
-    expect(entrySources.filter((source) => source.endsWith("src/combat/turns.ts"))).toEqual([]);
+    expect(entrySources.some((source) => source.endsWith("src/combat/turns.ts"))).toBe(true);
     for (const client of world.clients) expect(client.errors, client.user.name).toEqual([]);
   }, 60_000);
 
-  it("the builder's button loads the builder's windows from the build", async () => {
+  it("the builder's button opens the builder's window from the one file", async () => {
     const alice = world.player("Alice");
     const [id] = await world.seed("Actor", [{ name: "Blank", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
     const api = (alice.game as unknown as { clockwork: { openBuilder(actor: unknown): Promise<App> } }).clockwork;

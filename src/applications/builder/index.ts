@@ -1,7 +1,9 @@
 /**
  * Character builder, advancement and compendium browser. The entry module registers them
- * through `register.ts` (settings, buttons, `game.clockwork` API) and loads the windows
- * (`windows.ts`) on first use; this index gathers both for tests and forks.
+ * through `register.ts` (settings, buttons, `game.clockwork` API); this index gathers the
+ * registration and the windows for tests and forks.
  */
 export { builderApi, registerBuilder } from "./register";
-export { ClockworkAdvancementApp, ClockworkCharacterBuilder, ClockworkCompendiumBrowser, ClockworkXpAwardDialog } from "./windows";
+export { ClockworkAdvancementApp, ClockworkXpAwardDialog } from "./advancement-app";
+export { ClockworkCompendiumBrowser } from "./browser-app";
+export { ClockworkCharacterBuilder } from "./builder-app";

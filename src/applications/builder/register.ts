@@ -1,12 +1,16 @@
 /**
  * The builder's registration, in the entry module: the campaign-speed setting, the buttons that
  * open the builder, advancement, award and compendium-browser windows (a character sheet's
- * header menu, the Actors tab, the Compendium tab) and their API on `game.clockwork`. The
- * windows themselves load on first use, as their own chunk (`import()`), so players do not
- * download them at start-up. Call `registerBuilder()` in `init`, after `game.clockwork` is set.
+ * header menu, the Actors tab, the Compendium tab) and their API on `game.clockwork`. Call
+ * `registerBuilder()` in `init`, after `game.clockwork` is set.
  */
 import { registerAdvancementSettings } from "../../documents/advancement-settings";
 import { localize } from "../../foundry";
+import { creationProblems } from "../../rules";
+import { ClockworkAdvancementApp, ClockworkXpAwardDialog } from "./advancement-app";
+import { ClockworkCompendiumBrowser } from "./browser-app";
+import { buildFromActor, type ActorSourceLike } from "./build-data";
+import { ClockworkCharacterBuilder } from "./builder-app";
 
 type ActorDoc = Actor.Implementation;
 type Handler = (event: PointerEvent, target: HTMLElement) => unknown;
@@ -24,17 +28,18 @@ interface ControlEntry {
   visible?: boolean;
 }
 
-/** The windows' module, loaded once on first use. */
-const windows = () => import("./windows");
+/** Every broken creation rule of an actor (its `toObject()`), in step order. */
+export function actorCreationProblems(actor: { toObject(): unknown }) {
+  return creationProblems(buildFromActor(actor.toObject() as ActorSourceLike));
+}
 
-/** The API added to `game.clockwork`; each call loads the windows first (hence every one is async). */
+/** The API added to `game.clockwork`. */
 export const builderApi = {
-  openBuilder: async (actor: ActorDoc) => (await windows()).ClockworkCharacterBuilder.open(actor),
-  openAdvancement: async (actor: ActorDoc) => (await windows()).ClockworkAdvancementApp.open(actor),
-  awardXp: async (actorIds?: string[]) => (await windows()).ClockworkXpAwardDialog.open(actorIds),
-  openCompendiumBrowser: async (filters = {}) => (await windows()).ClockworkCompendiumBrowser.open(filters),
-  /** Every broken creation rule of an actor (its `toObject()`), in step order. */
-  creationProblems: async (actor: { toObject(): unknown }) => (await windows()).actorCreationProblems(actor),
+  openBuilder: (actor: ActorDoc) => ClockworkCharacterBuilder.open(actor),
+  openAdvancement: (actor: ActorDoc) => ClockworkAdvancementApp.open(actor),
+  awardXp: (actorIds?: string[]) => ClockworkXpAwardDialog.open(actorIds),
+  openCompendiumBrowser: (filters = {}) => ClockworkCompendiumBrowser.open(filters),
+  creationProblems: actorCreationProblems,
 };
 
 const BUILDER_ACTION = "clockworkBuilder";

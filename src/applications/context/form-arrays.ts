@@ -1,7 +1,6 @@
 /**
- * Turning a sheet's form data back into the array fields the data models store. The item
- * sheet's form processing calls it synchronously, so it is part of start-up; the sheets' other
- * write helpers (updates.ts) load with their runtime.
+ * Turning a sheet's form data back into the array fields the data models store (the item
+ * sheet's form processing calls it synchronously); updates.ts re-exports it.
  */
 type Plain = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 /**
  * Pure rules for the writes the sheets make themselves: sorting, new table rows, and turning
- * form data back into the array fields the data models store (form-arrays.ts, apart because a
- * sheet's form processing needs it at start-up). (Equipping and species are the actor's.)
+ * form data back into the array fields the data models store (form-arrays.ts). (Equipping and
+ * species are the actor's.)
  */
 export { normalizeFormArrays } from "./form-arrays";
 

@@ -1,14 +1,15 @@
 /**
  * The click and drop handlers of the character and NPC sheets. The sheet classes (registered
- * at `init`) name each action and call the function of the same name here; this module is part
- * of the sheets' runtime, which loads on the first render (runtime.ts), so the handlers are not
- * part of start-up.
+ * at `init`) name each action and call the function of the same name here.
  */
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
 import { confirm, localize, notify } from "../ui";
 import { attemptWrite } from "./form-errors";
-import { sheetRuntime } from "./lazy";
+import { healthClick as nextHealth } from "../context/health";
+import { sortUpdates } from "../context/updates";
+import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
+import { onCombatActionClick } from "../../combat/actions";
 
 type ActorDoc = Actor.Implementation;
 type ItemDoc = Item.Implementation;
@@ -32,17 +33,7 @@ interface StoredActorSystem {
 /** Gear changes hands when dragged to another actor; abilities (foci, spells …) are copied. */
 const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shield", "equipment", "artifact", "enchantment"]);
 
-/** What a later issue's roll API offers; the buttons call whatever of it exists. */
-interface RollApi {
-  rollSkill?: (key: string) => unknown;
-  rollAttack?: (item: ItemDoc) => unknown;
-  /** The attack workflow (targets, dialog with odds, reactions, card): src/combat/attack. */
-  attack?: (item: ItemDoc, options?: { event?: Event | null }) => unknown;
-  castSpell?: (item: ItemDoc) => unknown;
-}
-
 const stored = (sheet: ActorSheetLike) => sheet.actor.system as unknown as StoredActorSystem;
-const rollApi = (sheet: ActorSheetLike) => sheet.actor as unknown as RollApi;
 
 /** Foundry's update accepts dotted paths; the types only know nested objects. */
 function update(doc: { update(data: never): unknown }, changes: Record<string, unknown>): Promise<unknown> {
@@ -60,7 +51,7 @@ function itemOf(sheet: ActorSheetLike, target: HTMLElement): ItemDoc | null {
 async function dropItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
   if (!sheet.isEditable) return null;
   if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet, event, item);
-  if (item.type === "species") return (await sheetRuntime()).applySpecies(sheet.actor, item);
+  if (item.type === "species") return applySpecies(sheet.actor, item);
   // A refused create resolves an empty array; then the giver keeps the item.
   const created = (await sheet.actor.createEmbeddedDocuments("Item", [copySource(item) as never]))?.[0] ?? null;
   const source = item.parent as ActorDoc | null;
@@ -81,7 +72,7 @@ async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc):
   const siblings = sheet.actor.items.contents
     .filter((i) => i.type === item.type && i.id)
     .map((i) => ({ id: i.id as string, sort: i.sort }));
-  const updates = (await sheetRuntime()).sortUpdates(siblings, item.id, targetId, after);
+  const updates = sortUpdates(siblings, item.id, targetId, after);
   if (updates.length > 0) await sheet.actor.updateEmbeddedDocuments("Item", updates as never);
   return item;
 }
@@ -89,30 +80,22 @@ async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc):
 /* ------------------------------------------------------------------ actions */
 
 async function rollSkill(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
-  const key = target.dataset.skill ?? "";
-  const api = rollApi(sheet);
-  if (typeof api.rollSkill === "function") await api.rollSkill.call(sheet.actor, key);
-  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  await sheet.actor.rollSkill(target.dataset.skill ?? "");
 }
 
 async function rollAttack(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
+  // The attack workflow (targets, dialog with odds, reactions, card): src/combat/attack.
   const item = itemOf(sheet, target);
-  const api = rollApi(sheet);
-  if (item && typeof api.attack === "function") await api.attack.call(sheet.actor, item, { event });
-  else if (item && typeof api.rollAttack === "function") await api.rollAttack.call(sheet.actor, item);
-  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  if (item) await sheet.actor.attack(item, { event });
 }
 
 async function combatAction(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
-  const { onCombatActionClick } = await import("../../combat/actions");
   await onCombatActionClick(sheet.actor as never, target, event);
 }
 
 async function castSpell(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const item = itemOf(sheet, target);
-  const api = rollApi(sheet);
-  if (item && typeof api.castSpell === "function") await api.castSpell.call(sheet.actor, item);
-  else notify("info", "CLOCKWORK.Sheet.RollsPending");
+  if (item) await sheet.actor.castSpell(item);
 }
 
 async function editItem(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -167,7 +150,7 @@ async function equipArtifact(sheet: ActorSheetLike, _event: PointerEvent, target
 async function healthClick(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const box = Number(target.dataset.box);
   const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
-  const next = (await sheetRuntime()).healthClick(stored(sheet).health, { box, hits });
+  const next = nextHealth(stored(sheet).health, { box, hits });
   await attemptWrite(sheet, () => update(sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
 }
 
@@ -193,7 +176,7 @@ async function toggleHealthStatus(sheet: ActorSheetLike, _event: PointerEvent, t
 
 async function configureSpecies(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const item = itemOf(sheet, target);
-  if (item) await (await sheetRuntime()).reconfigureSpecies(sheet.actor, item);
+  if (item) await reconfigureSpecies(sheet.actor, item);
 }
 
 /** The handlers by name, as the character and NPC sheet classes call them. */

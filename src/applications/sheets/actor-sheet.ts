@@ -2,16 +2,17 @@
  * Behaviour shared by the character and NPC sheets: edit / play mode, roll buttons, the
  * health track, equipping, item rows (open, create, delete with confirmation) and drag and
  * drop (species with their choice dialog, sorting, moving gear between actors). The click and
- * drop handlers live in actor-actions.ts, part of the sheets' runtime that loads on first use.
+ * drop handlers live in actor-actions.ts.
  */
 import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
-import type { SheetRuntime } from "./lazy";
+import { currentChoices } from "../choices-registry";
+import { combatActionsFor } from "../../combat/actions";
+import { actorActions } from "./actor-actions";
 import type { EquipSlot } from "../../config";
-import { busyActions, type ActionHandler } from "./busy";
+import { busyActions, sheetActions, type ActionHandler } from "./busy";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
 import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
-import { runtimeActions, sheetRuntime } from "./lazy";
 import { HandlebarsActorSheet } from "./sheet-bases";
 
 
@@ -36,21 +37,21 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     // Busy while pending: a second click on a control whose action runs does nothing.
     actions: busyActions({
       toggleMode: ClockworkActorSheet.#onToggleMode as SheetAction,
-      ...runtimeActions("actorActions", {
-        rollSkill: "rollSkill",
-        rollAttack: "rollAttack",
-        castSpell: "castSpell",
-        editItem: "editItem",
-        deleteItem: "deleteItem",
-        createItem: "createItem",
-        equipWeapon: "equip",
-        equipArmor: "equip",
-        equipArtifact: "equipArtifact",
-        toggleVital: "healthClick",
-        setHits: "healthClick",
-        configureSpecies: "configureSpecies",
-        toggleHealthStatus: "toggleHealthStatus",
-        combatAction: "combatAction",
+      ...sheetActions({
+        rollSkill: actorActions.rollSkill,
+        rollAttack: actorActions.rollAttack,
+        castSpell: actorActions.castSpell,
+        editItem: actorActions.editItem,
+        deleteItem: actorActions.deleteItem,
+        createItem: actorActions.createItem,
+        equipWeapon: actorActions.equip,
+        equipArmor: actorActions.equip,
+        equipArtifact: actorActions.equipArtifact,
+        toggleVital: actorActions.healthClick,
+        setHits: actorActions.healthClick,
+        configureSpecies: actorActions.configureSpecies,
+        toggleHealthStatus: actorActions.toggleHealthStatus,
+        combatAction: actorActions.combatAction,
       }),
     } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
   };
@@ -101,12 +102,12 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   }
 
   /** Options only a concrete sheet knows (the character's XP log). */
-  protected extraSheetOptions(_runtime: SheetRuntime): Partial<SheetOptions> {
+  protected extraSheetOptions(): Partial<SheetOptions> {
     return {};
   }
 
-  /** The pure context of the concrete sheet, from the sheets' runtime (loaded on first render). */
-  protected abstract buildSheetContext(options: SheetOptions, choices: SheetChoices, runtime: SheetRuntime): object;
+  /** The pure context of the concrete sheet. */
+  protected abstract buildSheetContext(options: SheetOptions, choices: SheetChoices): object;
 
   protected override async _prepareContext(
     options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
@@ -115,19 +116,16 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(this.stored.biography ?? "", {
       secrets: this.actor.isOwner, relativeTo: this.actor,
     });
-    const runtime = await sheetRuntime();
     const context = this.buildSheetContext({
       editable: this.isEditable,
       editMode: this.editMode,
       activeTab: this.tabGroups.primary ?? undefined,
       enrichedBiography,
       gm: game.user?.isGM === true,
-      ...this.extraSheetOptions(runtime),
-    }, runtime.currentChoices(), runtime);
+      ...this.extraSheetOptions(),
+    }, currentChoices());
     // Play mode: the combat actions with their costs now (owners only: they are the ones who act).
     if (!this.editMode && this.actor.isOwner) {
-      const { combatActionsFor, loadActionProviders } = await import("../../combat/actions");
-      await loadActionProviders();
       Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     }
     return Object.assign(base, context);
@@ -145,7 +143,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
 
   /** Declared by ActorSheetV2 in v13; the installed types predate it, so no `override`. */
   protected async _onDropItem(event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
-    return (await sheetRuntime()).actorActions.dropItem(this, event, item);
+    return actorActions.dropItem(this, event, item);
   }
 
   /* ------------------------------------------------------------------ actions */

@@ -75,3 +75,13 @@ export async function whileBusy<R>(el: HTMLElement, work: () => Promise<R>): Pro
     setBusy(el, false);
   }
 }
+
+/** A handler that takes the sheet first (actor-actions.ts and friends). */
+type SheetHandler = (sheet: never, event: PointerEvent, target: HTMLElement) => Promise<void>;
+
+/** `{ action: handler }` as ApplicationV2 calls actions: `this` (the sheet) becomes the first argument. */
+export function sheetActions(handlers: Record<string, SheetHandler>): Record<string, ActionHandler<object>> {
+  return Object.fromEntries(Object.entries(handlers).map(([action, handler]) => [action, function (this: object, event: PointerEvent, target: HTMLElement) {
+    return handler(this as never, event, target);
+  }]));
+}

@@ -1,6 +1,5 @@
 /**
- * The character sheet's own click handlers (builder, advancement, refund), part of the sheets'
- * runtime that loads on first use (runtime.ts).
+ * The character sheet's own click handlers (builder, advancement, refund).
  */
 import type { XpLogEntry } from "../../rules";
 import { refundLastPurchase } from "../../documents/advancement";

@@ -8,8 +8,10 @@ import { localize } from "../ui";
 import type { XpLogEntry } from "../../rules";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";
-import { busyActions, type ActionHandler } from "./busy";
-import { runtimeActions, type SheetRuntime } from "./lazy";
+import { busyActions, sheetActions } from "./busy";
+import { buildCharacterContext } from "../context/character";
+import { campaignSpeed } from "../../documents/advancement";
+import { characterActions } from "./character-actions";
 
 const T = TEMPLATES.character;
 
@@ -27,12 +29,11 @@ export class ClockworkCharacterSheet extends ClockworkActorSheet {
   static override DEFAULT_OPTIONS: SheetDefaults = {
     classes: ["character"],
     position: { width: 820, height: 820 },
-    // The handlers (builder, advancement, refund) load with the sheets' runtime.
-    actions: busyActions(runtimeActions("characterActions", {
-      openBuilder: "openBuilder",
-      openAdvancement: "openAdvancement",
-      refund: "refund",
-    }) as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
+    actions: busyActions(sheetActions({
+      openBuilder: characterActions.openBuilder,
+      openAdvancement: characterActions.openAdvancement,
+      refund: characterActions.refund,
+    })) as Record<string, SheetAction>,
   };
 
   static PARTS = {
@@ -59,12 +60,12 @@ export class ClockworkCharacterSheet extends ClockworkActorSheet {
     return Array.isArray(log) ? log as XpLogEntry[] : [];
   }
 
-  protected override extraSheetOptions(runtime: SheetRuntime): Partial<SheetOptions> {
-    const xp: XpLogSource = { log: this.xpLog, speed: runtime.campaignSpeed(), translate: localize, formatDate: dateFormatter() };
+  protected override extraSheetOptions(): Partial<SheetOptions> {
+    const xp: XpLogSource = { log: this.xpLog, speed: campaignSpeed(), translate: localize, formatDate: dateFormatter() };
     return { xp };
   }
 
-  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices, runtime: SheetRuntime): object {
-    return runtime.buildCharacterContext(actorLike(this.actor), options, choices);
+  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices): object {
+    return buildCharacterContext(actorLike(this.actor), options, choices);
   }
 }

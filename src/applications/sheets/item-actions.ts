@@ -1,6 +1,5 @@
 /**
- * The item sheet's click handlers and its link drops, part of the sheets' runtime that loads
- * on first use (runtime.ts).
+ * The item sheet's click handlers and its link drops.
  */
 import { NEW_ROWS } from "../context/updates";
 import { localize, notify } from "../ui";

@@ -7,9 +7,12 @@
 import { normalizeFormArrays } from "../context/form-arrays";
 import { TEMPLATES } from "../handlebars";
 import { itemLike, ownerItems } from "./adapters";
-import { busyActions, type ActionHandler } from "./busy";
+import { busyActions, sheetActions, type ActionHandler } from "./busy";
+import { currentChoices } from "../choices-registry";
+import { buildItemContext } from "../context/item";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
-import { runtimeActions, sheetRuntime } from "./lazy";
+import { itemActions } from "./item-actions";
+import { itemLinkNames } from "./links";
 import { isDocumentRender, type PartRenderOptions } from "./render-parts";
 import { HandlebarsItemSheet } from "./sheet-bases";
 
@@ -34,8 +37,8 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     form: { submitOnChange: true },
     actions: busyActions({
       toggleMode: ClockworkItemSheet.#onToggleMode as SheetAction,
-      // Rows and links: the handlers load with the sheets' runtime (item-actions.ts).
-      ...runtimeActions("itemActions", { addRow: "addRow", removeRow: "removeRow", removeLink: "removeLink" }),
+      // Rows and links: item-actions.ts.
+      ...sheetActions({ addRow: itemActions.addRow, removeRow: itemActions.removeRow, removeLink: itemActions.removeLink }),
     } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
   };
 
@@ -78,14 +81,13 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     });
     const parent = this.item.parent as Parameters<typeof ownerItems>[0] | null;
     const like = itemLike(this.item);
-    const runtime = await sheetRuntime();
-    const context = runtime.buildItemContext(like, {
+    const context = buildItemContext(like, {
       editable: this.isEditable,
       editMode: this.editMode,
       enrichedDescription,
       ownerItems: ownerItems(parent),
-      links: await runtime.itemLinkNames(this.item),
-    }, runtime.currentChoices());
+      links: await itemLinkNames(this.item),
+    }, currentChoices());
     return Object.assign(base, context);
   }
 
@@ -138,9 +140,9 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
       // The zone's drop is the whole of it; a sheet-wide handler must not also take it.
       event.stopPropagation();
       leave();
-      // The drag data is readable only while the drop event runs: read it now, act on it once loaded.
+      // The drag data is readable only while the drop event runs: read it now.
       const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event) as { type?: string; uuid?: string };
-      void sheetRuntime().then((runtime) => runtime.itemActions.dropLink(this, data, zone))
+      itemActions.dropLink(this, data, zone)
         .catch((error: unknown) => console.error("ClockWork | link drop failed", error));
     });
   }

@@ -5,7 +5,7 @@ import type { SheetOptions } from "../context/source-types";
 import { TEMPLATES } from "../handlebars";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";
-import type { SheetRuntime } from "./lazy";
+import { buildNpcContext } from "../context/npc";
 
 const T = TEMPLATES.npc;
 
@@ -31,7 +31,7 @@ export class ClockworkNpcSheet extends ClockworkActorSheet {
     },
   };
 
-  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices, runtime: SheetRuntime): object {
-    return runtime.buildNpcContext(actorLike(this.actor), options, choices);
+  protected override buildSheetContext(options: SheetOptions, choices: SheetChoices): object {
+    return buildNpcContext(actorLike(this.actor), options, choices);
   }
 }

@@ -5,14 +5,14 @@
  */
 import { localize } from "../../foundry";
 import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
-import { actionProvider, loadActionProviders } from "./providers";
+import { actionProvider } from "./providers";
 import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
 
 export { buildCombatActionsContext, performCombatAction, type CombatActionsContext, type ActionResult };
 export { speciesAttacksOf, speciesAttackItem, type SpeciesAttack } from "./species-attacks";
 
 export { COMBAT_ACTIONS_TEMPLATE } from "./templates";
-export { loadActionProviders, registerActionProvider, type ActionProvider, type ProvidedAction, type ProvidedRequest } from "./providers";
+export { registerActionProvider, type ActionProvider, type ProvidedAction, type ProvidedRequest } from "./providers";
 
 /** The actions context of a live actor (reads the running combat). */
 export function combatActionsFor(actor: ActionsActor & { id: string | null; token?: { id: string | null } | null }): CombatActionsContext {
@@ -44,7 +44,6 @@ export async function onCombatActionClick(actor: ActingActor, target: HTMLElemen
   const data = target.dataset;
   const key = data.key ?? "";
   if (data.provider) {
-    await loadActionProviders();
     const provider = actionProvider(data.provider);
     if (!provider) return { ok: false };
     const done = await provider.perform(actor as never, { key, itemId: data.itemId ?? null, event: event ?? null });

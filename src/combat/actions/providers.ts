@@ -3,7 +3,7 @@
  * combat actions). A provider, registered once in `init` by another layer (magic adds "Spells"),
  * returns its views for an actor; `buildCombatActionsContext` adds them to the list under the
  * provider's group, and a click on one of them (`data-provider`) calls the provider's `perform`
- * instead of the combat action path. Kept free of imports so registering costs the entry nothing.
+ * instead of the combat action path.
  */
 
 /** Where the actor stands in combat, as the list sees it. */
@@ -41,12 +41,9 @@ export interface ActionProvider<A = never> {
 }
 
 const providers = new Map<string, ActionProvider<never>>();
-/** Providers whose code loads on first use, by id: the loader until it has run. */
-const loaders = new Map<string, () => Promise<ActionProvider<never>>>();
 
 /** Adds (or replaces) a provider; returns a function that removes it. */
 export function registerActionProvider<A>(id: string, provider: ActionProvider<A>): () => void {
-  loaders.delete(id);
   providers.set(id, provider as unknown as ActionProvider<never>);
   return () => {
     if (providers.get(id) === (provider as unknown)) providers.delete(id);
@@ -60,20 +57,4 @@ export function actionProvider(id: string): ActionProvider<never> | undefined {
 /** Every provider, in registration order. */
 export function actionProviders(): [string, ActionProvider<never>][] {
   return [...providers.entries()];
-}
-
-/**
- * A provider whose code loads on first use (magic's, issue 9): it lists nothing until
- * {@link loadActionProviders} has loaded it, which the sheet awaits before building its list.
- */
-export function registerLazyActionProvider<A>(id: string, load: () => Promise<ActionProvider<A>>): void {
-  loaders.set(id, load as unknown as () => Promise<ActionProvider<never>>);
-}
-
-/** Loads every provider registered with {@link registerLazyActionProvider} that has not loaded yet. */
-export async function loadActionProviders(): Promise<void> {
-  await Promise.all([...loaders.entries()].map(async ([id, load]) => {
-    const provider = await load();
-    if (loaders.get(id) === load) registerActionProvider(id, provider);
-  }));
 }

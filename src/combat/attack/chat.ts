@@ -131,8 +131,11 @@ export async function undoAttackCard(message: AttackMessage): Promise<GmWriteRes
   return requestWrites(ops, { cause: message.uuid });
 }
 
+/** A redirect of one target's damage (./redirect.ts, passed in: it reads the workflow's rolls and geometry). */
+export type RedirectDamage = (message: AttackMessage, key: string) => Promise<unknown>;
+
 /** `renderChatMessageHTML`: the card for this viewer, with its buttons wired. */
-export function onRenderAttackMessage(message: unknown, html: HTMLElement): void {
+export function onRenderAttackMessage(message: unknown, html: HTMLElement, redirect: RedirectDamage): void {
   const msg = message as AttackMessage;
   const data = attackData(msg);
   if (!data) return;
@@ -143,8 +146,7 @@ export function onRenderAttackMessage(message: unknown, html: HTMLElement): void
     wire(content as HTMLElement, "undo", () => undoAttackCard(msg));
     for (const button of content.querySelectorAll<HTMLButtonElement>("[data-cw-attack='redirect']")) {
       const key = button.dataset.target ?? "";
-      // The redirect needs the workflow's rolls and geometry: loaded on click.
-      wireButton(button, async () => (await import("./redirect")).redirectAttackDamage(msg, key));
+      wireButton(button, () => redirect(msg, key));
     }
   });
 }

@@ -1,5 +1,5 @@
 /** The attack workflow's world settings (issue 10 item 5). */
-/** How much of a hidden target's numbers the attack dialog shows. Here (not in ./preview) so the settings do not pull the attack rules into start-up. */
+/** How much of a hidden target's numbers the attack dialog shows. Here (not in ./preview): the settings need none of the attack rules. */
 export const HIDDEN_INFO_LEVELS = ["nothing", "percentages", "everything"] as const;
 export type HiddenInfoLevel = (typeof HIDDEN_INFO_LEVELS)[number];
 

@@ -3,15 +3,14 @@
  * the counter API for sheets, macros and the attack workflow (`spendCounters`, `passTurn`,
  * `prepareAction` …), defenseless until its first turn, initiative through the combat, and a
  * minion group's members. Counter writes go through `update`, which the combatant's owners may
- * make (v13 BaseCombatant: owners of the actor own the combatant). The checks are synchronous;
- * the writes load on first use (./combatant-impl.ts, issue 9).
+ * make (v13 BaseCombatant: owners of the actor own the combatant).
  */
 import { localize } from "../../foundry";
-import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counter-state";
-import { groupAttack } from "../../rules/minion-dice";
+import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counters";
+import { CounterError, passTurn as rulesPassTurn, prepareAction as rulesPrepareAction, spendCounters as rulesSpendCounters, triggerPrepared as rulesTriggerPrepared } from "../../rules";
+import { groupAttack } from "../../rules/minions";
 import type { AttackInput } from "../../rules";
 import { cannotAct, hasStatus, type StatusActor } from "../conditions";
-import { loadCombatImpl } from "../load";
 import { countersOf } from "../turn-state";
 
 /** Why counters cannot be spent: the rules core's reasons and the ones conditions add. */
@@ -55,6 +54,59 @@ export function spendReason(combatant: { name?: string | null; counters: Counter
 function standsUp(actor: unknown): boolean {
   const health = (actor as { system?: { health?: { dying?: boolean; dead?: boolean; vitalsRemaining?: number } } } | null)?.system?.health;
   return health !== undefined && !health.dying && !health.dead && (health.vitalsRemaining ?? 1) > 0;
+}
+
+// ---------------------------------------------------------------- counter writes
+
+function refuse(check: SpendCheck, options: { quiet?: boolean }): null {
+  if (!options.quiet) ui.notifications?.warn(check.reason);
+  return null;
+}
+
+async function write(combatant: ClockworkCombatant, next: CounterState): Promise<CounterState | null> {
+  if (!combatant.isOwner) return refuse({ cost: 0, pool: "available", problem: "notOwner", reason: spendReason(combatant, "notOwner", 0, "available") }, {});
+  await combatant.update({ "system.counters": next } as never);
+  return next;
+}
+
+/** `ClockworkCombatant#spendCounters`. */
+async function spendCountersOf(combatant: ClockworkCombatant, baseCost: number, options: SpendCallOptions = {}): Promise<CounterState | null> {
+  if (!combatant.chargesCounters) return combatant.counters;
+  const check = combatant.checkSpend(baseCost, options);
+  if (check.problem) return refuse(check, options);
+  return write(combatant, rulesSpendCounters(combatant.counters, baseCost, { reaction: options.reaction, stunned: options.stunned ?? combatant.isStunned }));
+}
+
+/** `ClockworkCombatant#passTurn`. */
+async function passTurnOf(combatant: ClockworkCombatant): Promise<CounterState | null> {
+  const counters = combatant.counters;
+  if (!combatant.chargesCounters || !counters.hadTurn || counters.passed) return counters;
+  return write(combatant, rulesPassTurn(counters));
+}
+
+/** `ClockworkCombatant#prepareAction`. */
+async function prepareActionOf(combatant: ClockworkCombatant, baseCost: number, options: { quiet?: boolean } = {}): Promise<number | null> {
+  if (!combatant.chargesCounters) return 0;
+  const check = combatant.checkSpend(baseCost);
+  if (check.problem) return refuse(check, options);
+  const { state, counters } = rulesPrepareAction(combatant.counters, baseCost, { stunned: combatant.isStunned });
+  return (await write(combatant, state)) ? counters : null;
+}
+
+/** `ClockworkCombatant#triggerPrepared`. */
+async function triggerPreparedOf(combatant: ClockworkCombatant, counters: number, options: { quiet?: boolean } = {}): Promise<CounterState | null> {
+  if (!combatant.chargesCounters) return combatant.counters;
+  try {
+    return await write(combatant, rulesTriggerPrepared(combatant.counters, counters));
+  } catch (error) {
+    if (!(error instanceof CounterError)) throw error;
+    return refuse({ cost: counters, pool: "reserved", problem: error.reason, reason: spendReason(combatant, error.reason, counters, "reserved") }, options);
+  }
+}
+
+/** `ClockworkCombatant#setCounters`. */
+async function setCountersOf(combatant: ClockworkCombatant, counters: Partial<CounterState>): Promise<CounterState | null> {
+  return write(combatant, { ...combatant.counters, ...counters });
 }
 
 export class ClockworkCombatant extends Combatant {
@@ -129,27 +181,27 @@ export class ClockworkCombatant extends Combatant {
    * gets a localized warning, nothing changes, and it resolves null.
    */
   async spendCounters(baseCost: number, options: SpendCallOptions = {}): Promise<CounterState | null> {
-    return (await loadCombatImpl()).spendCounters(this, baseCost, options);
+    return spendCountersOf(this, baseCost, options);
   }
 
   /** Passes: the counters left become reserved for reactions (§4.7). */
   async passTurn(): Promise<CounterState | null> {
-    return (await loadCombatImpl()).passTurn(this);
+    return passTurnOf(this);
   }
 
   /** Sets a prepared action's counters aside (Stunned included); resolves how many. */
   async prepareAction(baseCost: number, options: { quiet?: boolean } = {}): Promise<number | null> {
-    return (await loadCombatImpl()).prepareAction(this, baseCost, options);
+    return prepareActionOf(this, baseCost, options);
   }
 
   /** Spends the counters set aside for a prepared action when its trigger happens. */
   async triggerPrepared(counters: number, options: { quiet?: boolean } = {}): Promise<CounterState | null> {
-    return (await loadCombatImpl()).triggerPrepared(this, counters, options);
+    return triggerPreparedOf(this, counters, options);
   }
 
   /** Sets the counter record directly (GM corrections, macros); checked by the data model. */
   async setCounters(counters: Partial<CounterState>): Promise<CounterState | null> {
-    return (await loadCombatImpl()).setCounters(this, counters);
+    return setCountersOf(this, counters);
   }
 
   /** Rolls this combatant's initiative through its combat (one chat card, roll-offs included). */

@@ -7,7 +7,7 @@
 import type { CounterState } from "../../rules";
 import { counterPips, type PipState } from "./pips";
 
-// The pips themselves are drawn on tokens at start-up (./pips.ts).
+// The pips themselves are drawn on tokens too (./pips.ts).
 export { counterPips, tokenPipLayout, type PipState, type TokenPip } from "./pips";
 
 export interface CountersView {

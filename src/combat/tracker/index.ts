@@ -1,10 +1,10 @@
 /**
  * The combat tracker and the tokens show each combatant's counters (issue 10 item 3): after the
- * v13 tracker renders (`renderCombatTracker`), every combatant row is decorated (./decorate.ts,
- * loaded with the combat implementation). Tokens draw the same pips under the token
+ * v13 tracker renders (`renderCombatTracker`), every combatant row is decorated (./decorate.ts).
+ * Tokens draw the same pips under the token
  * (token-pips.ts), synchronously as they refresh.
  */
-import { loadCombatImpl } from "../load";
+import { decorateTracker } from "./decorate";
 import { registerTokenPips } from "./token-pips";
 
 /** Registers the tracker and token decorations. */
@@ -12,7 +12,7 @@ export function registerTracker(): void {
   Hooks.on("renderCombatTracker", ((app: { viewed?: unknown }, html: HTMLElement) => {
     const combat = app.viewed ?? null;
     if (!combat) return;
-    loadCombatImpl().then((impl) => impl.decorateTracker(html, combat as never)).catch((error: unknown) => console.error(error));
+    decorateTracker(html, combat as never).catch((error: unknown) => console.error(error));
   }) as never);
   registerTokenPips();
 }

@@ -1,7 +1,7 @@
 /**
  * A combatant's counters as pips (issue 10 item 3): this turn's, the reserved ones and the spent
  * ones, for the tracker's rows (./context.ts) and under each token (./token-pips.ts, drawn
- * synchronously as tokens refresh, so this part loads at start-up). Pure.
+ * synchronously as tokens refresh). Pure.
  */
 import { COUNTERS_PER_TURN } from "../../rules/tables";
 import type { CounterState } from "../../rules";

@@ -1,7 +1,6 @@
 /**
  * Who sees what of a chat card, apart from the card's context builder: the chat log's render
- * hook asks this on every redraw (in the entry module), and builds the card itself only when it
- * has to (the builder loads on demand).
+ * hook asks this on every redraw, and builds the card itself only when it has to.
  */
 import { rollKindOf, rollOptions } from "../roll-data";
 import type { DamageRollOptions, DamageTargetData, LuckState, RollModeKey, SerializedRoll } from "../types";

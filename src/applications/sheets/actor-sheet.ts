@@ -120,6 +120,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       editable: this.isEditable,
       editMode: this.editMode,
       activeTab: this.tabGroups.primary ?? undefined,
+      // Only the drawn tabs' context: after a document change, the header and the active tab.
+      parts: (options as PartRenderOptions).parts,
       enrichedBiography,
       gm: game.user?.isGM === true,
       ...this.extraSheetOptions(runtime),

@@ -10,7 +10,8 @@
 //              includes whatever a build loads after ready;
 //   first sheet  the first character sheet opened after start-up (render() until drawn);
 //   edit N     a field edit on a character sheet with N items (14 and 100): the input's change
-//              event until the sheet's render hook fires, the median of --edits edits.
+//              event until the sheet's render hook fires, the median of --edits edits; and of
+//              that, the sheet's context step (`_prepareContext`, wall time with its awaits).
 //
 //   npm run bench:browser -- /work/baseline-dist dist
 //   npm run bench:browser -- /work/baseline-dist /tmp/fast-dist --rounds 7 --edits 9
@@ -89,6 +90,18 @@ async function timeEdits(page, actorId, edits) {
     const actor = client.game.actors.get(actorId);
     const sheet = actor.sheet;
     const times = [];
+    const contextTimes = [];
+    // The sheet's context step (`_prepareContext`, wall time with its awaits), timed on the instance.
+    const prepare = sheet._prepareContext;
+    let contextMs = 0;
+    sheet._prepareContext = async function (...args) {
+      const t0 = performance.now();
+      try {
+        return await prepare.apply(this, args);
+      } finally {
+        contextMs += performance.now() - t0;
+      }
+    };
     for (let i = 0; i < edits; i++) {
       const input = sheet.element.querySelector("input[name='system.luck.value']") ?? sheet.element.querySelector("input[name='system.currency']");
       if (!input) throw new Error("no field to edit on the sheet");
@@ -101,14 +114,17 @@ async function timeEdits(page, actorId, edits) {
           resolve(performance.now());
         });
       });
+      contextMs = 0;
       const start = performance.now();
       input.value = String(value);
       input.dispatchEvent(new Event("change", { bubbles: true }));
       times.push((await drawn) - start);
+      contextTimes.push(contextMs);
       await settle();
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
-    return times;
+    delete sheet._prepareContext;
+    return { times, contextTimes };
   }, { actorId, edits });
 }
 
@@ -148,13 +164,16 @@ async function sample(chromium, url, edits) {
     });
 
     const editMs = {};
+    const contextMs = {};
     for (const count of ITEM_COUNTS) {
       const { id, items } = await characterWithItems(page, count);
       if (items !== count) throw new Error(`the bench character has ${items} items, not ${count}`);
-      editMs[count] = median(await timeEdits(page, id, edits));
+      const { times, contextTimes } = await timeEdits(page, id, edits);
+      editMs[count] = median(times);
+      contextMs[count] = median(contextTimes);
     }
     if (errors.length) throw new Error(`page errors:\n${errors.join("\n")}`);
-    return { ...start, scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000, firstSheetMs, editMs };
+    return { ...start, scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000, firstSheetMs, editMs, contextMs };
   } finally {
     await browser.close();
   }
@@ -167,6 +186,7 @@ const ROWS = [
   ["start-up: main-thread tasks, idle", (s) => s.taskMs],
   ["first sheet opened", (s) => s.firstSheetMs],
   ...ITEM_COUNTS.map((count) => [`field edit, ${count} items`, (s) => s.editMs[count]]),
+  ...ITEM_COUNTS.map((count) => [`  of which context, ${count} items`, (s) => s.contextMs[count]]),
 ];
 
 export function table(labels, samples) {

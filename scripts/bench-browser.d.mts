@@ -7,6 +7,7 @@ export interface BenchSample {
   firstSheetMs: number;
   editMs: Record<number, number>;
   contextMs: Record<number, number>;
+  builderMs: Record<number, number>;
 }
 export function parseArgs(argv: string[]): BenchOptions;
 export function median(values: number[]): number;

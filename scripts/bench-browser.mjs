@@ -11,7 +11,8 @@
 //   first sheet  the first character sheet opened after start-up (render() until drawn);
 //   edit N     a field edit on a character sheet with N items (14 and 100): the input's change
 //              event until the sheet's render hook fires, the median of --edits edits; and of
-//              that, the sheet's context step (`_prepareContext`, wall time with its awaits).
+//              that, the sheet's context step (`_prepareContext`, wall time with its awaits) and
+//              the pure context builder alone (`buildSheetContext`, synchronous).
 //
 //   npm run bench:browser -- /work/baseline-dist dist
 //   npm run bench:browser -- /work/baseline-dist /tmp/fast-dist --rounds 7 --edits 9
@@ -91,6 +92,18 @@ async function timeEdits(page, actorId, edits) {
     const sheet = actor.sheet;
     const times = [];
     const contextTimes = [];
+    const builderTimes = [];
+    // The pure builder call alone (synchronous, no awaits: load on the machine disturbs it least).
+    const build = sheet.buildSheetContext;
+    let builderMs = 0;
+    sheet.buildSheetContext = function (...args) {
+      const t0 = performance.now();
+      try {
+        return build.apply(this, args);
+      } finally {
+        builderMs += performance.now() - t0;
+      }
+    };
     // The sheet's context step (`_prepareContext`, wall time with its awaits), timed on the instance.
     const prepare = sheet._prepareContext;
     let contextMs = 0;
@@ -115,16 +128,19 @@ async function timeEdits(page, actorId, edits) {
         });
       });
       contextMs = 0;
+      builderMs = 0;
       const start = performance.now();
       input.value = String(value);
       input.dispatchEvent(new Event("change", { bubbles: true }));
       times.push((await drawn) - start);
       contextTimes.push(contextMs);
+      builderTimes.push(builderMs);
       await settle();
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     delete sheet._prepareContext;
-    return { times, contextTimes };
+    delete sheet.buildSheetContext;
+    return { times, contextTimes, builderTimes };
   }, { actorId, edits });
 }
 
@@ -165,15 +181,17 @@ async function sample(chromium, url, edits) {
 
     const editMs = {};
     const contextMs = {};
+    const builderMs = {};
     for (const count of ITEM_COUNTS) {
       const { id, items } = await characterWithItems(page, count);
       if (items !== count) throw new Error(`the bench character has ${items} items, not ${count}`);
-      const { times, contextTimes } = await timeEdits(page, id, edits);
+      const { times, contextTimes, builderTimes } = await timeEdits(page, id, edits);
       editMs[count] = median(times);
       contextMs[count] = median(contextTimes);
+      builderMs[count] = median(builderTimes);
     }
     if (errors.length) throw new Error(`page errors:\n${errors.join("\n")}`);
-    return { ...start, scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000, firstSheetMs, editMs, contextMs };
+    return { ...start, scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000, firstSheetMs, editMs, contextMs, builderMs };
   } finally {
     await browser.close();
   }
@@ -187,6 +205,7 @@ const ROWS = [
   ["first sheet opened", (s) => s.firstSheetMs],
   ...ITEM_COUNTS.map((count) => [`field edit, ${count} items`, (s) => s.editMs[count]]),
   ...ITEM_COUNTS.map((count) => [`  of which context, ${count} items`, (s) => s.contextMs[count]]),
+  ...ITEM_COUNTS.map((count) => [`  of which builder, ${count} items`, (s) => s.builderMs[count]]),
 ];
 
 export function table(labels, samples) {

@@ -15,7 +15,7 @@ function buildFolder(): string {
 }
 
 const sample = (ms: number): BenchSample => ({
-  importMs: ms, readyMs: ms, scriptMs: ms, taskMs: ms, firstSheetMs: ms, editMs: { 14: ms, 100: 2 * ms }, contextMs: { 14: 1, 100: 1 },
+  importMs: ms, readyMs: ms, scriptMs: ms, taskMs: ms, firstSheetMs: ms, editMs: { 14: ms, 100: 2 * ms }, contextMs: { 14: 1, 100: 1 }, builderMs: { 14: 0.5, 100: 1 },
 });
 
 describe("bench:browser", () => {

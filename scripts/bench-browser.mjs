@@ -1,5 +1,5 @@
 // `npm run bench:browser -- <distA> <distB> [--rounds N] [--edits N]`: two builds of the system
-// compared in Debian's Chromium in ONE interleaved run (A, B, A, B, …), each sample in a fresh
+// compared in Debian's Chromium in ONE interleaved run (A, B, B, A, A, B…), each sample in a fresh
 // browser, medians printed as a table. Each build is served by the playground's host
 // (tests/world/browser/, "built" mode, starter world) on its own 127.0.0.1 port.
 //
@@ -219,7 +219,7 @@ export function table(labels, samples) {
     const mb = median(b.map(read));
     lines.push(`${name.padEnd(36)}${ma.toFixed(1).padStart(10)}${mb.toFixed(1).padStart(10)}${`${(ma / mb).toFixed(2)}×`.padStart(9)}`);
   }
-  lines.push("", `A: ${labels[0]}`, `B: ${labels[1]}`, `${a.length} samples each, interleaved A, B, A, B…; each in a fresh Chromium.`);
+  lines.push("", `A: ${labels[0]}`, `B: ${labels[1]}`, `${a.length} samples each, interleaved A, B, B, A, A, B…; each in a fresh Chromium.`);
   return lines.join("\n");
 }
 
@@ -237,7 +237,10 @@ export async function main(argv = process.argv.slice(2)) {
     // One unmeasured warm-up per build (Vite's first transforms of the host page).
     for (const { url } of servers) await sample(chromium, url, 1);
     for (let round = 0; round < options.rounds; round++) {
-      for (const [i, { url }] of servers.entries()) {
+      // A, B then B, A: neither build always runs right after the other's browser closed.
+      const order = round % 2 ? [1, 0] : [0, 1];
+      for (const i of order) {
+        const { url } = servers[i];
         const s = await sample(chromium, url, options.edits);
         samples[i].push(s);
         console.error(`round ${round + 1}/${options.rounds} ${"AB"[i]}: import ${s.importMs.toFixed(1)} ms, ready ${s.readyMs.toFixed(0)} ms, first sheet ${s.firstSheetMs.toFixed(1)} ms, edits ${ITEM_COUNTS.map((c) => `${c}: ${s.editMs[c].toFixed(1)}`).join(", ")} ms`);

@@ -9,9 +9,10 @@
  *
  * It shows a progress bar (v13 `ui.notifications.info(message, { progress: true })`, whose
  * notification takes `update({ pct, message })`, client/applications/ui/notifications.mjs),
- * writes each document on its own (a failure is reported and the rest goes on), and records
- * the version only when everything was written. Running it again writes nothing: a persisted
- * source is read back in the current shape, so nothing is marked.
+ * writes in batches, one `updateDocuments` per document type and parent (the world's items, the
+ * world's actors, each actor's items, each pack's documents; a token is its own parent), names
+ * each document that could not be written while the rest goes on, and records the version only
+ * when everything was written. Running it again writes nothing: a persisted source is read back in the current shape, so nothing is marked.
  */
 import { MIGRATION_OPTION } from "../documents/write-constants";
 import { localize } from "../foundry";
@@ -99,71 +100,121 @@ function fullWrite(doc: DocumentLike): Source {
 
 const WRITE_OPTIONS = { diff: false, recursive: false, render: false, [MIGRATION_OPTION]: true };
 
-async function persistItems(owner: ActorLike, items: Iterable<DocumentLike>, only?: ReadonlySet<string>): Promise<number> {
-  const updates: object[] = [];
-  for (const item of items) {
-    if (!isMarkedForPersist(item._source) || (only && !only.has(item.id ?? ""))) continue;
-    updates.push({ _id: item.id, ...fullWrite(item) });
-  }
-  if (updates.length) await owner.updateEmbeddedDocuments("Item", updates, WRITE_OPTIONS);
-  return updates.length;
+/** Failures of a run, by label; written documents are counted. */
+interface Tally {
+  written: number;
+  failures: string[];
 }
 
-async function persistActor(actor: ActorLike): Promise<number> {
-  let written = await persistItems(actor, actor.items);
-  if (isMarkedForPersist(actor._source)) {
-    await actor.update(fullWrite(actor), WRITE_OPTIONS);
-    written++;
+const labelOf = (doc: DocumentLike, where?: string) => `${where ?? doc.documentName} ${doc.name}`;
+
+/**
+ * Write `docs` in one request (`send` is one `updateDocuments` call). Core skips an entry it
+ * refuses (logged and notified) and resolves without it, as it leaves out an update that changes
+ * nothing: a document still carrying the mark afterwards was refused, one without it had nothing
+ * left to write. A rejected request (the server refused it as a whole, or the connection broke)
+ * is retried document by document, so one bad document neither holds back the rest nor hides
+ * which one failed.
+ */
+async function writeBatch(docs: DocumentLike[], send: (docs: DocumentLike[]) => Promise<unknown>, tally: Tally, where?: string): Promise<void> {
+  if (!docs.length) return;
+  let result: unknown;
+  try {
+    result = await send(docs);
+  } catch (error) {
+    if (docs.length > 1) {
+      for (const doc of docs) await writeBatch([doc], send, tally, where);
+      return;
+    }
+    tally.failures.push(`${labelOf(docs[0]!, where)}: ${(error as Error).message}`);
+    console.error(`ClockWork | migration of ${labelOf(docs[0]!, where)} failed`, error);
+    return;
   }
-  return written;
+  const done = new Set((Array.isArray(result) ? (result as { id?: string | null }[]) : [result as { id?: string | null } | undefined]).map((doc) => doc?.id));
+  for (const doc of docs) {
+    if (done.has(doc.id)) tally.written++;
+    else if (isMarkedForPersist(doc._source)) tally.failures.push(`${labelOf(doc, where)}: the write was refused (see the console)`);
+  }
+}
+
+const marked = (docs: Iterable<DocumentLike>, only?: ReadonlySet<string>) => [...docs].filter((doc) => isMarkedForPersist(doc._source) && (!only || only.has(doc.id ?? "")));
+
+/** An actor's marked items, in one request. */
+function persistItems(owner: ActorLike, tally: Tally, only?: ReadonlySet<string>, where?: string): Promise<void> {
+  return writeBatch(marked(owner.items, only), (items) => owner.updateEmbeddedDocuments("Item", items.map((item) => ({ _id: item.id, ...fullWrite(item) })), WRITE_OPTIONS), tally, where);
+}
+
+/** Primary documents of one type (world or one pack), in one request. */
+function persistPrimaries(docs: DocumentLike[], tally: Tally, pack?: string): Promise<void> {
+  const cls = docs[0]?.constructor as unknown as { updateDocuments(updates: object[], operation: object): Promise<unknown> } | undefined;
+  return writeBatch(marked(docs), (batch) => cls!.updateDocuments(batch.map((doc) => ({ _id: doc.id, ...fullWrite(doc) })), { ...WRITE_OPTIONS, pack: pack ?? null }), tally, pack);
+}
+
+/**
+ * Actors (world or one pack): the marked actors in one request, then each actor's marked items
+ * in one request per actor. `advance` moves the bar by each actor done.
+ */
+async function persistActors(actors: ActorLike[], tally: Tally, advance: (count: number) => void, pack?: string): Promise<void> {
+  await persistPrimaries(actors, tally, pack);
+  let pending = 0;
+  for (const actor of actors) {
+    pending++;
+    if (!marked(actor.items).length) continue;
+    await persistItems(actor, tally, undefined, pack);
+    advance(pending);
+    pending = 0;
+  }
+  advance(pending);
 }
 
 /**
  * A token's synthetic actor: its own items (those in the delta) are written whole; of the actor
  * itself only the paths the actor-level steps change, so the delta does not become a full copy
- * of the base actor.
+ * of the base actor. Each token is its own parent: one request for its items, one for its delta.
  */
-async function persistToken(token: TokenLike): Promise<number> {
+async function persistToken(token: TokenLike, tally: Tally): Promise<void> {
   const actor = token.actor;
-  if (!actor) return 0;
+  if (!actor) return;
   const deltaItems = token.delta?._source?.items ?? token.delta?.items;
   const own = new Set((Array.isArray(deltaItems) ? (deltaItems as Source[]) : []).map((item) => String(item._id)));
-  let written = await persistItems(actor, actor.items, own);
-  if (isMarkedForPersist(actor._source)) {
+  await persistItems(actor, tally, own, "Token");
+  await writeBatch(marked([actor]), async () => {
     const changes: Source = foundry.utils.deepClone(UNMARK);
     for (const path of ACTOR_STEP_PATHS) foundry.utils.setProperty(changes, path, foundry.utils.deepClone(foundry.utils.getProperty(actor._source, path)));
-    await actor.update(changes, { ...WRITE_OPTIONS, recursive: true });
-    written++;
-  }
-  return written;
+    return actor.update(changes, { ...WRITE_OPTIONS, recursive: true });
+  }, tally, "Token");
 }
 
-async function persistDocument(doc: DocumentLike): Promise<number> {
-  if (doc.documentName === "Actor") return persistActor(doc as ActorLike);
-  if (!isMarkedForPersist(doc._source)) return 0;
-  await doc.update(fullWrite(doc), WRITE_OPTIONS);
-  return 1;
-}
-
+/** One step of the run: `size` documents looked at, written by `run` in as few requests as it can. */
 interface Task {
-  label: string;
-  run(): Promise<number>;
+  size: number;
+  run(tally: Tally, advance: (count: number) => void): Promise<void>;
 }
 
 async function collectTasks(game: GameLike): Promise<Task[]> {
   const tasks: Task[] = [];
-  const add = (doc: DocumentLike) => tasks.push({ label: `${doc.documentName} ${doc.name}`, run: () => persistDocument(doc) });
-  for (const item of game.items ?? []) add(item);
-  for (const actor of game.actors ?? []) add(actor);
+  const items = [...(game.items ?? [])];
+  if (items.length) tasks.push({ size: items.length, run: async (tally, advance) => { await persistPrimaries(items, tally); advance(items.length); } });
+  const actors = [...(game.actors ?? [])];
+  if (actors.length) tasks.push({ size: actors.length, run: (tally, advance) => persistActors(actors, tally, advance) });
   for (const scene of game.scenes ?? []) {
     for (const token of scene.tokens ?? []) {
       if (token.actorLink || !token.actor) continue;
-      tasks.push({ label: `Token ${token.actor.name}`, run: () => persistToken(token) });
+      tasks.push({ size: 1, run: async (tally, advance) => { await persistToken(token, tally); advance(1); } });
     }
   }
   for (const pack of game.packs ?? []) {
     if (pack.locked || (pack.documentName !== "Actor" && pack.documentName !== "Item")) continue;
-    for (const doc of await pack.getDocuments()) tasks.push({ label: `${pack.collection} ${doc.name}`, run: () => persistDocument(doc) });
+    const docs = await pack.getDocuments();
+    if (!docs.length) continue;
+    tasks.push({
+      size: docs.length,
+      run: async (tally, advance) => {
+        if (pack.documentName === "Actor") return persistActors(docs as ActorLike[], tally, advance, pack.collection);
+        await persistPrimaries(docs, tally, pack.collection);
+        advance(docs.length);
+      },
+    });
   }
   return tasks;
 }
@@ -192,16 +243,13 @@ export async function migrateWorld(): Promise<MigrationReport> {
     return report;
   }
   const bar = notifications?.info(localize("CLOCKWORK.Migration.Start", { version }), { progress: true, permanent: true }) as ProgressNotification | undefined;
-  for (const [index, task] of tasks.entries()) {
-    try {
-      report.written += await task.run();
-    } catch (error) {
-      report.failures.push(`${task.label}: ${(error as Error).message}`);
-      console.error(`ClockWork | migration of ${task.label} failed`, error);
-    }
-    report.checked++;
-    bar?.update?.({ pct: (index + 1) / Math.max(1, tasks.length), message: localize("CLOCKWORK.Migration.Progress", { done: index + 1, total: tasks.length }) });
-  }
+  const total = tasks.reduce((sum, task) => sum + task.size, 0);
+  const advance = (count: number) => {
+    if (!count) return;
+    report.checked += count;
+    bar?.update?.({ pct: report.checked / Math.max(1, total), message: localize("CLOCKWORK.Migration.Progress", { done: report.checked, total }) });
+  };
+  for (const task of tasks) await task.run(report, advance);
   bar?.update?.({ pct: 1 });
 
   if (report.failures.length) {

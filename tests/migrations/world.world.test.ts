@@ -138,18 +138,21 @@ describe("running it again", () => {
     const reference = documentsState(await oldWorld());
 
     // The same 0.1.0 world, recorded as already migrated so nothing runs on ready; then the
-    // record is cleared and the GM's client fails on Grusha's write, as a crash would.
+    // record is cleared and the request carrying Grusha's write fails, as a crash would.
     const world = await loadWorld(snapshot([MIGRATED_SETTING]), { packs: structuredClone(OLD_PACKS) });
     worlds.push(world);
+    const server = world.server as unknown as { modify(userId: string, request: Request): unknown };
+    const modify = server.modify.bind(server);
     const first = await world.as(world.gm, async () => {
       await game.settings!.set("clockwork", "systemMigrationVersion", "");
-      const grusha = game.actors!.get(OLD_IDS.grusha)!;
-      const update = grusha.update.bind(grusha);
-      grusha.update = () => Promise.reject(new Error("connection lost"));
+      server.modify = (userId, request) => {
+        if (request.type === "Actor" && request.updates?.some((u) => u._id === OLD_IDS.grusha)) throw new Error("connection lost");
+        return modify(userId, request);
+      };
       try {
         return await migrateWorld();
       } finally {
-        grusha.update = update;
+        server.modify = modify;
       }
     });
     await world.settle();
@@ -187,5 +190,77 @@ describe("progress", () => {
     const pcts = updates.map((u) => u.pct ?? 0);
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
     expect(pcts.at(-1)).toBe(1);
+  });
+});
+
+const copyId = (id: string, n: number) => `${id.slice(0, 13)}c${String(n).padStart(2, "0")}`;
+
+/** The 0.1.0 world with `copies` more of its old actors and world items (fresh ids), recorded as migrated. */
+function widerSnapshot(copies: number): WorldSnapshot {
+  const base = snapshot([MIGRATED_SETTING]);
+  const sources = base.server!.sources as Record<string, Source[]>;
+  // Every id of the document and its items, renamed wherever it appears (equipped slots name items).
+  const rename = (source: Source, n: number): Source => {
+    let json = JSON.stringify(source);
+    for (const id of [source._id, ...(source.items ?? []).map((item) => item._id)]) json = json.replaceAll(`"${String(id)}"`, `"${copyId(String(id), n)}"`);
+    return JSON.parse(json) as Source;
+  };
+  for (let n = 0; n < copies; n++) {
+    sources.Actor.push(...(OLD_SOURCES.Actor as Source[]).map((actor) => rename(actor, n)));
+    sources.Item.push(...(OLD_SOURCES.Item as Source[]).map((item) => rename(item, n)));
+  }
+  return base;
+}
+
+interface Request { type: string; action: string; parentUuid: string | null; pack: string | null; updates?: { _id: string }[] }
+
+/** Every write request the server receives from now on. */
+function countRequests(world: World): Request[] {
+  const requests: Request[] = [];
+  const server = world.server as unknown as { modify(userId: string, request: Request): unknown };
+  const modify = server.modify.bind(server);
+  server.modify = (userId, request) => {
+    requests.push(structuredClone(request));
+    return modify(userId, request);
+  };
+  return requests;
+}
+
+describe("batched writes", () => {
+  it("sends one update per document type and parent, with the same end state as the small world's", async () => {
+    const copies = 5;
+    const world = await loadWorld(widerSnapshot(copies), { packs: structuredClone(OLD_PACKS) });
+    worlds.push(world);
+    // The `ready` run (nothing to do: recorded as migrated) ends before the record is cleared.
+    await world.as(world.gm, () => readyMigration());
+    await world.as(world.gm, () => game.settings!.set("clockwork", "systemMigrationVersion", ""));
+    await world.settle();
+    const requests = countRequests(world);
+    const report = await world.as(world.gm, () => migrateWorld());
+    await world.settle();
+    expect(report.failures).toEqual([]);
+
+    const updates = requests.filter((r) => r.action === "update" && r.type !== "Setting");
+    const groups = new Set(updates.map((r) => `${r.type} ${r.parentUuid ?? ""} ${r.pack ?? ""}`));
+    expect(updates.length).toBe(groups.size);
+    const worldActors = updates.filter((r) => r.type === "Actor" && !r.parentUuid && !r.pack);
+    const worldItems = updates.filter((r) => r.type === "Item" && !r.parentUuid && !r.pack);
+    // Grusha of the fixture and of each copy needs writing (Bandit only its item); Clean and the Axe nothing.
+    expect(worldActors).toHaveLength(1);
+    expect(worldActors[0]!.updates).toHaveLength(copies + 1);
+    expect(worldItems).toHaveLength(1);
+    expect(worldItems[0]!.updates).toHaveLength(copies + 1);
+    expect(report.written).toBe(updates.reduce((n, r) => n + (r.updates?.length ?? 0), 0));
+
+    // Each copy ends as its original does (whose shapes the tests above check).
+    const strip = (source: Source | undefined) => JSON.stringify(source).replace(/"([A-Za-z0-9]{13})(c\d\d|[A-Za-z0-9]{3})"/g, "\"$1\"");
+    for (let n = 0; n < copies; n++) {
+      for (const original of [...OLD_SOURCES.Actor, ...OLD_SOURCES.Item] as Source[]) {
+        const type = original.items ? "Actor" : "Item";
+        expect(strip(stored(world, type, copyId(String(original._id), n)))).toBe(strip(stored(world, type, original._id as string)));
+      }
+    }
+    expect(item(stored(world, "Actor", OLD_IDS.grusha), "grushaUnarmed001").system.hands).toBe("none");
+    expect(stored(world, "Item", OLD_IDS.worldUnarmed).system.hands).toBe("none");
   });
 });

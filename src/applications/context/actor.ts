@@ -138,13 +138,12 @@ export interface SpellRowView extends ItemRowView {
   ritual: boolean;
 }
 
-/** Everything both actor sheets share. */
-export interface ActorCoreView {
+/** What both actor sheets' headers and every render share (no per-tab lists). */
+export interface ActorBaseView {
   actor: { id: string; uuid: string; name: string; img: string; type: string };
   editable: boolean;
   editMode: boolean;
   nameField: TextFieldView;
-  attributes: AttributeView[];
   resistances: ResistanceRowView[];
   health: HealthView;
   stats: StatsView;
@@ -155,8 +154,18 @@ export interface ActorCoreView {
   showLuck: boolean;
   speciesName: string;
   personalBonusField: SelectFieldView;
+}
+
+/** Everything both actor sheets share: the base plus the skill table and the weapon and spell rows. */
+export interface ActorCoreView extends ActorBaseView {
+  attributes: AttributeView[];
   weapons: WeaponRowView[];
   spells: SpellRowView[];
+}
+
+/** Whether a render draws `part` (`options.parts` missing: every part). */
+export function drawsPart(options: SheetOptions, part: string): boolean {
+  return !options.parts || options.parts.includes(part);
 }
 
 /** Field scopes: play values stay editable in play mode, build choices only in edit mode. */
@@ -177,7 +186,20 @@ export function itemRow(item: ItemLike): ItemRowView {
   return { id: itemId(item), name: item.name, img: item.img || DEFAULT_ITEM_IMG, type: item.type };
 }
 
-export function buildActorCore(actor: ActorLike, items: readonly ItemLike[], options: SheetOptions, c: SheetChoices): ActorCoreView {
+/** The skill table (per attribute, its skills with dice, odds and rank field). */
+export function actorAttributes(actor: ActorLike, options: SheetOptions, c: SheetChoices): AttributeView[] {
+  return attributeViews(actor.system, scopes(itemId(actor), options).build, c);
+}
+
+export function actorWeapons(actor: ActorLike, items: readonly ItemLike[], c: SheetChoices): WeaponRowView[] {
+  return itemsOfType(items, "weapon").map((w) => weaponRow(w, actor.system, c));
+}
+
+export function actorSpells(items: readonly ItemLike[], c: SheetChoices): SpellRowView[] {
+  return itemsOfType(items, "spell").map((s) => spellRow(s, c));
+}
+
+export function buildActorBase(actor: ActorLike, items: readonly ItemLike[], options: SheetOptions, c: SheetChoices): ActorBaseView {
   const system = actor.system;
   const id = itemId(actor);
   const { play, build } = scopes(id, options);
@@ -187,7 +209,6 @@ export function buildActorCore(actor: ActorLike, items: readonly ItemLike[], opt
     editable: options.editable ?? false,
     editMode: (options.editable ?? false) && (options.editMode ?? false),
     nameField: textField(build, "name", label.sheet("Name"), actor.name),
-    attributes: attributeViews(system, build, c),
     resistances: c.damageTypes.map((type) => {
       const r = system.resistances?.[type as keyof ActorSystem["resistances"]] ?? { species: 0, armor: 0, total: 0 };
       const field = isNpc
@@ -207,8 +228,6 @@ export function buildActorCore(actor: ActorLike, items: readonly ItemLike[], opt
     personalBonusField: selectField(build, "system.personalBonusSkill", fieldLabel("system.personalBonusSkill"),
       system.personalBonusSkill, c.skills.filter((s) => !(system.speciesBonusSkills ?? []).includes(s)),
       c.label.skill, label.sheet("None")),
-    weapons: itemsOfType(items, "weapon").map((w) => weaponRow(w, system, c)),
-    spells: itemsOfType(items, "spell").map((s) => spellRow(s, c)),
   };
 }
 

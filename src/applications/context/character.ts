@@ -3,12 +3,12 @@
  * container, spells by skill and school, species, foci, features and the biography.
  */
 import { DEFAULT_CHOICES, type SheetChoices } from "./choices";
-import { fieldLabel, numberField, selectField, type NumberFieldView, type SelectFieldView } from "./fields";
+import { fieldLabel, numberField, selectField, type FieldScope, type NumberFieldView, type SelectFieldView } from "./fields";
 import { itemId } from "./format";
 import { label } from "./labels";
 import {
-  buildActorCore, itemRow, itemsOfType, scopes, shieldBlock,
-  type ActorCoreView, type ItemRowView, type SpellRowView, type WeaponRowView,
+  actorAttributes, actorSpells, actorWeapons, buildActorBase, drawsPart, itemRow, itemsOfType, scopes, shieldBlock,
+  type ActorBaseView, type ActorCoreView, type AttributeView, type ItemRowView, type SpellRowView, type WeaponRowView,
 } from "./actor";
 import type { ActorLike, ItemLike, SheetOptions } from "./source-types";
 import { buildXpLogView, type XpLogView } from "./xp-log";
@@ -97,7 +97,10 @@ export interface FocusGroupView {
   foci: (ItemRowView & { detail: string })[];
 }
 
-export interface CharacterSheetContext extends ActorCoreView {
+export interface CharacterSheetContext extends ActorCoreView, CharacterHeaderView, CharacterTabsView {}
+
+/** What every render of the character sheet builds: the header, the tab strip and the shared values. */
+export interface CharacterHeaderView extends ActorBaseView {
   cssClass: string;
   navTabs: TabView[];
   tabsById: Record<string, TabView>;
@@ -105,6 +108,20 @@ export interface CharacterSheetContext extends ActorCoreView {
   xp: { earned: NumberFieldView; spent: NumberFieldView; available: number; speed: SelectFieldView };
   speciesBonusSkills: string[];
   resistancePoints: { available: number; allocated: number; remaining: number; over: boolean; under: boolean };
+  biography: { name: string; value: string; enriched: string; editable: boolean };
+  /** Buttons for the owner: the builder for a character with nothing yet, advancement always. */
+  canBuild: boolean;
+  canAdvance: boolean;
+}
+
+/** What only one tab draws, by tab: built when a render draws that tab. */
+export interface CharacterTabsView {
+  /** main: the skill table. */
+  attributes: AttributeView[];
+  /** equipment (its weapon list). */
+  weapons: WeaponRowView[];
+  /** magic (the spell rows its groups list). */
+  spells: SpellRowView[];
   equipment: {
     weapons: WeaponRowView[];
     armor: ArmorRowView[];
@@ -118,23 +135,47 @@ export interface CharacterSheetContext extends ActorCoreView {
   species: SpeciesCardView | null;
   foci: FocusGroupView[];
   features: (ItemRowView & { level: number })[];
-  biography: { name: string; value: string; enriched: string; editable: boolean };
   /** Experience section of the features tab: totals, the XP log and the refund of the last purchase. */
   advancement: XpLogView;
-  /** Buttons for the owner: the builder for a character with nothing yet, advancement always. */
-  canBuild: boolean;
-  canAdvance: boolean;
 }
 
-/** Builds the character sheet context from a plain actor whose `system` holds derived data. */
+/**
+ * Builds the character sheet context from a plain actor whose `system` holds derived data.
+ * With `options.parts`, only the tabs named there get their part of the context (a re-render
+ * after a document change draws the header and the active tab only).
+ */
+export function buildCharacterContext(actor: ActorLike, options?: SheetOptions & { parts?: undefined }, c?: SheetChoices): CharacterSheetContext;
+export function buildCharacterContext(actor: ActorLike, options: SheetOptions, c?: SheetChoices): CharacterHeaderView & Partial<CharacterTabsView>;
 export function buildCharacterContext(
   actor: ActorLike, options: SheetOptions = {}, c: SheetChoices = DEFAULT_CHOICES,
-): CharacterSheetContext {
+): CharacterHeaderView & Partial<CharacterTabsView> {
   const items = [...actor.items];
-  const core = buildActorCore(actor, items, options, c);
+  const context: CharacterHeaderView & Partial<CharacterTabsView> = characterHeader(actor, items, options, c);
+  const draws = (tab: string) => drawsPart(options, tab);
+  if (draws("main")) context.attributes = actorAttributes(actor, options, c);
+  if (draws("equipment")) {
+    context.weapons = actorWeapons(actor, items, c);
+    context.equipment = equipmentView(actor, items, context.weapons, scopes(context.actor.id, options).play, c);
+  }
+  if (draws("magic")) {
+    context.spells = actorSpells(items, c);
+    context.magic = spellGroups(context.spells, items, c);
+  }
+  if (draws("features")) {
+    Object.assign(context, {
+      species: speciesCard(items, actor, c),
+      foci: fociGroups(items, c),
+      features: itemsOfType(items, "feature").map((f) => ({ ...itemRow(f), level: f.system.level ?? 1 })),
+      advancement: buildXpLogView(actor, options.xp, context.editable, c),
+    });
+  }
+  return context;
+}
+
+function characterHeader(actor: ActorLike, items: readonly ItemLike[], options: SheetOptions, c: SheetChoices): CharacterHeaderView {
+  const core = buildActorBase(actor, items, options, c);
   const system = actor.system;
-  const { play, build } = scopes(core.actor.id, options);
-  const equipped = system.equipped ?? {};
+  const { build } = scopes(core.actor.id, options);
   const xp = system.xp ?? { earned: 0, spent: 0 };
   const points = system.resistancePoints;
   const biography = system.biography ?? "";
@@ -155,47 +196,47 @@ export function buildCharacterContext(
       over: points.remaining < 0,
       under: points.remaining > 0,
     },
-    equipment: {
-      weapons: core.weapons,
-      armor: itemsOfType(items, "armor").map((a) => ({
-        ...itemRow(a),
-        weightLabel: c.label.weight(a.system.weight ?? "light"),
-        resistances: c.damageTypes.map((type) => ({
-          key: type, label: c.label.damageType(type),
-          value: a.system.resistances?.[type as keyof NonNullable<typeof a.system.resistances>] ?? 0,
-        })),
-        equipped: itemId(a) !== "" && equipped.armor === itemId(a),
-      })),
-      shields: itemsOfType(items, "shield").map((s) => ({
-        ...itemRow(s),
-        weightLabel: c.label.weight(s.system.weight ?? "light"),
-        block: shieldBlock(s.system.weight),
-        canBash: s.system.canBash ?? false,
-        equipped: itemId(s) !== "" && equipped.shield === itemId(s),
-      })),
-      containers: containerViews(items, system.carry, c),
-      artifacts: itemsOfType(items, "artifact").map((a) => ({
-        ...itemRow(a),
-        slotLabel: c.label.artifactSlot(a.system.slot ?? ""),
-        gains: a.system.gains ?? 0,
-        equipped: a.system.equipped ?? false,
-      })),
-      enchantments: itemsOfType(items, "enchantment").map((e) => ({
-        ...itemRow(e),
-        targetLabel: c.label.enchantmentTarget(e.system.target ?? "armor"),
-        gains: e.system.gains ?? 0,
-        appliedTo: items.find((i) => e.system.appliedTo && itemId(i) === e.system.appliedTo)?.name ?? "",
-      })),
-      currency: numberField(play, "system.currency", fieldLabel("system.currency"), system.currency ?? 0, { min: 0 }),
-    },
-    magic: spellGroups(core.spells, items, c),
-    species: speciesCard(items, actor, c),
-    foci: fociGroups(items, c),
-    features: itemsOfType(items, "feature").map((f) => ({ ...itemRow(f), level: f.system.level ?? 1 })),
     biography: { name: "system.biography", value: biography, enriched: options.enrichedBiography ?? biography, editable: core.editable },
-    advancement: buildXpLogView(actor, options.xp, core.editable, c),
     canBuild: core.editable && items.length === 0,
     canAdvance: core.editable,
+  };
+}
+
+function equipmentView(actor: ActorLike, items: readonly ItemLike[], weapons: WeaponRowView[], play: FieldScope, c: SheetChoices): CharacterTabsView["equipment"] {
+  const system = actor.system;
+  const equipped = system.equipped ?? {};
+  return {
+    weapons,
+    armor: itemsOfType(items, "armor").map((a) => ({
+      ...itemRow(a),
+      weightLabel: c.label.weight(a.system.weight ?? "light"),
+      resistances: c.damageTypes.map((type) => ({
+        key: type, label: c.label.damageType(type),
+        value: a.system.resistances?.[type as keyof NonNullable<typeof a.system.resistances>] ?? 0,
+      })),
+      equipped: itemId(a) !== "" && equipped.armor === itemId(a),
+    })),
+    shields: itemsOfType(items, "shield").map((s) => ({
+      ...itemRow(s),
+      weightLabel: c.label.weight(s.system.weight ?? "light"),
+      block: shieldBlock(s.system.weight),
+      canBash: s.system.canBash ?? false,
+      equipped: itemId(s) !== "" && equipped.shield === itemId(s),
+    })),
+    containers: containerViews(items, system.carry, c),
+    artifacts: itemsOfType(items, "artifact").map((a) => ({
+      ...itemRow(a),
+      slotLabel: c.label.artifactSlot(a.system.slot ?? ""),
+      gains: a.system.gains ?? 0,
+      equipped: a.system.equipped ?? false,
+    })),
+    enchantments: itemsOfType(items, "enchantment").map((e) => ({
+      ...itemRow(e),
+      targetLabel: c.label.enchantmentTarget(e.system.target ?? "armor"),
+      gains: e.system.gains ?? 0,
+      appliedTo: items.find((i) => e.system.appliedTo && itemId(i) === e.system.appliedTo)?.name ?? "",
+    })),
+    currency: numberField(play, "system.currency", fieldLabel("system.currency"), system.currency ?? 0, { min: 0 }),
   };
 }
 

@@ -6,16 +6,22 @@
 import { DEFAULT_CHOICES, type SheetChoices } from "./choices";
 import { checkboxField, fieldLabel, numberField, type CheckboxFieldView, type NumberFieldView } from "./fields";
 import { itemId } from "./format";
-import { buildActorCore, itemRow, itemsOfType, scopes, type ActorCoreView, type ItemRowView } from "./actor";
+import {
+  actorAttributes, actorSpells, actorWeapons, buildActorBase, drawsPart, itemRow, itemsOfType, scopes,
+  type ActorBaseView, type ActorCoreView, type AttributeView, type ItemRowView, type SpellRowView, type WeaponRowView,
+} from "./actor";
 import { tabViews, type TabView } from "./character";
 import { label } from "./labels";
-import type { ActorLike, SheetOptions } from "./source-types";
+import type { ActorLike, ItemLike, SheetOptions } from "./source-types";
 import { NPC_TABS } from "./tabs";
 
 /** The NPC's tabs: what a GM needs in a fight on one screen, then the skills, then the rest. */
 export { NPC_TABS };
 
-export interface NpcSheetContext extends ActorCoreView {
+export interface NpcSheetContext extends ActorCoreView, NpcHeaderView, NpcTabsView {}
+
+/** What every render of the NPC sheet builds: the header, the tab strip and the shared values. */
+export interface NpcHeaderView extends ActorBaseView {
   cssClass: string;
   navTabs: TabView[];
   tabsById: Record<string, TabView>;
@@ -24,24 +30,54 @@ export interface NpcSheetContext extends ActorCoreView {
   vitalsMaxField: NumberFieldView;
   minionField: CheckboxFieldView;
   defenseOverrideField: NumberFieldView;
-  /** Species, foci, features, armor, shields and gear: name chips that open the item. */
-  traits: (ItemRowView & { typeLabel: string; equipped: boolean })[];
   notes: { name: string; value: string; enriched: string; editable: boolean };
+}
+
+/** What only one tab draws, by tab: built when a render draws that tab. */
+export interface NpcTabsView {
+  /** main: attacks and spells. */
+  weapons: WeaponRowView[];
+  spells: SpellRowView[];
+  /** skills: the skill table. */
+  attributes: AttributeView[];
+  /** notes: species, foci, features, armor, shields and gear as name chips that open the item. */
+  traits: (ItemRowView & { typeLabel: string; equipped: boolean })[];
 }
 
 const TRAIT_TYPES = ["species", "feature", "focus", "armor", "shield", "artifact", "enchantment", "equipment"] as const;
 
-/** Builds the NPC sheet context from a plain actor whose `system` holds derived data. */
+/**
+ * Builds the NPC sheet context from a plain actor whose `system` holds derived data. With
+ * `options.parts`, only the tabs named there get their part of the context.
+ */
+export function buildNpcContext(actor: ActorLike, options?: SheetOptions & { parts?: undefined }, c?: SheetChoices): NpcSheetContext;
+export function buildNpcContext(actor: ActorLike, options: SheetOptions, c?: SheetChoices): NpcHeaderView & Partial<NpcTabsView>;
 export function buildNpcContext(
   actor: ActorLike, options: SheetOptions = {}, c: SheetChoices = DEFAULT_CHOICES,
-): NpcSheetContext {
+): NpcHeaderView & Partial<NpcTabsView> {
   const items = [...actor.items];
-  const core = buildActorCore(actor, items, options, c);
+  const context: NpcHeaderView & Partial<NpcTabsView> = npcHeader(actor, items, options, c);
+  if (drawsPart(options, "main")) Object.assign(context, { weapons: actorWeapons(actor, items, c), spells: actorSpells(items, c) });
+  if (drawsPart(options, "skills")) context.attributes = actorAttributes(actor, options, c);
+  if (drawsPart(options, "notes")) context.traits = npcTraits(actor, items);
+  return context;
+}
+
+function npcTraits(actor: ActorLike, items: readonly ItemLike[]): NpcTabsView["traits"] {
+  const equipped = actor.system.equipped ?? {};
+  const worn = new Set([equipped.armor, equipped.shield].filter(Boolean));
+  return TRAIT_TYPES.flatMap((type) => itemsOfType(items, type).map((i) => ({
+    ...itemRow(i),
+    typeLabel: label.itemType(type),
+    equipped: worn.has(itemId(i)) || (type === "artifact" && (i.system.equipped ?? false)),
+  })));
+}
+
+function npcHeader(actor: ActorLike, items: readonly ItemLike[], options: SheetOptions, c: SheetChoices): NpcHeaderView {
+  const core = buildActorBase(actor, items, options, c);
   const system = actor.system;
   const { build } = scopes(core.actor.id, options);
-  const equipped = system.equipped ?? {};
   const notes = system.biography ?? "";
-  const worn = new Set([equipped.armor, equipped.shield].filter(Boolean));
   return {
     ...core,
     cssClass: core.editMode ? "cw-edit-mode" : "cw-play-mode",
@@ -50,11 +86,6 @@ export function buildNpcContext(
     vitalsMaxField: numberField(build, "system.vitalsMax", fieldLabel("system.vitalsMax"), system.vitalsMax ?? system.health.vitalsMax, { min: 1, max: 12 }),
     minionField: checkboxField(build, "system.minion", fieldLabel("system.minion"), system.minion),
     defenseOverrideField: numberField(build, "system.defenseOverride", fieldLabel("system.defenseOverride"), system.defenseOverride ?? null, { min: 0, max: 12, nullable: true }),
-    traits: TRAIT_TYPES.flatMap((type) => itemsOfType(items, type).map((i) => ({
-      ...itemRow(i),
-      typeLabel: label.itemType(type),
-      equipped: worn.has(itemId(i)) || (type === "artifact" && (i.system.equipped ?? false)),
-    }))),
     notes: { name: "system.biography", value: notes, enriched: options.enrichedBiography ?? notes, editable: core.editable },
   };
 }

@@ -178,6 +178,12 @@ export interface SheetOptions {
   xp?: XpLogSource;
   /** The user is a GM: Dying and Dead can be set by hand (after a confirmation). */
   gm?: boolean;
+  /**
+   * The sheet parts this render draws (every part when missing): an actor sheet builds the
+   * context of those tabs only, as a re-render after a document change draws the header and
+   * the active tab.
+   */
+  parts?: readonly string[];
 }
 
 export interface OwnerItem { id: string; name: string; type: string }

@@ -113,19 +113,24 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
   ): Promise<ActorSheetContext> {
     const base = await super._prepareContext(options);
-    const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(this.stored.biography ?? "", {
-      secrets: this.actor.isOwner, relativeTo: this.actor,
-    });
+    const parts = (options as PartRenderOptions).parts;
+    const drawn = (...ids: string[]): boolean => !parts || ids.some((id) => parts.includes(id));
+    // Enriching and the action list cost the most; only the tabs that show them pay for them.
+    const enrichedBiography = drawn("biography", "notes")
+      ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(this.stored.biography ?? "", { secrets: this.actor.isOwner, relativeTo: this.actor })
+      : "";
     const context = this.buildSheetContext({
       editable: this.isEditable,
       editMode: this.editMode,
       activeTab: this.tabGroups.primary ?? undefined,
+      // Only the drawn tabs' context: after a document change, the header and the active tab.
+      parts,
       enrichedBiography,
       gm: game.user?.isGM === true,
       ...this.extraSheetOptions(),
     }, currentChoices());
     // Play mode: the combat actions with their costs now (owners only: they are the ones who act).
-    if (!this.editMode && this.actor.isOwner) {
+    if (!this.editMode && this.actor.isOwner && drawn("main")) {
       Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     }
     return Object.assign(base, context);

@@ -18,11 +18,17 @@ const T = TEMPLATES.character;
 /** A click action; cast so the options' type does not depend on the class being declared. */
 type SheetAction = (event: PointerEvent, target: HTMLElement) => Promise<void>;
 
+/** The last formatter made, by language: building an Intl.DateTimeFormat on every render is slow. */
+let formatter: { lang: string; format: (ms: number) => string } | null = null;
+
 /** Dates of the XP log in the user's language. */
 function dateFormatter(): (ms: number) => string {
   const lang = (game as unknown as { i18n?: { lang?: string } }).i18n?.lang ?? "en";
-  const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
-  return (ms) => format.format(new Date(ms));
+  if (formatter?.lang !== lang) {
+    const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+    formatter = { lang, format: (ms) => format.format(new Date(ms)) };
+  }
+  return formatter.format;
 }
 
 export class ClockworkCharacterSheet extends ClockworkActorSheet {

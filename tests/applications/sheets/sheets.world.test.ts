@@ -82,6 +82,13 @@ function renderedParts(client: WorldClient, hook: string): string[][] {
   return seen;
 }
 
+/** The context of every render of this sheet class on the client. */
+function renderedContexts(client: WorldClient, hook: string): Record<string, unknown>[] {
+  const seen: Record<string, unknown>[] = [];
+  client.Hooks.on(hook, ((_app: unknown, _el: unknown, context: Record<string, unknown>) => { seen.push(context); }) as never);
+  return seen;
+}
+
 async function packIndex(client: WorldClient, pack: string): Promise<IndexEntry[]> {
   return world.as(client, async () => {
     const p = (client.game as unknown as { packs: { get(id: string): { getIndex(): Promise<Iterable<IndexEntry>> } } }).packs.get(pack);
@@ -123,6 +130,26 @@ describe("partial re-renders", () => {
     // The write rules load on the first write (an import()): wait for the redraw, not a number of ticks.
     await settlesTo(() => expect(renders).toEqual([["header", "main"]]), flush);
     expect(redrawn(before, partElements(sheet))).toEqual(["header", "main"]);
+  });
+
+  it("a field edit builds the context of the header and the active tab only, not the other tabs'", async () => {
+    const sheet = await open(alice, actor(alice));
+    const contexts = renderedContexts(alice, "renderClockworkCharacterSheet");
+    const luck = sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!;
+    await change(alice, luck, String(Number(luck.value) - 1));
+    await settlesTo(() => expect(contexts).toHaveLength(1), flush);
+    // main's skill table is built; the equipment, magic and features tabs' lists are not.
+    expect(contexts[0]).toHaveProperty("attributes");
+    expect(contexts[0]).toHaveProperty("luck.value", Number(luck.value));
+    for (const key of ["weapons", "equipment", "spells", "magic", "species", "foci", "features", "advancement"]) expect(contexts[0]).not.toHaveProperty(key);
+    // On the equipment tab, the same edit builds that tab's lists and not main's skill table.
+    await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
+    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
+    await settlesTo(() => expect(contexts).toHaveLength(2), flush);
+    await world.as(alice, () => actor(alice).update({ "system.currency": 77 }));
+    await settlesTo(() => expect(contexts).toHaveLength(3), flush);
+    expect(contexts[2]).toHaveProperty("equipment.currency.value", 77);
+    for (const key of ["attributes", "spells", "magic", "advancement"]) expect(contexts[2]).not.toHaveProperty(key);
   });
 
   it("on another tab, the edit redraws that tab instead", async () => {

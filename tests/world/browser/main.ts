@@ -94,7 +94,13 @@ function linkStyles(): void {
 function systemEntry(): () => Promise<unknown> {
   if (host.system === "source") return () => import("../../../src/clockwork");
   const url = `/systems/${manifest.id}/${manifest.esmodules?.[0] ?? "clockwork.mjs"}`;
-  return () => import(/* @vite-ignore */ url);
+  // Marks around the import (fetch, parse, compile, evaluate): scripts/bench-browser.mjs reads them.
+  return async () => {
+    performance.mark("clockwork:import:start");
+    const module: unknown = await import(/* @vite-ignore */ url);
+    performance.measure("clockwork:import", "clockwork:import:start");
+    return module;
+  };
 }
 
 /**

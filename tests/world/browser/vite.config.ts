@@ -37,6 +37,8 @@ export interface HostOptions {
   seed?: "fixtures" | "starter";
   /** Port to try first (the next free one is taken when it is busy; 0: any free port). */
   port?: number;
+  /** The build folder "built" serves (default: the repository's dist/; the browser benchmark compares two). */
+  dist?: string;
 }
 
 interface ManifestPack { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }
@@ -217,8 +219,8 @@ function iconStandIn(path: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#4b4034"/><g fill="#eadfc8">${body}</g></svg>`;
 }
 
-function clockworkWorld(options: Required<Omit<HostOptions, "port">>): Plugin {
-  const systemRoot = options.system === "built" ? join(REPO, "dist") : REPO;
+function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist">> & { dist?: string }): Plugin {
+  const systemRoot = options.system === "built" ? (options.dist ?? join(REPO, "dist")) : REPO;
   let packs: Promise<LoadedPacks> | null = null;
   const loadPacks = (): Promise<LoadedPacks> => {
     if (options.system === "source") return Promise.resolve(loadSourcePacks());
@@ -295,7 +297,7 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port">>): Plugin {
 
 /** The Vite configuration of the host (the e2e tests use the default; the playground passes its options). */
 export function hostConfig(options: HostOptions = {}): UserConfig {
-  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures" } as const;
+  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures", dist: options.dist };
   return {
     root: HERE,
     publicDir: false,
@@ -306,7 +308,7 @@ export function hostConfig(options: HostOptions = {}): UserConfig {
     // mid-test "optimized dependencies changed" reload.
     optimizeDeps: { include: ["handlebars"], noDiscovery: true },
     server: {
-      host: "127.0.0.1", port: options.port ?? 5317, strictPort: false, fs: { allow: [REPO] },
+      host: "127.0.0.1", port: options.port ?? 5317, strictPort: false, fs: { allow: [REPO, ...(options.dist ? [options.dist] : [])] },
       warmup: { clientFiles: ["./main.ts"] },
     },
     plugins: [clockworkWorld(resolved)],
@@ -315,9 +317,11 @@ export function hostConfig(options: HostOptions = {}): UserConfig {
 
 /**
  * The default: sources and fixtures (the e2e tests). scripts/playground.mjs sets
- * CLOCKWORK_HOST_SYSTEM=built|source and CLOCKWORK_HOST_SEED=starter before loading this file.
+ * CLOCKWORK_HOST_SYSTEM=built|source and CLOCKWORK_HOST_SEED=starter before loading this file;
+ * scripts/bench-browser.mjs also CLOCKWORK_HOST_DIST (the build folder to serve).
  */
 export default defineConfig(() => hostConfig({
   system: process.env.CLOCKWORK_HOST_SYSTEM === "built" ? "built" : "source",
   seed: process.env.CLOCKWORK_HOST_SEED === "starter" ? "starter" : "fixtures",
+  dist: process.env.CLOCKWORK_HOST_DIST || undefined,
 }));

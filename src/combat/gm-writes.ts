@@ -13,7 +13,7 @@
 import type { StoredHealth } from "../data/actor/health";
 import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 
 import { relayRefusal } from "./relay-check";
 import { ALLOWED_PATHS, DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths } from "./gm-write-constants";

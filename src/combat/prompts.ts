@@ -7,7 +7,7 @@
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
 import { localize } from "../foundry";
-import { renderTemplate } from "../applications/ui";
+import { renderTemplate } from "../foundry";
 import type { EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
 import { AUTO_NPC_SETTING, AUTO_OWN_SETTING, QUERY_DEATH_ROLL, QUERY_END_CHECKS, SYSTEM_ID } from "./prompt-settings";

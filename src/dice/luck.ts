@@ -4,7 +4,7 @@
  * struck through. Only a user who owns both the message (its author, or a GM) and the actor
  * may spend the actor's luck, so no write ever needs a GM on another client.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { LUCK_PER_SESSION, canSpendMoreLuck, standingAttempt } from "./luck-policy";
 import { FLAG_SCOPE, fullViewer, ROLL_FLAG, renderRollCard, rollFlags, rollMessageActor, serializeRoll, type RollMessage } from "./chat";
 import type { ClockworkRoll } from "./clockwork-roll";

@@ -14,7 +14,7 @@
  *    and post the card. When the writes cannot be made now (no GM connected), the card keeps
  *    them behind an Apply button.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";

@@ -6,7 +6,7 @@
  * the same batch as the caster's mana and counters. A mana potion adds the sum of its dice,
  * capped at the maximum, and is used up.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { planChannel, type ChannelPlan, type CounterState } from "../rules";
 import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";

@@ -10,7 +10,7 @@
  * checks the card and builds the companion from it itself (./companion-guard, docs/rulings.md 140);
  * free-form stats are the GM's alone.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 
 export const COMPANION_QUERY = "clockwork.summonCompanion";
 const TIMEOUT = 10_000;

@@ -13,8 +13,8 @@
  * (docs/rulings.md 136).
  */
 import { localize } from "../foundry";
-import { renderTemplate } from "../applications/ui";
-import { timedChoice } from "../applications/dialogs/timed-choice";
+import { renderTemplate } from "../foundry";
+import { timedChoice } from "../foundry";
 import { percent } from "../combat/attack/format";
 import { queryReactingUser, reactingUser, type PermissionActor } from "../combat/attack/reactions";
 import { reactionTimeoutMs } from "../combat/attack/settings";

@@ -3,7 +3,7 @@
  * and the players and lets a player channel from it. Its context is pure (`manaHudContext`);
  * the window re-renders when the pool or the viewed scene changes.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { channelMana } from "./channel";
 import { POOL_CHANGED_HOOK, currentScene, scenePool } from "./pool";
 import { MANA_HUD_TEMPLATE, manaHudContext } from "./views";

@@ -10,7 +10,7 @@
  * active GM, whose client runs one batch at a time so two channelings never both take the last
  * points of a pool. Nothing is half-applied: a write that fails undoes the batch's earlier ones.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { relayRefusal } from "../combat/relay-check";
 import { allowGmWritePaths, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {

@@ -4,7 +4,7 @@
  * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
  * plain-text copy for bug reports.
  */
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { localize } from "../foundry";
 import { captureConsole } from "./capture";
 import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";

@@ -10,7 +10,7 @@ import { localize, resolveUuid } from "../../foundry";
 import { DAMAGE_TYPES, SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
 import type { Resistances, SkillKey } from "../../rules";
 import { currentChoices } from "../choices-registry";
-import { confirm, notify } from "../ui";
+import { confirm, notify } from "../../foundry";
 import { buildAdvancementContext, buildAwardContext, logText, type PendingPurchase } from "./advancement-context";
 import { ClockworkCompendiumBrowser } from "./browser-app";
 import { browserEntries } from "./builder-app";

@@ -7,7 +7,7 @@
  */
 import { localize } from "../../foundry";
 import { currentChoices } from "../choices-registry";
-import { notify } from "../ui";
+import { notify } from "../../foundry";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
 import { buildBuilderContext, EMPTY_VIEW, type BuilderCatalog, type BuilderViewState } from "./builder-context";

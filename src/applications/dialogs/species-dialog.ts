@@ -12,7 +12,7 @@ import {
 } from "../context/species-choice";
 import type { ItemLike, ItemSystemSource } from "../context/source-types";
 import { speciesOptionNames } from "../sheets/links";
-import { confirm, localize, notify, renderTemplate } from "../ui";
+import { confirm, localize, notify, renderTemplate } from "../../foundry";
 
 type ItemDoc = Item.Implementation;
 

@@ -6,7 +6,7 @@
  */
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
-import { confirm, localize, notify } from "../ui";
+import { confirm, localize, notify } from "../../foundry";
 import { attemptWrite } from "./form-errors";
 import { sheetRuntime } from "./lazy";
 

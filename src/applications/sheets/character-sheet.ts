@@ -4,7 +4,7 @@ import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
 import type { XpLogSource } from "../context/xp-log";
 import { TEMPLATES } from "../handlebars";
-import { localize } from "../ui";
+import { localize } from "../../foundry";
 import type { XpLogEntry } from "../../rules";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";

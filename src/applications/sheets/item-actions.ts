@@ -3,7 +3,7 @@
  * on first use (runtime.ts).
  */
 import { NEW_ROWS } from "../context/updates";
-import { localize, notify } from "../ui";
+import { localize, notify } from "../../foundry";
 import { whileBusy } from "./busy";
 import { attemptWrite } from "./form-errors";
 import { IDENTIFIER_LINKS, linkUpdate, type LinkChange } from "./links";

@@ -6,7 +6,7 @@
  * a localized warning and changes nothing); outside combat nothing is charged.
  */
 import { localize } from "../../foundry";
-import { notify } from "../../applications/ui";
+import { notify } from "../../foundry";
 import {
   COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
   type CombatActionKey, type CounterState,

@@ -5,7 +5,7 @@
  * observe, Apply for the author and the GM, Undo for the GM, stale attackers and targets).
  * Apply and Undo write through the GM relay, so a player's click never writes an NPC itself.
  */
-import { notify } from "../../applications/ui";
+import { notify } from "../../foundry";
 import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes";
 import {
   ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, pendingTargets,

@@ -7,8 +7,8 @@
  * asked.
  */
 import { localize } from "../../foundry";
-import { renderTemplate } from "../../applications/ui";
-import { timedChoice } from "../../applications/dialogs/timed-choice";
+import { renderTemplate } from "../../foundry";
+import { timedChoice } from "../../foundry";
 import { expected, percent } from "./format";
 import { autoReaction, reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";

@@ -7,7 +7,7 @@
  * the hit but takes no damage and no condition from that roll. Written through the GM relay.
  */
 import { localize } from "../../foundry";
-import { notify } from "../../applications/ui";
+import { notify } from "../../foundry";
 import { redirectedDamage } from "../../rules";
 import { requestWrites, type GmWriteResult } from "../gm-writes";
 import { ATTACK_FLAG, isApplied, type CardTarget } from "./card";

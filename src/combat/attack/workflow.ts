@@ -13,7 +13,7 @@
  *    the damage once for all. The rules core resolves hits, criticals, damage per target's
  *    resistance and procs. One chat card shows every target; Apply writes the damage.
  */
-import { notify } from "../../applications/ui";
+import { notify } from "../../foundry";
 import {
   CALLED_SHOTS, DAMAGE_TYPES, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
   conditionStatus, mayRedirect, spikedShieldDamage, MAX_DICE,

@@ -15,6 +15,7 @@ import { registerPrompts } from "./prompt-settings";
 import { loadRulerStyle } from "./ruler-register";
 import { registerTracker } from "./tracker";
 import { TURN_TEMPLATES } from "./templates";
+import { registerQuery, systemApi } from "../foundry";
 
 export { ClockworkCombat, ClockworkCombatant };
 
@@ -46,9 +47,8 @@ export function registerCombat(): void {
   registerPrompts();
   registerDying();
   registerTracker();
-  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_INITIATIVE] = (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data);
-  const api = (game as { clockwork?: Record<string, unknown> }).clockwork;
-  if (api) api.turns = turnsApi;
+  registerQuery(QUERY_INITIATIVE, (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data));
+  systemApi().turns = turnsApi;
   void foundry.applications.handlebars?.loadTemplates?.(COMBAT_TEMPLATES);
   // Not needed to start, but soon: fetched in the background once the game is ready, as the sheets are.
   Hooks.once("ready", () => void prefetchCombat());

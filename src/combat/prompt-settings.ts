@@ -4,6 +4,7 @@
  * load with the combat implementation.
  */
 import { loadCombatImpl, type CombatImpl } from "./load";
+import { registerQuery } from "../foundry";
 
 export const SYSTEM_ID = "clockwork";
 export const QUERY_END_CHECKS = "clockwork.endOfTurnChecks";
@@ -30,8 +31,7 @@ export function registerPrompts(): void {
     name: "CLOCKWORK.Conditions.Setting.AutoOwn.Name", hint: "CLOCKWORK.Conditions.Setting.AutoOwn.Hint",
     scope: "client", config: true, type: Boolean, default: false,
   } as never);
-  const queries = CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>;
-  queries[QUERY_END_CHECKS] = async (data: Parameters<CombatImpl["answerEndChecks"]>[0]) => (await loadCombatImpl()).answerEndChecks(data);
-  queries[QUERY_DEATH_ROLL] = async (data: Parameters<CombatImpl["answerDeathRoll"]>[0]) => (await loadCombatImpl()).answerDeathRoll(data);
+  registerQuery(QUERY_END_CHECKS, async (data: Parameters<CombatImpl["answerEndChecks"]>[0]) => (await loadCombatImpl()).answerEndChecks(data));
+  registerQuery(QUERY_DEATH_ROLL, async (data: Parameters<CombatImpl["answerDeathRoll"]>[0]) => (await loadCombatImpl()).answerDeathRoll(data));
 }
 

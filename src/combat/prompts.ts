@@ -6,7 +6,7 @@
  * prompt with the odds, rolls (chat cards as for any roll) and answers with the dice. If the
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
-import { localize } from "../foundry";
+import { activeGM, allUsers, localize, resolveUuid } from "../foundry";
 import { renderTemplate } from "../foundry";
 import type { EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
@@ -40,11 +40,7 @@ export interface PromptActor {
 }
 
 function users(): PromptUser[] {
-  return [...((game.users ?? []) as unknown as Iterable<PromptUser>)];
-}
-
-function activeGM(): PromptUser | null {
-  return ((game.users as unknown as { activeGM?: PromptUser | null } | undefined)?.activeGM) ?? null;
+  return allUsers<PromptUser>();
 }
 
 /**
@@ -55,7 +51,7 @@ export function promptUser(actor: PromptActor): PromptUser | null {
   const owners = users()
     .filter((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER"))
     .sort((a, b) => Number(b.character?.id === actor.id) - Number(a.character?.id === actor.id) || String(a.id).localeCompare(String(b.id)));
-  return owners[0] ?? activeGM();
+  return owners[0] ?? activeGM<PromptUser>();
 }
 
 function setting(key: string): boolean {
@@ -145,7 +141,7 @@ export async function rollEndChecks(actor: PromptActor, checks: readonly EndOfTu
 }
 
 async function resolveActor(uuid: string): Promise<PromptActor | null> {
-  return ((await fromUuid(uuid as never)) as unknown as PromptActor | null) ?? null;
+  return resolveUuid<PromptActor>(uuid);
 }
 
 /** Shows a prompt with one Roll button; resolves when it is clicked or closed (the roll is owed either way). */

@@ -101,3 +101,14 @@ export async function resolveUuid<T = unknown>(uuid: string): Promise<T | null> 
 export function maybeCanvas<T = Canvas>(): T | undefined {
   return (globalThis as { canvas?: unknown }).canvas as T | undefined;
 }
+
+/** Resolve a UUID synchronously from loaded documents (a compendium index entry when not loaded); null when unknown. */
+export function resolveUuidSync<T = unknown>(uuid: string): T | null {
+  const lookup = (globalThis as { fromUuidSync?: (uuid: string) => unknown }).fromUuidSync;
+  return (lookup?.(uuid) ?? null) as T | null;
+}
+
+/** A runtime global Foundry provides (`PIXI`, `Handlebars`…), typed as the feature reads it; undefined outside Foundry. */
+export function runtimeGlobal<T>(name: string): T | undefined {
+  return (globalThis as Record<string, unknown>)[name] as T | undefined;
+}

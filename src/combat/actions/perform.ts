@@ -5,7 +5,7 @@
  * counters. In a running combat the counters are paid through the GM relay (a refused payment is
  * a localized warning and changes nothing); outside combat nothing is charged.
  */
-import { localize } from "../../foundry";
+import { activeCombat, localize } from "../../foundry";
 import { notify } from "../../foundry";
 import {
   COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
@@ -34,8 +34,7 @@ interface CombatDoc {
 
 /** The actor's combatant in the running combat, with its counters, or null outside combat. */
 export function combatStateOf(actor: { id: string | null; token?: { id: string | null } | null }): { combatant: CombatantDoc; counters: CounterState } | null {
-  const combats = game.combats as unknown as { active?: CombatDoc | null } | undefined;
-  const combat = combats?.active ?? (game.combat as unknown as CombatDoc | null);
+  const combat = activeCombat<CombatDoc>();
   if (!combat?.started) return null;
   const all = [...combat.combatants];
   const combatant = (actor.token?.id ? all.find((c) => c.tokenId === actor.token?.id) : undefined) ?? all.find((c) => c.actorId === actor.id);
@@ -49,8 +48,7 @@ export function combatStateOf(actor: { id: string | null; token?: { id: string |
 
 /** The running combat's round, or null outside combat. */
 function combatRound(): number | null {
-  const combats = game.combats as unknown as { active?: { started: boolean; round: number } | null } | undefined;
-  const combat = combats?.active ?? (game.combat as unknown as { started: boolean; round: number } | null);
+  const combat = activeCombat<{ started: boolean; round: number }>();
   return combat?.started ? combat.round : null;
 }
 

@@ -7,7 +7,7 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { notify } from "../foundry";
+import { notify, targetedTokens, viewedCombat } from "../foundry";
 import { localize } from "../foundry";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
@@ -97,7 +97,7 @@ function distanceBetween(a: TokenPosition | null, b: TokenPosition | null): numb
 }
 
 function combatantOf(actor: UserActor): CombatantLike | null {
-  const combat = game.combat as unknown as { started?: boolean; combatants: Iterable<CombatantLike> } | null;
+  const combat = viewedCombat<{ started?: boolean; combatants: Iterable<CombatantLike> }>();
   if (!combat?.started) return null;
   for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
   return null;
@@ -249,7 +249,7 @@ export function addAlchemyButtons(html: HTMLElement, actor: SheetActor | null | 
     button.textContent = label;
     button.setAttribute("aria-label", `${label}: ${item.name}`);
     button.addEventListener("click", () => {
-      const targets = [...((game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [])];
+      const targets = targetedTokens<unknown>();
       button.disabled = true;
       void Promise.resolve(actor.useAlchemy?.(item, targets.length === 1 ? { target: targets[0] } : {})).finally(() => (button.disabled = false));
     });

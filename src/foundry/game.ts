@@ -77,7 +77,8 @@ export function worldCollection<T>(name: "actors" | "items" | "messages" | "scen
 
 /** The world time in seconds (0 before it exists). */
 export function worldTime(): number {
-  return maybeGame()?.time?.worldTime ?? 0;
+  const time = maybeGame()?.time?.worldTime;
+  return typeof time === "number" && Number.isFinite(time) ? time : 0;
 }
 
 /** The Foundry major version (13 when unknown). */

@@ -14,7 +14,7 @@
  *    and post the card. When the writes cannot be made now (no GM connected), the card keeps
  *    them behind an Apply button.
  */
-import { activeGM, allUsers, documentClass, hooks as foundryHooks, notify, targetedTokens, viewedCombat, worldCollection } from "../foundry";
+import { activeGM, allUsers, documentClass, hooks as foundryHooks, notify, targetedTokens, viewedCombat, worldCollection, worldTime } from "../foundry";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
@@ -32,7 +32,6 @@ import { targetOps, type CastClock } from "./effects";
 import { askSpellReactions, withDefenseParts } from "./reactions";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
-import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";

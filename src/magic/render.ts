@@ -3,9 +3,9 @@ import { applyCastCard, castData, type CastDoc } from "./cast";
 import { addAlchemyButtons } from "./alchemy";
 import { useSpellTable } from "./spell-tables";
 import { manaHud } from "./hud";
-import { currentScene, scenePool, worldTime } from "./pool";
+import { currentScene, scenePool } from "./pool";
 import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
-import { viewedCombat } from "../foundry";
+import { viewedCombat, worldTime } from "../foundry";
 
 interface MessageLike {
   flags?: Record<string, unknown>;

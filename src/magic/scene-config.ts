@@ -6,9 +6,8 @@
  * what was drained.
  */
 import { MANA_CONNECTIONS, newGlobalPool, resizeGlobalPool, type ManaConnectionPreset } from "../rules";
-import { worldTime } from "./pool";
 import { POOL_CONFIG_FLAG, POOL_FLAG, SCENE_POOL_TEMPLATE, scenePoolContext, storedPool } from "./views";
-import { hooks as foundryHooks, notify } from "../foundry";
+import { hooks as foundryHooks, notify, worldTime } from "../foundry";
 
 export { SCENE_POOL_TEMPLATE, scenePoolContext };
 

@@ -19,7 +19,7 @@ import { deriveActorData, type CreatureSource, type ItemInput } from "../data/ac
 import { checkHealthWrite, type HealthNotice, type StoredHealth } from "../data/actor/health";
 import { labelOf } from "../data/labels";
 import { takeUnreadableNumbers, type KeptNumber } from "../data/number-inputs";
-import { localize } from "../foundry";
+import { localize, runtimeGlobal } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
 import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
@@ -63,7 +63,7 @@ function isObject(value: unknown): value is Changes {
 }
 
 function notify(type: "info" | "warn" | "error", key: string, data?: Record<string, unknown>): void {
-  const notifications = (globalThis as { ui?: { notifications?: Record<typeof type, (message: string) => unknown> } }).ui?.notifications;
+  const notifications = runtimeGlobal<{ notifications?: Record<typeof type, (message: string) => unknown> }>("ui")?.notifications;
   notifications?.[type](localize(key, data));
 }
 

@@ -6,7 +6,7 @@
  * download them at start-up. Call `registerBuilder()` in `init`, after `game.clockwork` is set.
  */
 import { registerAdvancementSettings } from "../../documents/advancement-settings";
-import { localize } from "../../foundry";
+import { documentClass, localize, systemApi } from "../../foundry";
 
 type ActorDoc = Actor.Implementation;
 type Handler = (event: PointerEvent, target: HTMLElement) => unknown;
@@ -72,7 +72,7 @@ function directoryFooter(html: HTMLElement): HTMLElement | null {
 
 /** A new character named after the localized type, opened in the builder. */
 async function newCharacterInBuilder(): Promise<void> {
-  const ActorClass = CONFIG.Actor.documentClass as unknown as { create(data: object): Promise<ActorDoc | undefined> };
+  const ActorClass = documentClass<{ create(data: object): Promise<ActorDoc | undefined> }>("Actor")!;
   const actor = await ActorClass.create({ name: localize("TYPES.Actor.character"), type: "character" });
   if (actor) await builderApi.openBuilder(actor);
 }
@@ -92,6 +92,5 @@ export function registerBuilder(): void {
     if (!footer || footer.querySelector(".cw-directory-button")) return;
     footer.append(button("CLOCKWORK.Browser.Open", "fa-solid fa-book-open", () => builderApi.openCompendiumBrowser()));
   }) as never);
-  const holder = game as unknown as { clockwork?: Record<string, unknown> };
-  holder.clockwork = { ...holder.clockwork, ...builderApi };
+  Object.assign(systemApi(), builderApi);
 }

@@ -6,7 +6,7 @@
 import {
   awardXp, buyPower, buySkillRank, campaignSpeed, previewSkillPurchase, refundLastPurchase, xpStateOf, XpError,
 } from "../../documents/advancement";
-import { localize, resolveUuid } from "../../foundry";
+import { language, localize, resolveUuid, worldCollection } from "../../foundry";
 import { DAMAGE_TYPES, SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
 import type { Resistances, SkillKey } from "../../rules";
 import { currentChoices } from "../choices-registry";
@@ -33,7 +33,7 @@ function messageOf(error: unknown): string[] {
 }
 
 function dateFormatter(): (ms: number) => string {
-  const lang = (game as unknown as { i18n?: { lang?: string } }).i18n?.lang ?? "en";
+  const lang = language();
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   return (ms) => format.format(new Date(ms));
 }
@@ -246,7 +246,7 @@ export class ClockworkXpAwardDialog extends HandlebarsApplicationMixin(Applicati
   }
 
   static #characters(): Actor.Implementation[] {
-    const actors = (game as unknown as { actors?: Iterable<Actor.Implementation> }).actors;
+    const actors = worldCollection<Iterable<Actor.Implementation>>("actors");
     return actors ? [...actors].filter((a) => a.type === "character") : [];
   }
 

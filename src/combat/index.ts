@@ -15,7 +15,7 @@ import { registerPrompts } from "./prompt-settings";
 import { loadRulerStyle } from "./ruler-register";
 import { registerTracker } from "./tracker";
 import { TURN_TEMPLATES } from "./templates";
-import { registerQuery, systemApi } from "../foundry";
+import { getConfig, registerQuery, systemApi } from "../foundry";
 
 export { ClockworkCombat, ClockworkCombatant };
 
@@ -42,7 +42,7 @@ export function prefetchCombat(): Promise<unknown> {
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = ClockworkCombat as never;
   CONFIG.Combatant.documentClass = ClockworkCombatant as never;
-  Object.assign(CONFIG.Combatant.dataModels as object, combatantModels);
+  Object.assign(getConfig().Combatant.dataModels, combatantModels);
   registerStatusEffects();
   registerPrompts();
   registerDying();

@@ -33,7 +33,7 @@ interface FallingActor extends WearingActor {
 
 function actorOf(target: TargetLike): FallingActor | null {
   const token = tokenDocOf(target);
-  if (token?.actor) return token.actor as unknown as FallingActor;
+  if (token?.actor) return token.actor as FallingActor;
   let value: unknown = target;
   if (typeof target === "string") {
     try {

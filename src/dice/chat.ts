@@ -85,7 +85,7 @@ export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, opt
   }, options.rollMode);
   // No rollMode option: core would apply the mode a second time.
   const message = await ChatMessage.implementation.create(data as never);
-  return message as unknown as RollMessage;
+  return message as RollMessage;
 }
 
 /** Luck can be spent from this client: the user owns the message and the actor, who has luck left. */

@@ -162,8 +162,8 @@ export function guardActorUpdate(actor: ActorLike, changes: Changes, options: Ch
   }
 
   if (isObject(changed.equipped)) {
-    const slots = next.equipped as unknown as EquippedSlots;
-    const before = stored.equipped as unknown as EquippedSlots;
+    const slots = next.equipped as EquippedSlots;
+    const before = stored.equipped as EquippedSlots;
     const changedSlots = (Object.keys(slots) as (keyof EquippedSlots)[]).filter((slot) => slots[slot] !== before[slot]);
     const problem = slotProblem(slots, changedSlots, { titanGrip: hasTitanGrip(actor), lookup: (id) => candidate(actor.items.get(id)) });
     if (problem) {

@@ -17,7 +17,7 @@ export function maybeGame(): Partial<ReadyGame> | undefined {
 
 /** The system's API object on `game.clockwork` (created on first use). */
 export function systemApi(): Record<string, unknown> {
-  const holder = getGame() as unknown as { clockwork?: Record<string, unknown> };
+  const holder = getGame() as { clockwork?: Record<string, unknown> };
   return (holder.clockwork ??= {});
 }
 

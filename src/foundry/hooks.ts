@@ -16,5 +16,5 @@ export interface HookRegistry {
 
 /** This client's `Hooks`. */
 export function hooks(): HookRegistry {
-  return Hooks as unknown as HookRegistry;
+  return Hooks as HookRegistry;
 }

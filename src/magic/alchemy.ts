@@ -125,7 +125,7 @@ async function postUse(actor: UserActor, item: AlchemyItem, target: UserActor): 
     speaker: ChatMessage.getSpeaker({ actor: actor as never }), content,
     flags: { clockwork: { alchemyUse: { actorUuid: actor.uuid, targetUuid: target.uuid } } },
   } as never);
-  return (created as unknown as UseMessage | undefined) ?? null;
+  return (created as UseMessage | undefined) ?? null;
 }
 
 /** The writes of one effect on the target (the dice already rolled). */

@@ -69,7 +69,7 @@ export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(Applicat
 
   /** One window per actor: core numbers windows itself, so the id comes from the actor here. */
   protected override _initializeApplicationOptions(options: never): never {
-    const initialized = super._initializeApplicationOptions(options) as unknown as { uniqueId: string };
+    const initialized = super._initializeApplicationOptions(options) as { uniqueId: string };
     const actorId = (options as { actorId?: string }).actorId;
     if (actorId) initialized.uniqueId = actorId;
     return initialized as never;

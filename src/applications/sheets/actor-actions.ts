@@ -42,7 +42,7 @@ interface RollApi {
 }
 
 const stored = (sheet: ActorSheetLike) => sheet.actor.system as unknown as StoredActorSystem;
-const rollApi = (sheet: ActorSheetLike) => sheet.actor as unknown as RollApi;
+const rollApi = (sheet: ActorSheetLike) => sheet.actor as RollApi;
 
 /** Foundry's update accepts dotted paths; the types only know nested objects. */
 function update(doc: { update(data: never): unknown }, changes: Record<string, unknown>): Promise<unknown> {

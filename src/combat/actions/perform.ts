@@ -114,7 +114,7 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
     return { ok: false };
   }
 
-  const items = [...actor.items] as unknown as AttackItem[];
+  const items = [...actor.items] as AttackItem[];
   const label = localize(`CLOCKWORK.Combat.Attack.Action.${key}`);
   switch (key) {
     case "attack":
@@ -190,7 +190,7 @@ async function speciesAction(actor: ActingActor, key: string, request: ActionReq
   const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
   const item = speciesAttackItem(attackData, actor);
   if (item) {
-    const outcome = await attack(actor, item as unknown as AttackItem, request.attack ?? {});
+    const outcome = await attack(actor, item as AttackItem, request.attack ?? {});
     if (outcome && markSpent.length) await requestWrites(markSpent);
     return { ok: outcome !== null, attack: outcome, paid: outcome?.data.counters ?? 0 } as ActionResult;
   }

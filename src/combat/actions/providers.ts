@@ -47,7 +47,7 @@ const loaders = new Map<string, () => Promise<ActionProvider<never>>>();
 /** Adds (or replaces) a provider; returns a function that removes it. */
 export function registerActionProvider<A>(id: string, provider: ActionProvider<A>): () => void {
   loaders.delete(id);
-  providers.set(id, provider as unknown as ActionProvider<never>);
+  providers.set(id, provider as ActionProvider<never>);
   return () => {
     if (providers.get(id) === (provider as unknown)) providers.delete(id);
   };
@@ -67,7 +67,7 @@ export function actionProviders(): [string, ActionProvider<never>][] {
  * {@link loadActionProviders} has loaded it, which the sheet awaits before building its list.
  */
 export function registerLazyActionProvider<A>(id: string, load: () => Promise<ActionProvider<A>>): void {
-  loaders.set(id, load as unknown as () => Promise<ActionProvider<never>>);
+  loaders.set(id, load as () => Promise<ActionProvider<never>>);
 }
 
 /** Loads every provider registered with {@link registerLazyActionProvider} that has not loaded yet. */

@@ -22,20 +22,6 @@ export interface ChoiceButton {
   label: string;
   icon?: string;
   default?: boolean;
-  /** What the dialog resolves when this button is pressed (default: its action). */
-  callback?: (event: unknown, button: HTMLButtonElement) => unknown;
-}
-
-/** Shows a DialogV2 with buttons; resolves the pressed button's value, or null when closed. */
-export async function choose(options: { title: string; content: string; buttons: ChoiceButton[]; classes?: string[] }): Promise<unknown> {
-  const answer: unknown = await foundry.applications.api.DialogV2.wait({
-    window: { title: options.title },
-    ...(options.classes ? { classes: options.classes } : {}),
-    content: options.content,
-    buttons: options.buttons,
-    rejectClose: false,
-  } as never);
-  return answer ?? null;
 }
 
 /**
@@ -57,10 +43,4 @@ export async function timedChoice(options: { title: string; content: string; but
   } as never) as unknown;
   if (timer) clearTimeout(timer);
   return typeof answer === "string" ? answer : null;
-}
-
-/** Asks for one text or number input in a DialogV2 form; resolves the form's data, or null when cancelled. */
-export async function inputDialog<T extends object>(options: object): Promise<T | null> {
-  const result: unknown = await foundry.applications.api.DialogV2.input(options as never);
-  return result && typeof result === "object" ? result as T : null;
 }

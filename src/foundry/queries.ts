@@ -16,11 +16,6 @@ export function registerQuery<D>(name: string, handler: (data: D) => unknown): v
   (CONFIG.queries as unknown as Record<string, (data: D) => unknown>)[name] = handler;
 }
 
-/** The handler registered for `name` on this client. */
-export function queryHandler(name: string): ((data: unknown) => unknown) | undefined {
-  return (CONFIG.queries as unknown as Record<string, ((data: unknown) => unknown) | undefined>)[name];
-}
-
 /** Asks `user` to run query `name` with `data` on their client; resolves its answer. */
 export function queryUser(user: QueryUser, name: string, data: unknown, options?: { timeout?: number }): Promise<unknown> {
   return user.query(name, data, options);

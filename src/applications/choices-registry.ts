@@ -4,8 +4,9 @@
  */
 import type { ClockworkConfig } from "../config";
 import { DEFAULT_CHOICES, sheetChoices, type SheetChoices } from "./context/choices";
+import { getConfig } from "../foundry";
 
 export function currentChoices(): SheetChoices {
-  const config = (CONFIG as unknown as { CLOCKWORK?: ClockworkConfig }).CLOCKWORK;
+  const config = getConfig().CLOCKWORK as ClockworkConfig | undefined;
   return config ? sheetChoices(config) : DEFAULT_CHOICES;
 }

@@ -8,6 +8,7 @@ import { PARTIALS, registerHelpers, type HandlebarsLike } from "./handlebars";
 import { ClockworkCharacterSheet } from "./sheets/character-sheet";
 import { ClockworkItemSheet } from "./sheets/item-sheet";
 import { ClockworkNpcSheet } from "./sheets/npc-sheet";
+import { runtimeGlobal } from "../foundry";
 
 export { ClockworkActorSheet } from "./sheets/actor-sheet";
 export { ClockworkCharacterSheet, ClockworkItemSheet, ClockworkNpcSheet };
@@ -20,7 +21,7 @@ export const config = {
 
 export function registerSheets(): void {
   // Foundry always has the global; test stand-ins without template rendering may not.
-  const handlebars = (globalThis as { Handlebars?: HandlebarsLike }).Handlebars;
+  const handlebars = runtimeGlobal<HandlebarsLike>("Handlebars");
   if (handlebars) registerHelpers(handlebars);
   void foundry.applications.handlebars.loadTemplates(
     { ...PARTIALS },

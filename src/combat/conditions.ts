@@ -12,6 +12,7 @@ import { COMBAT_STATUS_IDS, persistentStatusId, statusEffectId, type CombatStatu
 import {
   attackerConditionFlags, conditionDice, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
 } from "../rules/condition-effects";
+import { getConfig } from "../foundry";
 
 /** Every status the system registers: the combat statuses of the rules core, then the spell states. */
 export const STATUS_IDS: readonly string[] = [...COMBAT_STATUS_IDS, ...SPELL_STATES];
@@ -106,8 +107,8 @@ export function statusEffectEntries(): StatusEffectEntry[] {
 
 /** Sets `CONFIG.statusEffects` and the special statuses core looks up (defeated, blind, invisible). */
 export function registerStatusEffects(): void {
-  (CONFIG as unknown as { statusEffects: StatusEffectEntry[] }).statusEffects = statusEffectEntries();
-  const special = ((CONFIG as unknown as { specialStatusEffects?: Record<string, string> }).specialStatusEffects ??= {});
+  getConfig().statusEffects = statusEffectEntries() as typeof CONFIG.statusEffects;
+  const special = (getConfig().specialStatusEffects ??= {} as typeof CONFIG.specialStatusEffects);
   Object.assign(special, { DEFEATED: "dead", BLIND: "blind", INVISIBLE: "invisible" });
 }
 

@@ -9,7 +9,7 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { localize } from "../foundry";
+import { activeGM, isDesignatedGM, localize, resolveUuid, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "./gm-write-constants";
@@ -21,12 +21,6 @@ export const QUERY_STABILIZE = "clockwork.stabilize";
 export const HEALTH_BEFORE_OPTION = "clockworkHealthBefore";
 
 type Changes = Record<string, unknown>;
-
-/** Whether this client is the designated GM, who follows the health track. */
-export function isActiveGM(): boolean {
-  return (game.user as unknown as { isActiveGM?: boolean } | null)?.isActiveGM === true
-    || (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
-}
 
 /** Whether a write touches the health track. */
 export function touchesHealth(changes: Changes): boolean {
@@ -46,7 +40,7 @@ export function registerDying(): void {
   Hooks.on("preUpdateActor", ((actor: TurnActor, changes: Changes, options: Changes) => stashHealth(actor, changes, options)) as never);
   // The designated GM follows the health track.
   Hooks.on("updateActor", ((actor: unknown, changes: Changes, options: Changes) => {
-    if (!isActiveGM() || !touchesHealth(changes)) return;
+    if (!isDesignatedGM() || !touchesHealth(changes)) return;
     onHealthUpdate(actor as never, changes, options).catch((error: unknown) => console.error(error));
   }) as never);
   Hooks.on(DAMAGE_APPLIED_HOOK as never, ((actor: unknown, application: Parameters<typeof afterDamage>[1]) => {
@@ -58,6 +52,8 @@ export function registerDying(): void {
 type DyingActor = TurnActor & StatusActor & PromptActor & {
   id: string | null;
   isOwner: boolean;
+  uuid?: string;
+  token?: { id?: string | null } | null;
   items: Iterable<{ id: string | null; type: string; system: { identifier?: string } }>;
   update(changes: object, options?: object): Promise<unknown>;
 };
@@ -65,9 +61,9 @@ type DyingActor = TurnActor & StatusActor & PromptActor & {
 
 /** Every combatant of the actor in every combat (linked actor by id, token actor by token). */
 function combatantsOf(actor: DyingActor): { update(changes: object): Promise<unknown>; defeated?: boolean }[] {
-  const token = (actor as unknown as { token?: { id?: string | null } | null }).token;
+  const token = actor.token;
   const found: { update(changes: object): Promise<unknown>; defeated?: boolean }[] = [];
-  for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<{ actorId: string | null; tokenId: string | null; defeated?: boolean; update(c: object): Promise<unknown> }> }>) {
+  for (const combat of worldCollection<Iterable<{ combatants: Iterable<{ actorId: string | null; tokenId: string | null; defeated?: boolean; update(c: object): Promise<unknown> }> }>>("combats") ?? []) {
     for (const c of combat.combatants) {
       // A minion group falls with its last member, not its first token (markDead below).
       if ((c as { system?: { members?: string[] } }).system?.members?.length) continue;
@@ -82,9 +78,9 @@ async function markDead(actor: DyingActor): Promise<void> {
   // The tracker first: defeat does not wait on the token's overlay.
   for (const combatant of combatantsOf(actor)) if (!combatant.defeated) await combatant.update({ defeated: true });
   // A minion group is defeated when its last member falls (docs/rulings.md 91).
-  const tokenId = (actor as unknown as { token?: { id?: string | null } | null }).token?.id;
+  const tokenId = actor.token?.id;
   if (tokenId) {
-    for (const combat of (game.combats ?? []) as unknown as Iterable<{ combatants: Iterable<GroupLeader> }>) {
+    for (const combat of worldCollection<Iterable<{ combatants: Iterable<GroupLeader> }>>("combats") ?? []) {
       for (const c of combat.combatants) {
         if (!c.defeated && c.system.members?.includes(tokenId) && c.standingMembers?.() === 0) await c.update({ defeated: true });
       }
@@ -116,7 +112,7 @@ async function becameDying(actor: DyingActor): Promise<void> {
  * rolls. `before` comes from the writing client (stashHealth).
  */
 export async function onHealthUpdate(actor: DyingActor, changes: Changes, options: Changes): Promise<void> {
-  if (!isActiveGM() || !touchesHealth(changes)) return;
+  if (!isDesignatedGM() || !touchesHealth(changes)) return;
   const after = storedHealthOf(actor);
   if (!after) return;
   const before = (options[HEALTH_BEFORE_OPTION] as StoredHealth | undefined) ?? null;
@@ -165,7 +161,7 @@ export async function applyStabilize(target: DyingActor, gains: number): Promise
 
 /** The stabilize query: a healer's client sends its gains, the GM applies them. */
 export async function answerStabilize(data: { targetUuid: string; gains: number }): Promise<boolean> {
-  const target = (await fromUuid(data.targetUuid as never)) as unknown as DyingActor | null;
+  const target = await resolveUuid<DyingActor>(data.targetUuid);
   return target ? applyStabilize(target, data.gains) : false;
 }
 
@@ -191,12 +187,12 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
   let success: boolean;
   if (game.user?.isGM || target.isOwner) success = await applyStabilize(target, roll.gains);
   else {
-    const gm = (game.users as unknown as { activeGM?: { query(name: string, data: object): Promise<unknown> } | null }).activeGM;
+    const gm = activeGM<QueryUser>();
     if (!gm) {
       ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
       return null;
     }
-    success = (await gm.query(QUERY_STABILIZE, { targetUuid: (target as unknown as { uuid: string }).uuid, gains: roll.gains })) === true;
+    success = (await gm.query(QUERY_STABILIZE, { targetUuid: target.uuid, gains: roll.gains })) === true;
   }
   ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
   return { success, gains: roll.gains };

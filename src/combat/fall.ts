@@ -7,7 +7,7 @@
  * shows it); wounds and vitals stay on the sheet.
  */
 import { localize } from "../foundry";
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { resolveFall, type FallFacts, type FallOutcome } from "../rules";
 import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../magic/magic-items";
 import { requestWrites, healthTrackOf, type GmWriteResult } from "./gm-writes";
@@ -33,7 +33,7 @@ interface FallingActor extends WearingActor {
 
 function actorOf(target: TargetLike): FallingActor | null {
   const token = tokenDocOf(target);
-  if (token?.actor) return token.actor as unknown as FallingActor;
+  if (token?.actor) return token.actor as FallingActor;
   let value: unknown = target;
   if (typeof target === "string") {
     try {

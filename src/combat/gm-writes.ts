@@ -13,7 +13,7 @@
 import type { StoredHealth } from "../data/actor/health";
 import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
-import { notify } from "../applications/ui";
+import { activeGM, currentUser, hooks, notify, registerQuery, resolveUuidSync, type QueryUser, userById } from "../foundry";
 
 import { relayRefusal } from "./relay-check";
 import { ALLOWED_PATHS, DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths } from "./gm-write-constants";
@@ -152,7 +152,7 @@ function changesNothing(doc: WritableDoc, changes: Record<string, unknown>): boo
 
 function resolve(uuid: string): WritableDoc | null {
   try {
-    return (fromUuidSync(uuid as never) as unknown as WritableDoc | null) ?? null;
+    return resolveUuidSync<WritableDoc>(uuid);
   } catch {
     return null;
   }
@@ -373,18 +373,9 @@ export async function executeWrites(ops: readonly GmWriteOp[], requesterId: stri
     done.push(write);
   }
   for (const write of planned) {
-    if (write.application) (Hooks as unknown as HookCaller).callAll(DAMAGE_APPLIED_HOOK, write.doc, write.application, { userId: requesterId, uuid: write.doc.uuid });
+    if (write.application) hooks().callAll(DAMAGE_APPLIED_HOOK, write.doc, write.application, { userId: requesterId, uuid: write.doc.uuid });
   }
   return { ok: true, results: planned.map((w) => w.result), viaGM };
-}
-
-interface HookCaller {
-  callAll(hook: string, ...args: unknown[]): boolean;
-}
-
-interface QueryUser {
-  id: string | null;
-  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
 /** Options of {@link requestWrites}. */
@@ -412,12 +403,12 @@ function report(result: GmWriteResult, options: RequestWriteOptions): GmWriteRes
  */
 export async function requestWrites(ops: readonly GmWriteOp[], options: RequestWriteOptions = {}): Promise<GmWriteResult> {
   if (!ops.length) return { ok: true, results: [], viaGM: false };
-  const user = game.user as unknown as { id: string; isGM: boolean } | null;
+  const user = currentUser();
   for (const op of ops) {
     if (!resolve(op?.uuid)) return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.Missing" }, viaGM: false }, options);
   }
   if (user?.isGM || ops.every(ownsTarget)) return report(await executeWrites(ops, user?.id ?? null), options);
-  const gm = (game.users as unknown as { activeGM?: QueryUser | null } | undefined)?.activeGM ?? null;
+  const gm = activeGM<QueryUser>();
   if (!gm) return report({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoGM" }, viaGM: true }, options);
   let answer: unknown;
   try {
@@ -441,7 +432,7 @@ export async function answerGmWrite(data: unknown): Promise<GmWriteResult> {
   const request = data as { ops?: unknown; userId?: unknown; cause?: unknown } | null;
   if (!game.user?.isGM) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NoGM" }, viaGM: true };
   const userId = typeof request?.userId === "string" ? request.userId : null;
-  const known = userId !== null && (game.users as unknown as { get(id: string): unknown }).get(userId) !== undefined;
+  const known = userId !== null && userById(userId) !== undefined;
   if (!known || !Array.isArray(request?.ops)) return { ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.BadOp", data: { op: "?" } }, viaGM: true };
   const refusal = relayRefusal(request.ops, userId, request.cause);
   if (refusal) return { ok: false, problem: refusal, viaGM: true };
@@ -450,7 +441,7 @@ export async function answerGmWrite(data: unknown): Promise<GmWriteResult> {
 
 /** Registers the GM's query handler; call once in `init`. */
 export function registerGmWrites(): void {
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[GM_WRITE_QUERY] = answerGmWrite;
+  registerQuery(GM_WRITE_QUERY, answerGmWrite);
 }
 
 // ---------------------------------------------------------------- shorthands

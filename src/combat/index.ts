@@ -12,6 +12,7 @@ import { groupMinions } from "./minions";
 import { registerPrompts } from "./prompts";
 import { registerTracker } from "./tracker";
 import { TURN_TEMPLATES } from "./templates";
+import { getConfig, registerQuery, systemApi } from "../foundry";
 
 export { ClockworkCombat, ClockworkCombatant };
 
@@ -33,13 +34,12 @@ export const COMBAT_TEMPLATES = Object.values(TURN_TEMPLATES);
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = ClockworkCombat as never;
   CONFIG.Combatant.documentClass = ClockworkCombatant as never;
-  Object.assign(CONFIG.Combatant.dataModels as object, combatantModels);
+  Object.assign(getConfig().Combatant.dataModels, combatantModels);
   registerStatusEffects();
   registerPrompts();
   registerDying();
   registerTracker();
-  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_INITIATIVE] = (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data);
-  const api = (game as { clockwork?: Record<string, unknown> }).clockwork;
-  if (api) api.turns = turnsApi;
+  registerQuery(QUERY_INITIATIVE, (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data));
+  systemApi().turns = turnsApi;
   void foundry.applications.handlebars?.loadTemplates?.(COMBAT_TEMPLATES);
 }

@@ -6,8 +6,7 @@
  * prompt with the odds, rolls (chat cards as for any roll) and answers with the dice. If the
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
-import { localize } from "../foundry";
-import { renderTemplate } from "../applications/ui";
+import { activeGM, allUsers, localize, registerQuery, renderTemplate, resolveUuid } from "../foundry";
 import type { EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
 import { TURN_TEMPLATES } from "./templates";
@@ -37,9 +36,8 @@ export function registerPrompts(): void {
     name: "CLOCKWORK.Conditions.Setting.AutoOwn.Name", hint: "CLOCKWORK.Conditions.Setting.AutoOwn.Hint",
     scope: "client", config: true, type: Boolean, default: false,
   } as never);
-  const queries = CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>;
-  queries[QUERY_END_CHECKS] = (data: Parameters<typeof answerEndChecks>[0]) => answerEndChecks(data);
-  queries[QUERY_DEATH_ROLL] = (data: Parameters<typeof answerDeathRoll>[0]) => answerDeathRoll(data);
+  registerQuery(QUERY_END_CHECKS, (data: Parameters<typeof answerEndChecks>[0]) => answerEndChecks(data));
+  registerQuery(QUERY_DEATH_ROLL, (data: Parameters<typeof answerDeathRoll>[0]) => answerDeathRoll(data));
 }
 
 export const PROMPT_TEMPLATES = { endChecks: TURN_TEMPLATES.endChecks, deathRoll: TURN_TEMPLATES.deathRoll } as const;
@@ -65,11 +63,7 @@ export interface PromptActor {
 }
 
 function users(): PromptUser[] {
-  return [...((game.users ?? []) as unknown as Iterable<PromptUser>)];
-}
-
-function activeGM(): PromptUser | null {
-  return ((game.users as unknown as { activeGM?: PromptUser | null } | undefined)?.activeGM) ?? null;
+  return allUsers<PromptUser>();
 }
 
 /**
@@ -80,7 +74,7 @@ export function promptUser(actor: PromptActor): PromptUser | null {
   const owners = users()
     .filter((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER"))
     .sort((a, b) => Number(b.character?.id === actor.id) - Number(a.character?.id === actor.id) || String(a.id).localeCompare(String(b.id)));
-  return owners[0] ?? activeGM();
+  return owners[0] ?? activeGM<PromptUser>();
 }
 
 function setting(key: string): boolean {
@@ -170,7 +164,7 @@ export async function rollEndChecks(actor: PromptActor, checks: readonly EndOfTu
 }
 
 async function resolveActor(uuid: string): Promise<PromptActor | null> {
-  return ((await fromUuid(uuid as never)) as unknown as PromptActor | null) ?? null;
+  return resolveUuid<PromptActor>(uuid);
 }
 
 /** Shows a prompt with one Roll button; resolves when it is clicked or closed (the roll is owed either way). */

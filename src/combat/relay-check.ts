@@ -4,6 +4,7 @@
  * them written. Used by the combat relay (./gm-writes) and magic's (src/magic/writes).
  */
 import { cardParticipants, checkRelayBatch, exemptWrite, type RelayCause, type RelaySubject } from "./relay-guard";
+import { resolveUuidSync, userById } from "../foundry";
 
 interface GuardDoc {
   documentName: string;
@@ -26,7 +27,7 @@ export interface RelayRefusal {
 function resolve(uuid: unknown): GuardDoc | null {
   if (typeof uuid !== "string" || !uuid) return null;
   try {
-    return (fromUuidSync(uuid as never) as unknown as GuardDoc | null) ?? null;
+    return resolveUuidSync<GuardDoc>(uuid);
   } catch {
     return null;
   }
@@ -71,7 +72,7 @@ function causeOf(uuid: unknown, user: unknown): RelayCause | null {
  * of the chat card the batch follows from.
  */
 export function relayRefusal(ops: readonly unknown[], userId: string, cause: unknown): RelayRefusal | null {
-  const user = (game.users as unknown as { get(id: string): { isGM?: boolean } | undefined }).get(userId);
+  const user = userById<{ isGM?: boolean }>(userId);
   if (!user) return { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours", data: { name: "?" } };
   if (user.isGM) return null;
   const subjects: RelaySubject[] = [];

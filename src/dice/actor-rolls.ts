@@ -5,7 +5,7 @@
  * posts the chat card and runs `clockwork.roll`. See docs/api.md.
  */
 import { ClockworkRollDialog } from "../applications/dialogs/roll-dialog";
-import { notify } from "../applications/ui";
+import { notify } from "../foundry";
 import { MAX_DICE, type DamageType } from "../rules";
 import {
   attackRollRequest, hasFeature, luckKeepsBest, skillRollRequest, withConditionDice,

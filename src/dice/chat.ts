@@ -7,7 +7,7 @@
  * luck); Foundry itself hides content from viewers a whisper or blind roll excludes, and the
  * `renderChatMessageHTML` hook replaces what it shows them with a redacted card.
  */
-import { localize } from "../foundry";
+import { localize, resolveUuidSync, worldCollection } from "../foundry";
 import type { RollActor } from "./actor-source";
 import type { ClockworkRoll } from "./clockwork-roll";
 import { buildChatCardContext } from "./context/chat-card";
@@ -84,7 +84,7 @@ export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, opt
   }, options.rollMode);
   // No rollMode option: core would apply the mode a second time.
   const message = await ChatMessage.implementation.create(data as never);
-  return message as unknown as RollMessage;
+  return message as RollMessage;
 }
 
 /** Luck can be spent from this client: the user owns the message and the actor, who has luck left. */
@@ -102,9 +102,9 @@ export type LuckActor = RollActor & { isOwner?: boolean; update(changes: object)
  */
 function actorByUuid<T>(uuid: string): T | null {
   const world = /^Actor\.([^.]+)$/.exec(uuid);
-  const found = world ? game.actors?.get(world[1]) : undefined;
-  if (found) return found as unknown as T;
-  return (fromUuidSync(uuid as never) as unknown as T | null) ?? null;
+  const found = world ? worldCollection<{ get(id: string): T | undefined }>("actors")?.get(world[1]) : undefined;
+  if (found) return found;
+  return resolveUuidSync<T>(uuid);
 }
 
 /** The actor that made a roll message's roll, or null when it no longer exists. */

@@ -7,6 +7,7 @@
  */
 import type { ClockworkRoll } from "./clockwork-roll";
 import type { RollKind } from "./types";
+import { hooks } from "../foundry";
 
 export const HOOKS = {
   preRoll: "clockwork.preRoll",
@@ -19,13 +20,8 @@ export interface PreRollRequest {
   [key: string]: unknown;
 }
 
-/** The typed hook table knows core hooks only; system hooks go through this view of `Hooks`. */
-interface SystemHooks {
-  call(hook: string, ...args: unknown[]): boolean;
-  callAll(hook: string, ...args: unknown[]): boolean;
-}
-
-const systemHooks = (): SystemHooks => Hooks as unknown as SystemHooks;
+/** The typed hook table knows core hooks only; system hooks go through the adapter's view of `Hooks`. */
+const systemHooks = hooks;
 
 /** Runs `clockwork.preRoll`; false when a handler cancelled the roll. */
 export function callPreRoll(actor: unknown, request: PreRollRequest): boolean {

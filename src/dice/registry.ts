@@ -7,6 +7,7 @@ import { DeathRoll } from "./death-roll";
 import { FlatRoll } from "./flat-roll";
 import { GainRoll } from "./gain-roll";
 import type { RollKind } from "./types";
+import { getConfig } from "../foundry";
 
 /** Roll class per kind (the dice layer's `config` map). */
 export const ROLL_CLASSES = {
@@ -18,7 +19,7 @@ export const ROLL_CLASSES = {
 
 /** Adds the roll classes to `CONFIG.Dice.rolls` once each; Foundry's own `Roll` stays first. */
 export function registerRollClasses(): void {
-  const rolls = CONFIG.Dice.rolls as unknown[];
+  const rolls: unknown[] = getConfig().Dice.rolls;
   for (const cls of Object.values(ROLL_CLASSES)) {
     if (!rolls.includes(cls)) rolls.push(cls);
   }

@@ -8,6 +8,7 @@
  */
 import { ROLL_MODES, type RollModeKey } from "./types";
 import { labelKey } from "./context/format";
+import { maybeGame, releaseGeneration, runtimeGlobal } from "../foundry";
 
 /** v14's message modes, by the v13 roll mode each replaces. */
 const MESSAGE_MODES: Readonly<Record<RollModeKey, string>> = {
@@ -33,8 +34,7 @@ export function isRollMode(value: unknown): value is RollModeKey {
 
 /** Whether this Foundry uses v14's message modes instead of v13's roll modes. */
 export function usesMessageModes(): boolean {
-  const release = (game as unknown as { release?: { generation?: number } } | undefined)?.release;
-  return (release?.generation ?? 13) >= 14;
+  return releaseGeneration() >= 14;
 }
 
 /** A roll mode in either vocabulary (or v14's "ic", which is public) as the system's key. */
@@ -52,7 +52,7 @@ function coreSetting(mode?: RollModeKey): [string, string, string | undefined] {
 }
 
 function settings(): SettingsLike | undefined {
-  return (game as unknown as { settings?: SettingsLike } | undefined)?.settings;
+  return maybeGame()?.settings as SettingsLike | undefined;
 }
 
 /** The roll mode this user has chosen in the chat controls. */
@@ -73,7 +73,7 @@ export async function setRollMode(mode: RollModeKey): Promise<void> {
  * apply it a second time.
  */
 export function applyRollMode<T extends object>(messageData: T, rollMode: RollModeKey): T {
-  const statics = ChatMessage as unknown as ChatMessageStatics;
+  const statics = runtimeGlobal<ChatMessageStatics>("ChatMessage") ?? {};
   if (usesMessageModes() && typeof statics.applyMode === "function") statics.applyMode(messageData, MESSAGE_MODES[rollMode]);
   else statics.applyRollMode?.(messageData, rollMode);
   return messageData;

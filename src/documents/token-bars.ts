@@ -6,6 +6,7 @@
  * `modifyTokenAttribute` hook called with core's update shape (modules may edit it or return
  * false), then the result is stored as vitals lost.
  */
+import { hooks } from "../foundry";
 
 const HEALTH_VALUE = "system.health.value";
 
@@ -14,16 +15,12 @@ export interface HealthBarActor {
   update(changes: object): Promise<unknown>;
 }
 
-interface HookCaller {
-  call(hook: string, ...args: unknown[]): boolean;
-}
-
 export async function modifyHealthBar<A extends HealthBarActor>(actor: A, value: number, isDelta: boolean, isBar: boolean): Promise<A | undefined> {
   const { value: current, max } = actor.creature.health;
   const next = isDelta ? current + value : value;
   if (next === current) return actor;
   const updates: Record<string, unknown> = { [HEALTH_VALUE]: Math.min(max, Math.max(0, next)) };
-  const allowed = (Hooks as unknown as HookCaller).call("modifyTokenAttribute", { attribute: "health", value, isDelta, isBar }, updates, actor);
+  const allowed = hooks().call("modifyTokenAttribute", { attribute: "health", value, isDelta, isBar }, updates, actor);
   if (allowed === false) return actor;
   const { [HEALTH_VALUE]: remaining, ...rest } = updates;
   if (typeof remaining === "number") rest["system.health.vitalsLost"] = max - Math.min(max, Math.max(0, remaining));

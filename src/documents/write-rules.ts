@@ -18,7 +18,7 @@ import { deriveActorData, type CreatureSource, type ItemInput } from "../data/ac
 import { checkHealthWrite, type HealthNotice, type StoredHealth } from "../data/actor/health";
 import { labelOf } from "../data/labels";
 import { takeUnreadableNumbers, type KeptNumber } from "../data/number-inputs";
-import { localize } from "../foundry";
+import { localize, runtimeGlobal } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
 import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
@@ -62,7 +62,7 @@ function isObject(value: unknown): value is Changes {
 }
 
 function notify(type: "info" | "warn" | "error", key: string, data?: Record<string, unknown>): void {
-  const notifications = (globalThis as { ui?: { notifications?: Record<typeof type, (message: string) => unknown> } }).ui?.notifications;
+  const notifications = runtimeGlobal<{ notifications?: Record<typeof type, (message: string) => unknown> }>("ui")?.notifications;
   notifications?.[type](localize(key, data));
 }
 
@@ -161,8 +161,8 @@ export function guardActorUpdate(actor: ActorLike, changes: Changes, options: Ch
   }
 
   if (isObject(changed.equipped)) {
-    const slots = next.equipped as unknown as EquippedSlots;
-    const before = stored.equipped as unknown as EquippedSlots;
+    const slots = next.equipped as EquippedSlots;
+    const before = stored.equipped as EquippedSlots;
     const changedSlots = (Object.keys(slots) as (keyof EquippedSlots)[]).filter((slot) => slots[slot] !== before[slot]);
     const problem = slotProblem(slots, changedSlots, { titanGrip: hasTitanGrip(actor), lookup: (id) => candidate(actor.items.get(id)) });
     if (problem) {

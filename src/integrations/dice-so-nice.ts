@@ -4,7 +4,7 @@
  * runs unless the module is active; there is no hard dependency. The dice layer's registration
  * waits for `diceSoNiceReady` and only then loads this module (src/dice/register.ts).
  */
-import { localize } from "../foundry";
+import { localize, maybeGame } from "../foundry";
 
 /** The part of Dice So Nice's `dice3d` API used here. */
 export interface Dice3D {
@@ -45,7 +45,7 @@ export function configureDiceSoNice(dice3d: Dice3D): void {
 
 /** The active Dice So Nice API, or null. */
 function dice3d(): Dice3D | null {
-  return (game as unknown as { dice3d?: Dice3D }).dice3d ?? null;
+  return (maybeGame() as { dice3d?: Dice3D } | undefined)?.dice3d ?? null;
 }
 
 /** Shows a roll in 3D to the users who may see its message; does nothing without the module. */

@@ -7,7 +7,7 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { notify } from "../applications/ui";
+import { notify, targetedTokens, viewedCombat, worldTime } from "../foundry";
 import { localize } from "../foundry";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
@@ -16,7 +16,6 @@ import {
   type AlchemyEffect, type AlchemyFlag, type AlchemyItemData, type CounterState,
 } from "../rules";
 import { spellEffectsOf, statusesOf, type EffectLike } from "./context";
-import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 
 interface UserActor {
@@ -97,7 +96,7 @@ function distanceBetween(a: TokenPosition | null, b: TokenPosition | null): numb
 }
 
 function combatantOf(actor: UserActor): CombatantLike | null {
-  const combat = game.combat as unknown as { started?: boolean; combatants: Iterable<CombatantLike> } | null;
+  const combat = viewedCombat<{ started?: boolean; combatants: Iterable<CombatantLike> }>();
   if (!combat?.started) return null;
   for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
   return null;
@@ -126,7 +125,7 @@ async function postUse(actor: UserActor, item: AlchemyItem, target: UserActor): 
     speaker: ChatMessage.getSpeaker({ actor: actor as never }), content,
     flags: { clockwork: { alchemyUse: { actorUuid: actor.uuid, targetUuid: target.uuid } } },
   } as never);
-  return (created as unknown as UseMessage | undefined) ?? null;
+  return (created as UseMessage | undefined) ?? null;
 }
 
 /** The writes of one effect on the target (the dice already rolled). */
@@ -249,7 +248,7 @@ export function addAlchemyButtons(html: HTMLElement, actor: SheetActor | null | 
     button.textContent = label;
     button.setAttribute("aria-label", `${label}: ${item.name}`);
     button.addEventListener("click", () => {
-      const targets = [...((game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [])];
+      const targets = targetedTokens<unknown>();
       button.disabled = true;
       void Promise.resolve(actor.useAlchemy?.(item, targets.length === 1 ? { target: targets[0] } : {})).finally(() => (button.disabled = false));
     });

@@ -14,7 +14,7 @@
  *    and post the card. When the writes cannot be made now (no GM connected), the card keeps
  *    them behind an Apply button.
  */
-import { notify } from "../applications/ui";
+import { activeGM, allUsers, documentClass, hooks as foundryHooks, notify, targetedTokens, viewedCombat, worldCollection, worldTime } from "../foundry";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
@@ -32,7 +32,6 @@ import { targetOps, type CastClock } from "./effects";
 import { askSpellReactions, withDefenseParts } from "./reactions";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
-import { worldTime } from "./pool";
 import { requestMagicWrites, type MagicOp } from "./writes";
 import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";
@@ -110,7 +109,7 @@ function resolveTarget(target: CastTargetLike): { token: TokenLike | null; actor
 }
 
 function runningCombat(): CombatLike | null {
-  const combat = game.combat as unknown as CombatLike | null;
+  const combat = viewedCombat<CombatLike>();
   return combat?.started ? combat : null;
 }
 
@@ -132,8 +131,7 @@ function spacesBetween(a: TokenLike | null, b: TokenLike | null): number | undef
 }
 
 function userTargets(): TokenLike[] {
-  const targets = (game.user as unknown as { targets?: Iterable<TokenLike> } | null)?.targets ?? [];
-  return [...targets];
+  return targetedTokens<TokenLike>();
 }
 
 // ---------------------------------------------------------------- options
@@ -215,7 +213,7 @@ function refuse(key: string, data: Record<string, unknown> = {}): null {
 
 function storedGainsOf(against: CastOptions["against"]): number | null {
   if (typeof against === "number") return against;
-  const message = typeof against === "string" ? ((game.messages as unknown as { get(id: string): unknown } | undefined)?.get(against) ?? fromUuid(against)) : against;
+  const message = typeof against === "string" ? (worldCollection<{ get(id: string): unknown }>("messages")?.get(against) ?? fromUuid(against)) : against;
   const gains = ((message as { flags?: Record<string, unknown> } | null)?.flags?.clockwork as { cast?: CastCardData } | undefined)?.cast?.gains;
   return typeof gains === "number" ? gains : null;
 }
@@ -245,12 +243,11 @@ async function rollFaces(dice: number, threshold = 12, hexed = false): Promise<n
 
 /** The user who rolls a creature's reaction: an active player who owns it, else the active GM. */
 function reactionRoller(actor: CastDoc): { id: string | null; query?(name: string, data: unknown, options?: object): Promise<unknown> } | null {
-  const users = game.users as unknown as Iterable<{ id: string | null; isGM: boolean; active: boolean; query?(n: string, d: unknown, o?: object): Promise<unknown> }> & { activeGM?: { id: string | null } | null };
-  for (const user of users) {
+  for (const user of allUsers<{ id: string | null; isGM: boolean; active: boolean; query?(n: string, d: unknown, o?: object): Promise<unknown> }>()) {
     if (!user.active || user.isGM) continue;
     if (actor.testUserPermission?.(user, "OWNER")) return user;
   }
-  return (users.activeGM as never) ?? null;
+  return activeGM<{ id: string | null; query?(name: string, data: unknown, options?: object): Promise<unknown> }>();
 }
 
 /** A target's reaction roll: by its owner (query), or here when that is this user or cannot be asked. */
@@ -389,7 +386,7 @@ function unwillingOf(options: CastOptions, spell: SpellProfile, actor: CastDoc, 
  * with the outcome and the card, or null when the cast was refused (nothing changed) or cancelled.
  */
 export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOptions = {}): Promise<CastResult | null> {
-  const hooks = Hooks as unknown as { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): boolean };
+  const hooks = foundryHooks();
   if (hooks.call(CAST_HOOKS.pre, actor, item, options) === false) return null;
   const prepared = prepare(actor, item, options);
   if (!prepared) return null;
@@ -606,7 +603,7 @@ function castCardContent(data: CastCardData): Promise<string> {
 
 async function postCastCard(actor: CastDoc, data: CastCardData, rollMode: string): Promise<unknown> {
   const content = await castCardContent(data);
-  const cls = (CONFIG as unknown as { ChatMessage: { documentClass: ChatMessageClass } }).ChatMessage.documentClass;
+  const cls = documentClass<ChatMessageClass>("ChatMessage")!;
   const messageData = applyRollMode({
     content,
     speaker: cls.getSpeaker?.({ actor }) ?? { actor: actor.id, alias: actor.name },

@@ -6,7 +6,7 @@
  * the same batch as the caster's mana and counters. A mana potion adds the sum of its dice,
  * capped at the maximum, and is used up.
  */
-import { notify } from "../applications/ui";
+import { notify, viewedCombat } from "../foundry";
 import { planChannel, type ChannelPlan, type CounterState } from "../rules";
 import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";
@@ -28,7 +28,7 @@ interface CombatantLike {
 }
 
 function combatantOf(actor: ManaActor): CombatantLike | null {
-  const combat = game.combat as unknown as { started?: boolean; combatants: Iterable<CombatantLike> } | null;
+  const combat = viewedCombat<{ started?: boolean; combatants: Iterable<CombatantLike> }>();
   if (!combat?.started) return null;
   for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
   return null;

@@ -4,7 +4,7 @@
  * the GM resolves the table choice against the card's gains itself — whatever system data, items
  * or runes the client sent are ignored. Loaded on demand by ./companions' `answerSummon`.
  */
-import { localize } from "../foundry";
+import { localize, resolveUuidSync, worldCollection } from "../foundry";
 import type { CastCardData } from "./card";
 import { companionSource, resolveTableChoice, type TableChoice } from "./spell-tables";
 
@@ -83,13 +83,13 @@ export function readSummonCard(cause: unknown): SummonCard | null {
   if (typeof cause !== "string" || !cause) return null;
   let doc: CardDoc | null = null;
   try {
-    doc = (fromUuidSync(cause as never) as unknown as CardDoc | null) ?? null;
+    doc = resolveUuidSync<CardDoc>(cause);
   } catch {
     doc = null;
   }
   if (!doc || doc.documentName !== "ChatMessage") return null;
   const cast = ((doc.flags?.clockwork as { cast?: CastCardData } | undefined)?.cast) ?? null;
-  const madeOne = [...((game.actors ?? []) as unknown as Iterable<{ flags?: Record<string, unknown> }>)]
+  const madeOne = [...(worldCollection<Iterable<{ flags?: Record<string, unknown> }>>("actors") ?? [])]
     .some((actor) => (actor.flags?.clockwork as { companion?: { cause?: unknown } } | undefined)?.companion?.cause === doc.uuid);
   return { authorId: doc.author?.id ?? null, cast, madeOne };
 }

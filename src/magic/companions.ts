@@ -10,8 +10,8 @@
  * checks the card and builds the companion from it itself (./companion-guard, docs/rulings.md 140);
  * free-form stats are the GM's alone.
  */
-import { notify } from "../applications/ui";
 import { verifySummon } from "./companion-guard";
+import { activeCombat as runningCombat, activeGM, hooks, notify, resolveUuidSync, runtimeGlobal, type QueryUser, userById, worldCollection } from "../foundry";
 
 export const COMPANION_QUERY = "clockwork.summonCompanion";
 const TIMEOUT = 10_000;
@@ -77,14 +77,13 @@ interface CombatLike extends Partial<EmbeddedParent> {
 }
 
 function activeCombat(): CombatLike | null {
-  const combats = game.combats as unknown as { active?: CombatLike | null } | undefined;
-  const combat = combats?.active ?? (game.combat as unknown as CombatLike | null);
+  const combat = runningCombat<CombatLike>();
   return combat?.started ? combat : null;
 }
 
 /** The caster's companions made by `spell`, other than `except`. */
 function companionsOf(casterUuid: string, spell: string, except: string): ActorLike[] {
-  return [...((game.actors ?? []) as unknown as Iterable<ActorLike>)].filter((actor) => {
+  return [...(worldCollection<Iterable<ActorLike>>("actors") ?? [])].filter((actor) => {
     const flag = (actor.flags?.clockwork as { companion?: { controllerUuid?: unknown; spell?: unknown } } | undefined)?.companion;
     return actor.uuid !== except && flag?.controllerUuid === casterUuid && flag.spell === spell;
   });
@@ -95,11 +94,11 @@ function companionsOf(casterUuid: string, spell: string, except: string): ActorL
  * its actor. Returns whether it is gone (core refusals are read from the return values).
  */
 async function fade(actor: ActorLike): Promise<boolean> {
-  for (const combat of (game.combats ?? []) as unknown as Iterable<CombatLike>) {
+  for (const combat of worldCollection<Iterable<CombatLike>>("combats") ?? []) {
     const ids = [...combat.combatants].filter((c) => c.actorId === actor.id && c.id).map((c) => c.id!);
     if (ids.length && combat.deleteEmbeddedDocuments) await combat.deleteEmbeddedDocuments("Combatant", ids);
   }
-  for (const scene of (game.scenes ?? []) as unknown as Iterable<SceneLike>) {
+  for (const scene of worldCollection<Iterable<SceneLike>>("scenes") ?? []) {
     const ids = [...scene.tokens].filter((t) => t.actorId === actor.id && t.id).map((t) => t.id!);
     if (ids.length) await scene.deleteEmbeddedDocuments("Token", ids);
   }
@@ -122,8 +121,8 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | Sum
   if (!game.user?.isGM) return null;
   const request = data as (CompanionRequest & { userId?: string }) | null;
   if (!request || typeof request.casterUuid !== "string") return null;
-  const user = (game.users as unknown as { get(id: string): UserLike | undefined }).get(request.userId ?? "") ?? null;
-  const caster = (fromUuidSync as unknown as (uuid: string) => unknown)(request.casterUuid) as ActorLike | null;
+  const user = userById<UserLike>(request.userId ?? "") ?? null;
+  const caster = resolveUuidSync<ActorLike>(request.casterUuid);
   if (!user || !caster || (!user.isGM && !caster.testUserPermission(user, "OWNER"))) return null;
   let made: CompanionRequest = request;
   if (request.cause !== undefined || !user.isGM) {
@@ -134,7 +133,7 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | Sum
   }
   const name = typeof made.name === "string" ? made.name.trim() : "";
   if (!name) return null;
-  const ActorClass = (globalThis as unknown as { Actor: { create(data: object): Promise<{ id: string | null; uuid: string } | undefined> } }).Actor;
+  const ActorClass = runtimeGlobal<{ create(data: object): Promise<{ id: string | null; uuid: string } | undefined> }>("Actor")!;
   const actor = await ActorClass.create({
     name,
     type: "npc",
@@ -166,7 +165,7 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | Sum
 
 /** GM: the card's table use names the companion it made. */
 async function recordOnCard(cause: string, companion: { name: string; uuid: string }): Promise<void> {
-  const card = (fromUuidSync as unknown as (uuid: string) => { update?(changes: object): Promise<unknown> } | null)(cause);
+  const card = resolveUuidSync<{ update?(changes: object): Promise<unknown> }>(cause);
   await card?.update?.({ "flags.clockwork.cast.tableUse.companion": companion });
 }
 
@@ -176,7 +175,7 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
   let result: CompanionResult | SummonRefused | null = null;
   if (game.user?.isGM) result = await answerSummon(data);
   else {
-    const gm = (game.users as unknown as { activeGM?: { query(n: string, d: object, o?: object): Promise<unknown> } | null }).activeGM;
+    const gm = activeGM<QueryUser>();
     if (!gm) {
       notify("warn", "CLOCKWORK.Magic.Write.NoGM");
       return null;
@@ -215,5 +214,5 @@ export function linkCompanion(combatant: NewCombatant): void {
 }
 
 export function registerCompanionHooks(): void {
-  (Hooks as unknown as { on(name: string, fn: (c: NewCombatant) => void): number }).on("preCreateCombatant", linkCompanion);
+  hooks().on("preCreateCombatant", linkCompanion);
 }

@@ -12,9 +12,9 @@
  * they are unknown, its Counterspell card compares with nothing, and the caster's client decides
  * (docs/rulings.md 136).
  */
-import { localize } from "../foundry";
-import { renderTemplate } from "../applications/ui";
-import { timedChoice } from "../applications/dialogs/timed-choice";
+import { currentUserId, localize } from "../foundry";
+import { renderTemplate } from "../foundry";
+import { timedChoice } from "../foundry";
 import { percent } from "../combat/attack/format";
 import { queryReactingUser, reactingUser, type PermissionActor } from "../combat/attack/reactions";
 import { reactionTimeoutMs } from "../combat/attack/settings";
@@ -174,7 +174,7 @@ export interface Counterspelled {
 
 /** Whether the user answering for a reactor may be told the casting gains (docs/rulings.md 136). */
 function gainsVisibleTo(user: { id: string | null; isGM: boolean }, window: CounterspellWindow): boolean {
-  const here = (game.user as unknown as { id?: string } | null)?.id ?? null;
+  const here = currentUserId();
   return castingRollVisible(window.rollMode, {
     isGM: user.isGM,
     author: user.id !== null && user.id === here,

@@ -3,7 +3,7 @@
  * and the players and lets a player channel from it. Its context is pure (`manaHudContext`);
  * the window re-renders when the pool or the viewed scene changes.
  */
-import { notify } from "../applications/ui";
+import { currentUser, hooks as foundryHooks, maybeCanvas, notify } from "../foundry";
 import { channelMana } from "./channel";
 import { POOL_CHANGED_HOOK, currentScene, scenePool } from "./pool";
 import { MANA_HUD_TEMPLATE, manaHudContext } from "./views";
@@ -20,9 +20,9 @@ interface ActorDoc {
 
 /** The selected token's actor, else the user's assigned character. */
 export function hudActor(): ActorDoc | null {
-  const controlled = (globalThis as unknown as { canvas?: { tokens?: { controlled?: { actor?: ActorDoc | null }[] } } }).canvas?.tokens?.controlled ?? [];
+  const controlled = maybeCanvas<{ tokens?: { controlled?: { actor?: ActorDoc | null }[] } }>()?.tokens?.controlled ?? [];
   const selected = controlled.find((t) => t.actor)?.actor ?? null;
-  return selected ?? ((game.user as unknown as { character?: ActorDoc | null } | null)?.character ?? null);
+  return selected ?? (currentUser<{ character?: ActorDoc | null }>()?.character ?? null);
 }
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -86,7 +86,7 @@ export function rerenderManaHud(): void {
 
 /** Opens the HUD when the scene has a pool, and keeps it current. */
 export function registerManaHud(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  const hooks = foundryHooks();
   hooks.on("canvasReady", refreshManaHud);
   hooks.on(POOL_CHANGED_HOOK, refreshManaHud);
   hooks.on("updateActor", rerenderManaHud);

@@ -10,10 +10,10 @@
  */
 import { FlatRoll } from "../dice/flat-roll";
 import { combatBoundEffects, endOfTurnFlats, expiredEffects, regenerationOf } from "./effects";
-import { isDesignatedGM, worldTime } from "./pool";
 import { executeMagicWrites, requestMagicWrites, type MagicOp } from "./writes";
 import type { EffectLike } from "./context";
 import { lifecycleSettled } from "./settle";
+import { isDesignatedGM, worldTime } from "../foundry";
 
 interface ActorLike {
   uuid: string;

@@ -8,6 +8,7 @@
 import { newGlobalPool, refillGlobalPool, resizeGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
 import { POOL_FLAG, storedPool } from "./views";
 import { executeMagicWrites, requestMagicWrites, type MagicWriteResult } from "./writes";
+import { hooks as foundryHooks, isDesignatedGM, maybeCanvas, worldCollection, worldTime } from "../foundry";
 
 export { poolView, type PoolView } from "./views";
 
@@ -23,17 +24,11 @@ export interface SceneDoc {
   update(changes: object, options?: object): Promise<unknown>;
 }
 
-/** The world time now, in seconds (0 where the clock is not available). */
-export function worldTime(): number {
-  const time = (game as unknown as { time?: { worldTime?: number } }).time?.worldTime;
-  return typeof time === "number" && Number.isFinite(time) ? time : 0;
-}
-
 /** The scene a user plays on: the one the canvas shows, else the active scene. */
 export function currentScene(): SceneDoc | null {
-  const g = game as unknown as { canvas?: { scene?: SceneDoc | null }; scenes?: { viewed?: SceneDoc | null; active?: SceneDoc | null } };
-  const viewed = (globalThis as unknown as { canvas?: { scene?: SceneDoc | null } }).canvas?.scene ?? g.scenes?.viewed ?? null;
-  return viewed ?? g.scenes?.active ?? null;
+  const scenes = worldCollection<{ viewed?: SceneDoc | null; active?: SceneDoc | null }>("scenes");
+  const viewed = maybeCanvas<{ scene?: SceneDoc | null }>()?.scene ?? scenes?.viewed ?? null;
+  return viewed ?? scenes?.active ?? null;
 }
 
 /** A scene's pool, or null when the GM has not set one. */
@@ -61,22 +56,13 @@ export function refilledPool(pool: GlobalManaPool, now: number): GlobalManaPool 
   return next.value === pool.value && next.refilledAt === pool.refilledAt ? null : next;
 }
 
-type Scenes = Iterable<SceneDoc>;
-
-/** Whether this client is the one that writes world-time consequences (the active GM). */
-export function isDesignatedGM(): boolean {
-  const user = game.user as unknown as { id?: string; isGM?: boolean } | null;
-  const activeGM = (game.users as unknown as { activeGM?: { id?: string } | null } | undefined)?.activeGM;
-  return user?.isGM === true && (activeGM?.id ?? user.id) === user.id;
-}
-
 /**
  * Refills every scene's pool to world time `now`, on the active GM only (every client sees the
  * hook; one writes). Each scene is one batch; a failure leaves that scene for the next hook.
  */
 export async function refillPools(now = worldTime()): Promise<number> {
   if (!isDesignatedGM()) return 0;
-  const scenes = (game as unknown as { scenes?: Scenes }).scenes;
+  const scenes = worldCollection<Iterable<SceneDoc>>("scenes");
   let written = 0;
   for (const scene of [...(scenes ?? [])] as SceneDoc[]) {
     const pool = storedPool(scene);
@@ -91,7 +77,7 @@ export async function refillPools(now = worldTime()): Promise<number> {
 
 /** Registers the refill on world time (every client runs the hook; only the active GM writes). */
 export function registerPoolHooks(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number; callAll(name: string, ...args: unknown[]): boolean };
+  const hooks = foundryHooks();
   hooks.on("updateWorldTime", (time: number) => {
     void refillPools(typeof time === "number" ? time : worldTime());
   });

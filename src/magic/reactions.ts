@@ -82,7 +82,7 @@ export async function askSpellReactions(
     const asked = {
       key: target.id, name: info.tokenName || info.actor.name, actor: info.actor, actorUuid: info.actor.uuid,
       situation: {}, include: true, observable: true, counters, stunned,
-    } as unknown as AttackTargetInfo & { actor: { testUserPermission(user: unknown, level: string): boolean } };
+    } as AttackTargetInfo & { actor: { testUserPermission(user: unknown, level: string): boolean } };
     const decision = await decideReaction(asked, row, { attacker: casterName, weapon: spellName });
     // A reaction the target may not take (or cannot pay) counts as none.
     const open = decision.reaction !== "none" && row.reactions[decision.reaction] === null && !row.reactionCharge;

@@ -3,8 +3,9 @@ import { applyCastCard, castData, type CastDoc } from "./cast";
 import { addAlchemyButtons } from "./alchemy";
 import { useSpellTable } from "./spell-tables";
 import { manaHud } from "./hud";
-import { currentScene, scenePool, worldTime } from "./pool";
+import { currentScene, scenePool } from "./pool";
 import { SPELL_EFFECTS_TEMPLATE, spellEffectsContext } from "./views";
+import { viewedCombat, worldTime } from "../foundry";
 
 interface MessageLike {
   flags?: Record<string, unknown>;
@@ -60,7 +61,7 @@ export function onRenderSheet(app: { document?: CastDoc; actor?: CastDoc }, html
 
 /** The magic tab's list of lasting spell effects (with their gains and what is left of them). */
 async function addSpellEffects(tab: HTMLElement, actor: CastDoc): Promise<void> {
-  const combat = game.combat as unknown as { id: string; round: number; started?: boolean } | null;
+  const combat = viewedCombat<{ id: string; round: number; started?: boolean }>();
   const context = spellEffectsContext((actor as { effects?: Iterable<never> }).effects ?? [], {
     combat: combat?.started ? { id: combat.id, round: combat.round } : null, worldTime: worldTime(),
   });

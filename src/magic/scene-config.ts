@@ -6,8 +6,8 @@
  * what was drained.
  */
 import { MANA_CONNECTIONS, newGlobalPool, resizeGlobalPool, type ManaConnectionPreset } from "../rules";
-import { worldTime } from "./pool";
 import { POOL_CONFIG_FLAG, POOL_FLAG, SCENE_POOL_TEMPLATE, scenePoolContext, storedPool } from "./views";
+import { hooks as foundryHooks, notify, worldTime } from "../foundry";
 
 export { SCENE_POOL_TEMPLATE, scenePoolContext };
 
@@ -50,13 +50,13 @@ interface SceneConfigApp {
 
 /** Registers the fieldset and the conversion on update. */
 export function registerScenePoolConfig(): void {
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  const hooks = foundryHooks();
   hooks.on("renderSceneConfig", (app: SceneConfigApp, html: HTMLElement | { 0?: HTMLElement }) => {
     void injectFieldset(app, html instanceof HTMLElement ? html : html[0] ?? null);
   });
   hooks.on("preUpdateScene", (scene: { flags?: Record<string, unknown> }, changes: Record<string, unknown>) => {
     if (!applyPoolConfig(scene, changes)) {
-      ui.notifications?.error(game.i18n?.localize("CLOCKWORK.Magic.Pool.Invalid") ?? "");
+      notify("error", "CLOCKWORK.Magic.Pool.Invalid");
       return false;
     }
     return true;

@@ -13,7 +13,7 @@
  * What was made is stored on the card (`flags.clockwork.cast.tableUse`) and shown on it.
  */
 import { localize } from "../foundry";
-import { notify, renderTemplate } from "../applications/ui";
+import { notify, renderTemplate } from "../foundry";
 import {
   ANIMAL_ROWS, CALL_OF_THE_WILD_ANIMALS, CALL_OF_THE_WILD_STATS, animalCompanion, animalRowsFor, golemCompanion,
   type CompanionStats,

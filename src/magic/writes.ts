@@ -10,7 +10,7 @@
  * active GM, whose client runs one batch at a time so two channelings never both take the last
  * points of a pool. Nothing is half-applied: a write that fails undoes the batch's earlier ones.
  */
-import { notify } from "../applications/ui";
+import { activeGM, currentUser, notify, registerQuery, resolveUuidSync, type QueryUser, userById } from "../foundry";
 import { relayRefusal } from "../combat/relay-check";
 import { allowGmWritePaths, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {
@@ -91,7 +91,7 @@ interface ActorDoc extends Doc {
 
 function resolve(uuid: string): Doc | null {
   try {
-    return (fromUuidSync(uuid as never) as unknown as Doc | null) ?? null;
+    return resolveUuidSync<Doc>(uuid);
   } catch {
     return null;
   }
@@ -346,11 +346,6 @@ function undoneOrLog(result: unknown): void {
 
 // ---------------------------------------------------------------- requesting
 
-interface QueryUser {
-  id: string | null;
-  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
-}
-
 /** Whether this user may write an op's document itself (a pool never, unless GM). */
 function ownsTarget(op: MagicOp): boolean {
   if (op.op === "pool") return false;
@@ -372,9 +367,9 @@ export async function requestMagicWrites(ops: readonly MagicOp[], options: { qui
   const quiet = options.quiet === true;
   if (!ops.length) return { ok: true, viaGM: false, results: { ok: true, results: [], viaGM: false }, effects: [] };
   for (const op of ops) if (!resolve(op?.uuid)) return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Magic.Write.Missing" } }, quiet);
-  const user = game.user as unknown as { id: string; isGM: boolean } | null;
+  const user = currentUser();
   if (user?.isGM || ops.every(ownsTarget)) return report(await executeMagicWrites(ops, user?.id ?? null), quiet);
-  const gm = (game.users as unknown as { activeGM?: QueryUser | null } | undefined)?.activeGM ?? null;
+  const gm = activeGM<QueryUser>();
   if (!gm) return report({ ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.NoGM" } }, quiet);
   let answer: unknown;
   try {
@@ -399,7 +394,7 @@ export async function answerMagicWrite(data: unknown): Promise<MagicWriteResult>
   const request = data as { ops?: unknown; userId?: unknown; cause?: unknown } | null;
   if (!game.user?.isGM) return { ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.NoGM" } };
   const userId = typeof request?.userId === "string" ? request.userId : null;
-  const requester = userId ? (game.users as unknown as { get(id: string): { isGM?: boolean } | undefined }).get(userId) : undefined;
+  const requester = userId ? userById<{ isGM?: boolean }>(userId) : undefined;
   if (!requester || !Array.isArray(request?.ops)) return { ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.BadOp" } };
   const ops = request.ops as MagicOp[];
   if (!requester.isGM && !ops.every(allowedForPlayer)) return { ok: false, viaGM: true, problem: { key: "CLOCKWORK.Magic.Write.BadOp" } };
@@ -410,6 +405,6 @@ export async function answerMagicWrite(data: unknown): Promise<MagicWriteResult>
 
 /** Registers the GM's handler and the personal mana path of the combat relay; once, in `init`. */
 export function registerMagicWrites(): void {
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[MAGIC_WRITE_QUERY] = answerMagicWrite;
+  registerQuery(MAGIC_WRITE_QUERY, answerMagicWrite);
   allowGmWritePaths("Actor", ["system.mana.value"]);
 }

@@ -5,6 +5,7 @@
  */
 import { MIGRATION_SETTING } from "./setting";
 import { migrateOnReady, type MigrationReport } from "./world";
+import { getGame } from "../foundry";
 
 export { MIGRATION_SETTING };
 export type { MigrationReport };
@@ -29,7 +30,7 @@ export function registerMigrations(): void {
       console.error("ClockWork | world migration failed", error);
       return null;
     });
-    started.set(game as object, running);
+    started.set(getGame(), running);
   });
 }
 
@@ -38,5 +39,5 @@ const started = new WeakMap<object, Promise<MigrationReport | null>>();
 
 /** Wait for the `ready` migration of this client (the self-test and tests use it). */
 export function readyMigration(): Promise<MigrationReport | null> {
-  return started.get(game as object) ?? Promise.resolve(null);
+  return started.get(getGame()) ?? Promise.resolve(null);
 }

@@ -15,7 +15,7 @@
  * when everything was written. Running it again writes nothing: a persisted source is read back in the current shape, so nothing is marked.
  */
 import { MIGRATION_OPTION } from "../documents/write-constants";
-import { localize } from "../foundry";
+import { isDesignatedGM, localize, runtimeGlobal } from "../foundry";
 import { MIGRATION_SETTING } from "./setting";
 import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist, isOlderVersion } from "./steps";
 
@@ -83,7 +83,14 @@ export interface MigrationReport {
   failures: string[];
 }
 
-const runtime = globalThis as unknown as { game: GameLike; ui?: { notifications?: Notifier } };
+const runtime = {
+  get game(): GameLike {
+    return runtimeGlobal<GameLike>("game")!;
+  },
+  get ui() {
+    return runtimeGlobal<{ notifications?: Notifier }>("ui");
+  },
+};
 
 /** Whether this world's recorded version predates the latest migration step. */
 export function migrationNeeded(): boolean {
@@ -266,7 +273,7 @@ export async function migrateOnReady(): Promise<MigrationReport | null> {
   const { game } = runtime;
   if (!game.user?.isGM) return null;
   // Only the designated GM, connected (with no GM active, nobody).
-  if (game.users?.activeGM?.id !== game.user.id || game.socket?.connected === false) return null;
+  if (!isDesignatedGM() || game.socket?.connected === false) return null;
   if (!migrationNeeded()) return null;
   return migrateWorld();
 }

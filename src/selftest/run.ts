@@ -4,7 +4,7 @@
  * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
  * plain-text copy for bug reports.
  */
-import { notify } from "../applications/ui";
+import { notify, runtimeGlobal } from "../foundry";
 import { localize } from "../foundry";
 import { captureConsole } from "./capture";
 import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";
@@ -62,7 +62,7 @@ interface GameLike {
   modules?: Iterable<{ id: string; active: boolean; version?: string }>;
 }
 
-const g = (): GameLike => game as unknown as GameLike;
+const g = (): GameLike => runtimeGlobal<GameLike>("game")!;
 const actorClass = (): DocumentClassLike => Actor.implementation as unknown as DocumentClassLike;
 const messageClass = (): DocumentClassLike => ChatMessage.implementation as unknown as DocumentClassLike;
 

@@ -6,11 +6,11 @@
 import {
   awardXp, buyPower, buySkillRank, campaignSpeed, previewSkillPurchase, refundLastPurchase, xpStateOf, XpError,
 } from "../../documents/advancement";
-import { localize, resolveUuid } from "../../foundry";
+import { language, localize, resolveUuid, worldCollection } from "../../foundry";
 import { DAMAGE_TYPES, SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
 import type { Resistances, SkillKey } from "../../rules";
 import { currentChoices } from "../choices-registry";
-import { confirm, notify } from "../ui";
+import { confirm, notify } from "../../foundry";
 import { buildAdvancementContext, buildAwardContext, logText, type PendingPurchase } from "./advancement-context";
 import { ClockworkCompendiumBrowser } from "./browser-app";
 import { browserEntries } from "./builder-app";
@@ -33,7 +33,7 @@ function messageOf(error: unknown): string[] {
 }
 
 function dateFormatter(): (ms: number) => string {
-  const lang = (game as unknown as { i18n?: { lang?: string } }).i18n?.lang ?? "en";
+  const lang = language();
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   return (ms) => format.format(new Date(ms));
 }
@@ -69,7 +69,7 @@ export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(Applicat
 
   /** One window per actor: core numbers windows itself, so the id comes from the actor here. */
   protected override _initializeApplicationOptions(options: never): never {
-    const initialized = super._initializeApplicationOptions(options) as unknown as { uniqueId: string };
+    const initialized = super._initializeApplicationOptions(options) as { uniqueId: string };
     const actorId = (options as { actorId?: string }).actorId;
     if (actorId) initialized.uniqueId = actorId;
     return initialized as never;
@@ -246,7 +246,7 @@ export class ClockworkXpAwardDialog extends HandlebarsApplicationMixin(Applicati
   }
 
   static #characters(): Actor.Implementation[] {
-    const actors = (game as unknown as { actors?: Iterable<Actor.Implementation> }).actors;
+    const actors = worldCollection<Iterable<Actor.Implementation>>("actors");
     return actors ? [...actors].filter((a) => a.type === "character") : [];
   }
 

@@ -7,7 +7,7 @@
  */
 import { localize } from "../../foundry";
 import { currentChoices } from "../choices-registry";
-import { notify } from "../ui";
+import { notify } from "../../foundry";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
 import { buildBuilderContext, EMPTY_VIEW, type BuilderCatalog, type BuilderViewState } from "./builder-context";
@@ -79,12 +79,12 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     const { actor, ...rest } = options;
     super({ ...rest, actorId: actor.id } as never);
     this.actor = actor;
-    this.#draft = loadDraft((actor as unknown as FlagActor).getFlag(BUILDER_SCOPE, DRAFT_FLAG), actor.name);
+    this.#draft = loadDraft((actor as FlagActor).getFlag(BUILDER_SCOPE, DRAFT_FLAG), actor.name);
   }
 
   /** One window per actor: core numbers windows itself, so the id comes from the actor here. */
   protected override _initializeApplicationOptions(options: never): never {
-    const initialized = super._initializeApplicationOptions(options) as unknown as { uniqueId: string };
+    const initialized = super._initializeApplicationOptions(options) as { uniqueId: string };
     const actorId = (options as { actorId?: string }).actorId;
     if (actorId) initialized.uniqueId = actorId;
     return initialized as never;
@@ -144,7 +144,7 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     this.#view = { ...this.#view, refused: result.refused };
     if (result.draft !== this.#draft) {
       this.#draft = result.draft;
-      await (this.actor as unknown as FlagActor).setFlag(BUILDER_SCOPE, DRAFT_FLAG, this.#draft);
+      await (this.actor as FlagActor).setFlag(BUILDER_SCOPE, DRAFT_FLAG, this.#draft);
     }
     await this.render();
   }

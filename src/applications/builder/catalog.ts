@@ -5,6 +5,7 @@
  */
 import { browserEntry, INDEX_FIELDS, type BrowserEntry } from "./browser-core";
 import type { BuilderCatalog } from "./builder-context";
+import { worldCollection } from "../../foundry";
 
 interface PackLike {
   collection: string;
@@ -15,7 +16,7 @@ interface PackLike {
 }
 
 function itemPacks(): PackLike[] {
-  const packs = (game as unknown as { packs?: Iterable<PackLike> }).packs;
+  const packs = worldCollection<Iterable<PackLike>>("packs");
   return packs ? [...packs].filter((p) => p.documentName === "Item") : [];
 }
 

@@ -5,7 +5,7 @@
  * `registerBuilder()` in `init`, after `game.clockwork` is set.
  */
 import { registerAdvancementSettings } from "../../documents/advancement-settings";
-import { localize } from "../../foundry";
+import { documentClass, localize, systemApi } from "../../foundry";
 import { creationProblems } from "../../rules";
 import { ClockworkAdvancementApp, ClockworkXpAwardDialog } from "./advancement-app";
 import { ClockworkCompendiumBrowser } from "./browser-app";
@@ -77,7 +77,7 @@ function directoryFooter(html: HTMLElement): HTMLElement | null {
 
 /** A new character named after the localized type, opened in the builder. */
 async function newCharacterInBuilder(): Promise<void> {
-  const ActorClass = CONFIG.Actor.documentClass as unknown as { create(data: object): Promise<ActorDoc | undefined> };
+  const ActorClass = documentClass<{ create(data: object): Promise<ActorDoc | undefined> }>("Actor")!;
   const actor = await ActorClass.create({ name: localize("TYPES.Actor.character"), type: "character" });
   if (actor) await builderApi.openBuilder(actor);
 }
@@ -97,6 +97,5 @@ export function registerBuilder(): void {
     if (!footer || footer.querySelector(".cw-directory-button")) return;
     footer.append(button("CLOCKWORK.Browser.Open", "fa-solid fa-book-open", () => builderApi.openCompendiumBrowser()));
   }) as never);
-  const holder = game as unknown as { clockwork?: Record<string, unknown> };
-  holder.clockwork = { ...holder.clockwork, ...builderApi };
+  Object.assign(systemApi(), builderApi);
 }

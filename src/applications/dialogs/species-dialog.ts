@@ -12,7 +12,7 @@ import {
 } from "../context/species-choice";
 import type { ItemLike, ItemSystemSource } from "../context/source-types";
 import { speciesOptionNames } from "../sheets/links";
-import { confirm, localize, notify, renderTemplate } from "../ui";
+import { confirm, localize, notify, renderTemplate } from "../../foundry";
 
 type ItemDoc = Item.Implementation;
 
@@ -59,7 +59,7 @@ export async function chooseSpeciesOptions(species: ItemLike, start: SpeciesChoi
     } as never);
     if (result === null || typeof result !== "object") return null;
     current = parseSpeciesForm(species, result as Record<string, unknown>);
-    const resolved = resolveSpeciesPicks(species.system as unknown as SpeciesRules, toSpeciesPicks(current), personalBonusSkill);
+    const resolved = resolveSpeciesPicks(species.system as SpeciesRules, toSpeciesPicks(current), personalBonusSkill);
     problems = resolved.problems.map(describePickProblem);
     if (problems.length === 0) return current;
   }

@@ -4,7 +4,7 @@
  */
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
-import { confirm, localize, notify } from "../ui";
+import { confirm, localize, notify } from "../../foundry";
 import { attemptWrite } from "./form-errors";
 import { healthClick as nextHealth } from "../context/health";
 import { sortUpdates } from "../context/updates";

@@ -7,7 +7,7 @@ import { lastPurchase } from "../../rules/advancement-log";
 import { logText } from "../builder/advancement-context";
 import { builderApi } from "../builder/register";
 import { currentChoices } from "../choices-registry";
-import { confirm, localize, notify } from "../ui";
+import { confirm, localize, notify } from "../../foundry";
 
 /** What the handlers need of a character sheet. */
 export interface CharacterSheetLike {

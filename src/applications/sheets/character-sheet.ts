@@ -4,7 +4,7 @@ import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
 import type { XpLogSource } from "../context/xp-log";
 import { TEMPLATES } from "../handlebars";
-import { localize } from "../ui";
+import { language, localize } from "../../foundry";
 import type { XpLogEntry } from "../../rules";
 import { actorLike } from "./adapters";
 import { ClockworkActorSheet, type SheetDefaults } from "./actor-sheet";
@@ -23,7 +23,7 @@ let formatter: { lang: string; format: (ms: number) => string } | null = null;
 
 /** Dates of the XP log in the user's language. */
 function dateFormatter(): (ms: number) => string {
-  const lang = (game as unknown as { i18n?: { lang?: string } }).i18n?.lang ?? "en";
+  const lang = language();
   if (formatter?.lang !== lang) {
     const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
     formatter = { lang, format: (ms) => format.format(new Date(ms)) };

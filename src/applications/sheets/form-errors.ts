@@ -2,7 +2,7 @@
  * Turning a refused update into a message a person can act on: the localized label of each
  * field that failed (read from the form the user typed into) and the reason.
  */
-import { notify } from "../ui";
+import { notify } from "../../foundry";
 
 interface FailureLike { message?: string }
 interface ValidationErrorLike { getAllFailures?: () => Record<string, FailureLike> }

@@ -2,7 +2,7 @@
  * The item sheet's click handlers and its link drops.
  */
 import { NEW_ROWS } from "../context/updates";
-import { localize, notify } from "../ui";
+import { localize, notify } from "../../foundry";
 import { whileBusy } from "./busy";
 import { attemptWrite } from "./form-errors";
 import { IDENTIFIER_LINKS, linkUpdate, type LinkChange } from "./links";

@@ -6,6 +6,7 @@
  */
 import { linkedUuids } from "../context/item";
 import { itemLike } from "./adapters";
+import { worldCollection } from "../../foundry";
 
 /** What a sheet shows for a linked UUID. */
 export interface LinkName {
@@ -30,7 +31,7 @@ export function compendiumAddress(uuid: string): { pack: string; id: string } | 
 async function indexEntry(uuid: string): Promise<LinkName | null> {
   const address = compendiumAddress(uuid);
   if (!address) return null;
-  const pack = game.packs?.get(address.pack) as unknown as PackLike | undefined;
+  const pack = worldCollection<{ get(id: string): PackLike | undefined }>("packs")?.get(address.pack);
   if (!pack) return null;
   const entry = (await pack.getIndex()).get(address.id);
   return entry?.name ? { name: entry.name, img: entry.img ?? null } : null;
@@ -79,10 +80,10 @@ export async function resolveIdentifier(
   identifier: string, type: string, owned: Iterable<NamedItemLike> = [],
 ): Promise<LinkName | undefined> {
   const matches = (i: NamedItemLike) => i.type === type && i.system?.identifier === identifier;
-  const worldItems = (game.items ?? []) as unknown as Iterable<NamedItemLike>;
+  const worldItems = worldCollection<Iterable<NamedItemLike>>("items") ?? [];
   const local = [...owned].find(matches) ?? [...worldItems].find(matches);
   if (local) return { name: local.name, img: local.img ?? null };
-  for (const pack of (game.packs ?? []) as unknown as Iterable<IndexedPack>) {
+  for (const pack of worldCollection<Iterable<IndexedPack>>("packs") ?? []) {
     if (pack.documentName !== "Item") continue;
     const index = await pack.getIndex({ fields: ["system.identifier"] }) as unknown as Iterable<IndexEntryLike & NamedItemLike>;
     const entry = [...index].find(matches);

@@ -9,5 +9,5 @@
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2, ItemSheetV2 } = foundry.applications.sheets;
 
-export const HandlebarsActorSheet = HandlebarsApplicationMixin(ActorSheetV2 as never) as unknown as typeof ActorSheetV2;
-export const HandlebarsItemSheet = HandlebarsApplicationMixin(ItemSheetV2 as never) as unknown as typeof ItemSheetV2;
+export const HandlebarsActorSheet = HandlebarsApplicationMixin(ActorSheetV2 as never) as typeof ActorSheetV2;
+export const HandlebarsItemSheet = HandlebarsApplicationMixin(ItemSheetV2 as never) as typeof ItemSheetV2;

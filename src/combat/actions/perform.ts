@@ -5,8 +5,8 @@
  * counters. In a running combat the counters are paid through the GM relay (a refused payment is
  * a localized warning and changes nothing); outside combat nothing is charged.
  */
-import { localize } from "../../foundry";
-import { notify } from "../../applications/ui";
+import { activeCombat, localize } from "../../foundry";
+import { notify } from "../../foundry";
 import {
   COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
   type CombatActionKey, type CounterState,
@@ -34,8 +34,7 @@ interface CombatDoc {
 
 /** The actor's combatant in the running combat, with its counters, or null outside combat. */
 export function combatStateOf(actor: { id: string | null; token?: { id: string | null } | null }): { combatant: CombatantDoc; counters: CounterState } | null {
-  const combats = game.combats as unknown as { active?: CombatDoc | null } | undefined;
-  const combat = combats?.active ?? (game.combat as unknown as CombatDoc | null);
+  const combat = activeCombat<CombatDoc>();
   if (!combat?.started) return null;
   const all = [...combat.combatants];
   const combatant = (actor.token?.id ? all.find((c) => c.tokenId === actor.token?.id) : undefined) ?? all.find((c) => c.actorId === actor.id);
@@ -49,8 +48,7 @@ export function combatStateOf(actor: { id: string | null; token?: { id: string |
 
 /** The running combat's round, or null outside combat. */
 function combatRound(): number | null {
-  const combats = game.combats as unknown as { active?: { started: boolean; round: number } | null } | undefined;
-  const combat = combats?.active ?? (game.combat as unknown as { started: boolean; round: number } | null);
+  const combat = activeCombat<{ started: boolean; round: number }>();
   return combat?.started ? combat.round : null;
 }
 
@@ -116,7 +114,7 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
     return { ok: false };
   }
 
-  const items = [...actor.items] as unknown as AttackItem[];
+  const items = [...actor.items] as AttackItem[];
   const label = localize(`CLOCKWORK.Combat.Attack.Action.${key}`);
   switch (key) {
     case "attack":
@@ -192,7 +190,7 @@ async function speciesAction(actor: ActingActor, key: string, request: ActionReq
   const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
   const item = speciesAttackItem(attackData, actor);
   if (item) {
-    const outcome = await attack(actor, item as unknown as AttackItem, request.attack ?? {});
+    const outcome = await attack(actor, item as AttackItem, request.attack ?? {});
     if (outcome && markSpent.length) await requestWrites(markSpent);
     return { ok: outcome !== null, attack: outcome, paid: outcome?.data.counters ?? 0 } as ActionResult;
   }

@@ -44,7 +44,7 @@ const providers = new Map<string, ActionProvider<never>>();
 
 /** Adds (or replaces) a provider; returns a function that removes it. */
 export function registerActionProvider<A>(id: string, provider: ActionProvider<A>): () => void {
-  providers.set(id, provider as unknown as ActionProvider<never>);
+  providers.set(id, provider as ActionProvider<never>);
   return () => {
     if (providers.get(id) === (provider as unknown)) providers.delete(id);
   };

@@ -1,3 +1,4 @@
+import { hooks, worldCollection } from "../../foundry";
 /** The actions' registration (re-rendering open sheets when a combatant's counters change), apart from the actions' code so it stays light at `init`. */
 
 interface RenderableActor {
@@ -7,7 +8,7 @@ interface RenderableActor {
 
 /** Open sheets of the actors whose combatants changed re-render, so costs and reasons stay current. */
 export function rerenderSheetsOf(actorIds: Iterable<string | null | undefined>): void {
-  const actors = game.actors as unknown as { get(id: string): RenderableActor | undefined } | undefined;
+  const actors = worldCollection<{ get(id: string): RenderableActor | undefined }>("actors");
   for (const id of new Set(actorIds)) {
     if (!id) continue;
     const sheet = actors?.get(id)?.sheet;
@@ -15,17 +16,12 @@ export function rerenderSheetsOf(actorIds: Iterable<string | null | undefined>):
   }
 }
 
-interface HookRegistry {
-  on(hook: string, fn: (...args: never[]) => unknown): number;
-}
-
 /** Registers the re-render hooks; called by `registerAttack`. */
 export function registerCombatActions(): void {
-  const hooks = Hooks as unknown as HookRegistry;
-  hooks.on("updateCombatant", (combatant: { actorId?: string | null }) => rerenderSheetsOf([combatant.actorId]));
-  hooks.on("updateCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }, changes: { round?: number; turn?: number }) => {
+  hooks().on("updateCombatant", (combatant: { actorId?: string | null }) => rerenderSheetsOf([combatant.actorId]));
+  hooks().on("updateCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }, changes: { round?: number; turn?: number }) => {
     if (changes.round === undefined && changes.turn === undefined) return;
     rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId));
   });
-  hooks.on("deleteCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }) => rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId)));
+  hooks().on("deleteCombat", (combat: { combatants?: Iterable<{ actorId?: string | null }> }) => rerenderSheetsOf([...(combat.combatants ?? [])].map((c) => c.actorId)));
 }

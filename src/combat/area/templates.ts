@@ -7,6 +7,7 @@
  */
 import { areaOffsets, tokensInArea, type AreaShape, type GridOffset, type GridToken } from "../../rules";
 import { gridSizeOf, tokenBox } from "../attack/geometry";
+import { documentClass, releaseGeneration } from "../../foundry";
 
 /** An area on the grid: its shape and its origin space. */
 export interface AreaPlacement {
@@ -95,8 +96,8 @@ export interface DrawnArea {
  * in a world without templates. The spaces are the rules core's either way.
  */
 export async function drawArea(placement: AreaPlacement, scene: AreaScene | null): Promise<DrawnArea | null> {
-  const generation = (game as unknown as { release?: { generation?: number } }).release?.generation ?? 13;
-  const hasTemplates = (CONFIG as unknown as { MeasuredTemplate?: { documentClass?: unknown } }).MeasuredTemplate?.documentClass !== undefined;
+  const generation = releaseGeneration();
+  const hasTemplates = documentClass("MeasuredTemplate") !== undefined;
   if (!scene || generation >= 14 || !hasTemplates || typeof scene.createEmbeddedDocuments !== "function") return null;
   const size = scene.grid?.size ?? 100;
   try {

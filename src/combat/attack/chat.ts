@@ -5,7 +5,7 @@
  * observe, Apply for the author and the GM, Undo for the GM, stale attackers and targets).
  * Apply and Undo write through the GM relay, so a player's click never writes an NPC itself.
  */
-import { notify } from "../../applications/ui";
+import { notify, resolveUuidSync } from "../../foundry";
 import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes";
 import {
   ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, pendingTargets,
@@ -49,12 +49,12 @@ export function viewerFor(message: Pick<AttackMessage, "isAuthor">): AttackCardV
     isGM: game.user?.isGM === true,
     isAuthor: message.isAuthor,
     canObserve: (target: CardTarget) => {
-      const actor = (exists(target.actorUuid) ? fromUuidSync(target.actorUuid as never) : null) as unknown as PermissionDoc | null;
+      const actor = exists(target.actorUuid) ? resolveUuidSync<PermissionDoc>(target.actorUuid) : null;
       return actor?.testUserPermission(game.user, "OBSERVER") === true;
     },
     exists,
     owns: (actorUuid: string) => {
-      const actor = (exists(actorUuid) ? fromUuidSync(actorUuid as never) : null) as unknown as { isOwner?: boolean } | null;
+      const actor = exists(actorUuid) ? resolveUuidSync<{ isOwner?: boolean }>(actorUuid) : null;
       return actor?.isOwner === true;
     },
   };

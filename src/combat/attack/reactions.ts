@@ -6,9 +6,9 @@
  * cannot react (defenseless, grappled, area attacks, a stealthed attacker, no counters) are not
  * asked.
  */
-import { localize } from "../../foundry";
-import { renderTemplate } from "../../applications/ui";
-import { timedChoice } from "../../applications/dialogs/timed-choice";
+import { activeGM, allUsers, currentUserId, localize, registerQuery } from "../../foundry";
+import { renderTemplate } from "../../foundry";
+import { timedChoice } from "../../foundry";
 import { expected, percent } from "./format";
 import { autoReaction, reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
@@ -83,7 +83,7 @@ export async function answerReaction(data: unknown): Promise<{ reaction: Reactio
 
 /** Registers the query handler; call in `init`. */
 export function registerReactionQuery(): void {
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[REACTION_QUERY] = answerReaction;
+  registerQuery(REACTION_QUERY, answerReaction);
 }
 
 export interface QueryUser {
@@ -120,7 +120,7 @@ export function reactionQueryData(row: PreviewRow, names: { attacker: string; we
  * runs here instead (a GM asking for its own NPC). Rejects on no answer in time.
  */
 export function queryReactingUser(user: QueryUser, query: string, data: unknown, timeout: number, here: (data: unknown) => Promise<unknown>): Promise<unknown> {
-  const self = user.id !== null && user.id === (game.user as unknown as { id?: string } | null)?.id;
+  const self = user.id !== null && user.id === currentUserId();
   if (!self) return user.query(query, data, { timeout });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error("timeout")), timeout); });
@@ -129,10 +129,10 @@ export function queryReactingUser(user: QueryUser, query: string, data: unknown,
 
 /** The user who answers a reaction for an actor: its connected player, else the active GM (null: nobody). */
 export function reactingUser(actor: PermissionActor): { user: QueryUser; by: "player" | "gm" } | null {
-  const users = (game.users ?? []) as unknown as Iterable<QueryUser> & { activeGM?: QueryUser | null };
-  const player = reactingPlayer(actor, users);
+  const player = reactingPlayer(actor, allUsers<QueryUser>());
   if (player) return { user: player, by: "player" };
-  return users.activeGM ? { user: users.activeGM, by: "gm" } : null;
+  const gm = activeGM<QueryUser>();
+  return gm ? { user: gm, by: "gm" } : null;
 }
 
 async function ask(user: QueryUser, data: ReactionQueryData, by: ReactionSource): Promise<ReactionDecision> {
@@ -153,12 +153,11 @@ async function ask(user: QueryUser, data: ReactionQueryData, by: ReactionSource)
  */
 export async function decideReaction(target: AttackTargetInfo & { actor: PermissionActor }, row: PreviewRow, names: { attacker: string; weapon: string }): Promise<ReactionDecision> {
   if (!target.include || reactionChoices(row).length === 0 || row.odds.setup.automaticMiss) return { reaction: "none", by: "none" };
-  const users = (game.users ?? []) as unknown as Iterable<QueryUser> & { activeGM?: QueryUser | null };
   const data = reactionQueryData(row, { ...names, target: target.name }, reactionTimeoutMs());
-  const player = reactingPlayer(target.actor, users);
+  const player = reactingPlayer(target.actor, allUsers<QueryUser>());
   if (player) return ask(player, data, "player");
   if (npcReactionMode() === "auto") return { reaction: autoReaction(row), by: "auto" };
-  const gm = users.activeGM ?? null;
+  const gm = activeGM<QueryUser>();
   if (!gm) return { reaction: "none", by: "none" };
   return ask(gm, data, "gm");
 }

@@ -6,8 +6,8 @@
  * resistance and becomes its own row, applied by Apply like any other; the wearer's row keeps
  * the hit but takes no damage and no condition from that roll. Written through the GM relay.
  */
-import { localize } from "../../foundry";
-import { notify } from "../../applications/ui";
+import { localize, targetedTokens } from "../../foundry";
+import { notify } from "../../foundry";
 import { redirectedDamage } from "../../rules";
 import { requestWrites, type GmWriteResult } from "../gm-writes";
 import { ATTACK_FLAG, isApplied, type CardTarget } from "./card";
@@ -51,8 +51,8 @@ export function adjacentTokens(wearer: TokenDoc): TokenDoc[] {
 }
 
 function userTarget(): TokenDoc | null {
-  const targets = [...((game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [])];
-  return targets.length === 1 ? tokenDocOf(targets[0] as TargetLike) : null;
+  const targets = targetedTokens<TargetLike>();
+  return targets.length === 1 ? tokenDocOf(targets[0]) : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { getSetting, registerSetting } from "../../foundry";
 /** The attack workflow's world settings (issue 10 item 5). */
 /** How much of a hidden target's numbers the attack dialog shows. Here (not in ./preview): the settings need none of the attack rules. */
 export const HIDDEN_INFO_LEVELS = ["nothing", "percentages", "everything"] as const;
@@ -23,32 +24,21 @@ declare module "fvtt-types/configuration" {
   }
 }
 
-interface SettingsLike {
-  register(namespace: string, key: string, config: object): void;
-  get(namespace: string, key: string): unknown;
-}
-
-function settings(): SettingsLike | undefined {
-  return (game as unknown as { settings?: SettingsLike }).settings;
-}
-
 /** Registers the settings; call in `init`. */
 export function registerAttackSettings(): void {
-  const s = settings();
-  if (!s) return;
-  s.register(SYSTEM_ID, HIDDEN_INFO_SETTING, {
+  registerSetting(SYSTEM_ID, HIDDEN_INFO_SETTING, {
     name: "CLOCKWORK.Combat.Attack.Setting.HiddenInfo.Name",
     hint: "CLOCKWORK.Combat.Attack.Setting.HiddenInfo.Hint",
     scope: "world", config: true, type: String, default: "percentages",
     choices: Object.fromEntries(HIDDEN_INFO_LEVELS.map((level) => [level, `CLOCKWORK.Combat.Attack.Setting.HiddenInfo.${level}`])),
   });
-  s.register(SYSTEM_ID, NPC_REACTIONS_SETTING, {
+  registerSetting(SYSTEM_ID, NPC_REACTIONS_SETTING, {
     name: "CLOCKWORK.Combat.Attack.Setting.NpcReactions.Name",
     hint: "CLOCKWORK.Combat.Attack.Setting.NpcReactions.Hint",
     scope: "world", config: true, type: String, default: "ask",
     choices: Object.fromEntries(NPC_REACTION_MODES.map((mode) => [mode, `CLOCKWORK.Combat.Attack.Setting.NpcReactions.${mode}`])),
   });
-  s.register(SYSTEM_ID, REACTION_TIMEOUT_SETTING, {
+  registerSetting(SYSTEM_ID, REACTION_TIMEOUT_SETTING, {
     name: "CLOCKWORK.Combat.Attack.Setting.ReactionTimeout.Name",
     hint: "CLOCKWORK.Combat.Attack.Setting.ReactionTimeout.Hint",
     scope: "world", config: true, type: Number, default: DEFAULT_REACTION_TIMEOUT,
@@ -56,27 +46,19 @@ export function registerAttackSettings(): void {
   });
 }
 
-function read(key: string): unknown {
-  try {
-    return settings()?.get(SYSTEM_ID, key);
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the dialog shows of targets the user may not observe (default: percentages only). */
 export function hiddenInfoLevel(): HiddenInfoLevel {
-  const value = read(HIDDEN_INFO_SETTING);
+  const value: unknown = getSetting(SYSTEM_ID, HIDDEN_INFO_SETTING);
   return (HIDDEN_INFO_LEVELS as readonly unknown[]).includes(value) ? value as HiddenInfoLevel : "percentages";
 }
 
 export function npcReactionMode(): NpcReactionMode {
-  const value = read(NPC_REACTIONS_SETTING);
+  const value: unknown = getSetting(SYSTEM_ID, NPC_REACTIONS_SETTING);
   return (NPC_REACTION_MODES as readonly unknown[]).includes(value) ? value as NpcReactionMode : "ask";
 }
 
 /** The reaction timeout in milliseconds. */
 export function reactionTimeoutMs(): number {
-  const value = Number(read(REACTION_TIMEOUT_SETTING));
+  const value = Number(getSetting(SYSTEM_ID, REACTION_TIMEOUT_SETTING));
   return (Number.isFinite(value) && value > 0 ? value : DEFAULT_REACTION_TIMEOUT) * 1000;
 }

@@ -13,7 +13,7 @@
  *    the damage once for all. The rules core resolves hits, criticals, damage per target's
  *    resistance and procs. One chat card shows every target; Apply writes the damage.
  */
-import { notify } from "../../applications/ui";
+import { activeCombat, hooks, isModifierActive, notify, targetedTokens } from "../../foundry";
 import {
   CALLED_SHOTS, DAMAGE_TYPES, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
   conditionStatus, mayRedirect, spikedShieldDamage, MAX_DICE,
@@ -116,8 +116,7 @@ function actorOf(target: TargetLike): WorkflowActor | null {
 
 /** The running combat (the active one, else the viewed one), when it has started. */
 function runningCombat(): CombatDoc | null {
-  const combats = game.combats as unknown as { active?: CombatDoc | null } | undefined;
-  const combat = combats?.active ?? (game.combat as unknown as CombatDoc | null);
+  const combat = activeCombat<CombatDoc>();
   return combat?.started ? combat : null;
 }
 
@@ -259,8 +258,7 @@ export function previewSession(session: AttackSession): AttackPreview {
 
 /** The user's targeted tokens. */
 function userTargets(): TokenDoc[] {
-  const targets = (game.user as unknown as { targets?: Iterable<unknown> } | null)?.targets ?? [];
-  return [...targets].map((t) => tokenDocOf(t as TargetLike)).filter((t): t is TokenDoc => t !== null);
+  return targetedTokens<TargetLike>().map((t) => tokenDocOf(t)).filter((t): t is TokenDoc => t !== null);
 }
 
 /** Builds the session: declaration defaults, targets, counters. Null (with a message) when there is nothing to attack. */
@@ -333,12 +331,6 @@ export interface AttackOutcome {
   data: AttackCardData;
   message: unknown;
 }
-
-interface HookCaller {
-  call(hook: string, ...args: unknown[]): boolean;
-  callAll(hook: string, ...args: unknown[]): boolean;
-}
-const hooks = (): HookCaller => Hooks as unknown as HookCaller;
 
 /** Public hooks of the attack workflow (defined in ./constants). */
 export { ATTACK_HOOKS };
@@ -574,8 +566,7 @@ export function setAttackDialog(prompt: DialogPrompt | null): void {
 
 function skipsDialog(options: AttackCallOptions): boolean {
   if (options.skipDialog || options.event?.shiftKey) return true;
-  const keyboard = (game as unknown as { keyboard?: { isModifierActive(key: string): boolean } }).keyboard;
-  return keyboard?.isModifierActive("Shift") === true;
+  return isModifierActive("Shift");
 }
 
 /** `actor.attack(item, options)`: the whole attack, or null when it did not happen. */

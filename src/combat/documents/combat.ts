@@ -6,9 +6,8 @@
  * combatants defenseless), going back (the undone turn changes are restored) and the end of the
  * combat (stabilized creatures are back). The writes are planned in ../turns.ts.
  */
-import { localize } from "../../foundry";
+import { isDesignatedGM, localize, renderTemplate } from "../../foundry";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
-import { renderTemplate } from "../../applications/ui";
 import { applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent } from "../../rules";
 import { TURN_TEMPLATES } from "../templates";
 import { activeStatuses, addStatus, removeStatus, type StatusActor } from "../conditions";
@@ -25,10 +24,6 @@ interface History {
   round: number | null;
   turn: number | null;
   combatantId: string | null;
-}
-
-function isActiveGM(): boolean {
-  return (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
 }
 
 export interface RollInitiativeOptions {
@@ -328,7 +323,7 @@ export class ClockworkCombat extends Combat {
     // as starting from round 0, so the start-of-combat bookkeeping runs.
     if (!this.previous && this.started) (this as unknown as { previous: History & { tokenId: null } }).previous = { round: 0, turn: null, combatantId: null, tokenId: null };
     const previous = this.previous as History | undefined;
-    if (isActiveGM() && previous && previous.round !== null) {
+    if (isDesignatedGM() && previous && previous.round !== null) {
       const from = turnStamp(previous.round, previous.turn);
       const to = turnStamp(this.round, this.turn);
       if (to < from) await rewind(this, to);
@@ -342,7 +337,7 @@ export class ClockworkCombat extends Combat {
    */
   protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
-    if (!isActiveGM()) return;
+    if (!isDesignatedGM()) return;
     const actors = this.combatants.contents.map((combatant) => combatant.actor).filter((actor) => !!actor);
     onCombatDeleted(actors);
   }

@@ -4,7 +4,7 @@
  * pass button for its owner on its turn, "defenseless" before its first turn, and its initiative
  * as gains (the stored value carries a fraction that only orders ties).
  */
-import { renderTemplate } from "../../applications/ui";
+import { renderTemplate } from "../../foundry";
 import { shownGains, type InitiativeCombatantLike } from "../initiative";
 import { countersOf } from "../turn-state";
 import { trackerCountersContext } from "./context";

@@ -6,6 +6,7 @@
 import type { CounterState } from "../../rules";
 import { countersOf } from "../turn-state";
 import { tokenPipLayout, type PipState } from "./pips";
+import { runtimeGlobal, viewedCombat } from "../../foundry";
 
 /** Fill colours per pip state (the tracker's CSS uses the same hues). */
 export const PIP_COLORS: Readonly<Record<PipState, number>> = { available: 0xf2c14e, reserved: 0x5aa9e6, spent: 0x3a3a3a };
@@ -30,7 +31,7 @@ interface TokenObject {
 }
 
 function countersForToken(token: TokenObject): CounterState | null {
-  const combat = game.combat as unknown as { started?: boolean; combatants?: Iterable<{ tokenId: string | null; system: { counters?: CounterState } }> } | null;
+  const combat = viewedCombat<{ started?: boolean; combatants?: Iterable<{ tokenId: string | null; system: { counters?: CounterState } }> }>();
   if (!combat?.started) return null;
   for (const c of combat.combatants ?? []) if (c.tokenId === token.document.id) return countersOf(c);
   return null;
@@ -38,7 +39,7 @@ function countersForToken(token: TokenObject): CounterState | null {
 
 /** Draws (or clears) the pips of one token. */
 export function drawTokenPips(token: TokenObject): void {
-  const PIXI = (globalThis as unknown as { PIXI?: { Graphics: new () => PixiGraphics } }).PIXI;
+  const PIXI = runtimeGlobal<{ Graphics: new () => PixiGraphics }>("PIXI");
   if (!PIXI) return;
   let layer = token.children.find((c) => c.name === LAYER) as PixiGraphics | undefined;
   const counters = countersForToken(token);

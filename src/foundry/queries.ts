@@ -1,0 +1,22 @@
+/**
+ * Foundry v13 queries: a handler registered in `CONFIG.queries` runs on the queried user's
+ * client; `User#query` asks it and rejects on timeout, an inactive user or the handler's error.
+ */
+
+/** A user who can be queried. */
+export interface QueryUser {
+  id: string | null;
+  isGM?: boolean;
+  active?: boolean;
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+}
+
+/** Registers the handler that answers `name` on this client. */
+export function registerQuery<D>(name: string, handler: (data: D) => unknown): void {
+  (CONFIG.queries as unknown as Record<string, (data: D) => unknown>)[name] = handler;
+}
+
+/** Asks `user` to run query `name` with `data` on their client; resolves its answer. */
+export function queryUser(user: QueryUser, name: string, data: unknown, options?: { timeout?: number }): Promise<unknown> {
+  return user.query(name, data, options);
+}

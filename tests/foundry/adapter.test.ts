@@ -1,0 +1,102 @@
+/**
+ * The Foundry adapter (src/foundry/) on the multi-user test world: the one designated-GM check,
+ * settings, queries, hooks and localized notifications, each run as a given user's client.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createWorld, type World } from "../world";
+import {
+  activeGM, currentUserId, getSetting, hooks, isDesignatedGM, localize, notify, queryUser, registerQuery,
+  setSetting, userById, worldTime, type QueryUser,
+} from "../../src/foundry";
+
+const FIRST_GM = "AAAAAAAAAAAAAAAA";
+const SECOND_GM = "BBBBBBBBBBBBBBBB";
+const PLAYER = "CCCCCCCCCCCCCCCC";
+
+let world: World;
+
+beforeAll(async () => {
+  world = await createWorld({
+    packs: false,
+    users: [
+      { name: "Second GM", role: "gm", id: SECOND_GM },
+      { name: "First GM", role: "gm", id: FIRST_GM },
+      { name: "Alice", role: "player", id: PLAYER },
+    ],
+  });
+});
+
+describe("isDesignatedGM", () => {
+  it("is true only on the active GM's client: not on a player's, not on a second GM's", async () => {
+    expect(await world.as(world.player("First GM"), () => [isDesignatedGM(), activeGM<QueryUser>()?.id])).toEqual([true, FIRST_GM]);
+    expect(await world.as(world.player("Second GM"), () => [isDesignatedGM(), activeGM<QueryUser>()?.id])).toEqual([false, FIRST_GM]);
+    expect(await world.as(world.player("Alice"), () => [isDesignatedGM(), activeGM<QueryUser>()?.id])).toEqual([false, FIRST_GM]);
+  });
+
+  it("passes to the second GM when the first has no client connected", async () => {
+    const w = await createWorld({
+      packs: false, system: false,
+      users: [{ name: "First GM", role: "gm", id: FIRST_GM, active: false }, { name: "Second GM", role: "gm", id: SECOND_GM }, { name: "Alice", role: "player", id: PLAYER }],
+    });
+    expect(await w.as(w.player("Second GM"), () => isDesignatedGM())).toBe(true);
+    expect(await w.as(w.player("Alice"), () => isDesignatedGM())).toBe(false);
+  });
+});
+
+describe("users and game", () => {
+  it("reads this client's user and looks users up by id", async () => {
+    const alice = world.player("Alice");
+    expect(await world.as(alice, () => currentUserId())).toBe(PLAYER);
+    expect(await world.as(alice, () => userById<{ name: string; isGM: boolean }>(FIRST_GM))).toMatchObject({ name: "First GM", isGM: true });
+    expect(await world.as(alice, () => userById("nobody-here-0000"))).toBeUndefined();
+    expect(await world.as(alice, () => worldTime())).toBe(0);
+  });
+});
+
+describe("settings", () => {
+  it("reads a registered setting, and gives undefined for an unregistered one instead of throwing", async () => {
+    const gm = world.player("First GM");
+    await world.as(gm, () => setSetting("clockwork", "reactionTimeout", 45));
+    await world.settle();
+    expect(await world.as(world.player("Alice"), () => getSetting("clockwork", "reactionTimeout"))).toBe(45);
+    expect(await world.as(gm, () => getSetting("clockwork", "noSuchSetting" as never))).toBeUndefined();
+  });
+});
+
+describe("queries", () => {
+  it("runs a registered handler on the queried user's client and resolves its answer", async () => {
+    for (const client of world.clients) await world.as(client, () => registerQuery("clockwork.adapterTest", (data: { n: number }) => ({ n: data.n + 1, ran: currentUserId() })));
+    const answer = await world.as(world.player("Alice"), () => queryUser(activeGM<QueryUser>()!, "clockwork.adapterTest", { n: 1 }));
+    expect(answer).toEqual({ n: 2, ran: FIRST_GM });
+  });
+});
+
+describe("hooks", () => {
+  it("calls system hooks by name; call() is false when a handler vetoes", async () => {
+    const gm = world.player("First GM");
+    const seen: unknown[] = [];
+    await world.as(gm, () => {
+      hooks().on("clockwork.adapterTest", (value: never) => { seen.push(value); return false; });
+    });
+    expect(await world.as(gm, () => hooks().call("clockwork.adapterTest", 7))).toBe(false);
+    expect(await world.as(gm, () => hooks().callAll("clockwork.adapterTest", 8))).toBe(true);
+    expect(seen).toEqual([7, 8]);
+  });
+});
+
+describe("i18n and notify", () => {
+  it("localizes and formats through game.i18n; unknown keys come back as themselves", async () => {
+    const alice = world.player("Alice");
+    expect(await world.as(alice, () => localize("CLOCKWORK.Dialog.Cancel"))).not.toBe("CLOCKWORK.Dialog.Cancel");
+    expect(await world.as(alice, () => localize("CLOCKWORK.No.Such.Key"))).toBe("CLOCKWORK.No.Such.Key");
+  });
+
+  it("shows a localized notification to this user only", async () => {
+    const alice = world.player("Alice");
+    const before = world.player("First GM").notifications.length;
+    await world.as(alice, () => notify("warn", "CLOCKWORK.Dialog.Cancel"));
+    const expected = await world.as(alice, () => localize("CLOCKWORK.Dialog.Cancel"));
+    expect(alice.notifications.at(-1)).toEqual({ type: "warn", message: expected });
+    expect(world.player("First GM").notifications.length).toBe(before);
+  });
+});

@@ -6,7 +6,7 @@
  * combatants defenseless), going back (the undone turn changes are restored) and the end of the
  * combat (stabilized creatures are back). The writes are planned in ../turns.ts.
  */
-import { isDesignatedGM, localize, renderTemplate } from "../../foundry";
+import { activeGM, isDesignatedGM, localize, renderTemplate } from "../../foundry";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import { applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent } from "../../rules";
 import { TURN_TEMPLATES } from "../templates";
@@ -76,7 +76,7 @@ async function rollD12(count: number): Promise<{ roll: Roll; faces: number[] }> 
 async function rollInitiative(combat: ClockworkCombat, ids: string | string[], options: RollInitiativeOptions = {}): Promise<void> {
   const list = typeof ids === "string" ? [ids] : [...ids];
   if (!game.user?.isGM) {
-    const gm = (game.users as unknown as { activeGM?: { query(n: string, d: object): Promise<unknown> } | null }).activeGM;
+    const gm = activeGM<{ query(n: string, d: object): Promise<unknown> }>();
     if (!gm) {
       ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
       return;

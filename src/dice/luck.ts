@@ -4,7 +4,7 @@
  * struck through. Only a user who owns both the message (its author, or a GM) and the actor
  * may spend the actor's luck, so no write ever needs a GM on another client.
  */
-import { notify, worldCollection } from "../foundry";
+import { confirm, notify, worldCollection } from "../foundry";
 import { LUCK_PER_SESSION, canSpendMoreLuck, standingAttempt } from "./luck-policy";
 import { FLAG_SCOPE, fullViewer, ROLL_FLAG, renderRollCard, rollFlags, rollMessageActor, serializeRoll, type RollMessage } from "./chat";
 import type { ClockworkRoll } from "./clockwork-roll";
@@ -100,11 +100,5 @@ export async function refreshLuck(): Promise<number> {
 
 /** Asks the GM to confirm, then refreshes everyone's luck (the scene-control button). */
 export async function confirmRefreshLuck(): Promise<void> {
-  const yes = await foundry.applications.api.DialogV2.confirm({
-    window: { title: "CLOCKWORK.Luck.RefreshTitle" },
-    content: `<p>${foundry.utils.escapeHTML(game.i18n?.localize("CLOCKWORK.Luck.RefreshConfirm") ?? "")}</p>`,
-    rejectClose: false,
-    modal: true,
-  } as never);
-  if (yes === true) await refreshLuck();
+  if (await confirm("CLOCKWORK.Luck.RefreshTitle", "CLOCKWORK.Luck.RefreshConfirm")) await refreshLuck();
 }

@@ -27,10 +27,11 @@ export interface ChoiceButton {
 }
 
 /** Shows a DialogV2 with buttons; resolves the pressed button's value, or null when closed. */
-export async function choose(options: { title: string; content: string; buttons: ChoiceButton[]; classes?: string[] }): Promise<unknown> {
+export async function choose(options: { title: string; content: string; buttons: ChoiceButton[]; classes?: string[]; width?: number }): Promise<unknown> {
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: options.title },
     ...(options.classes ? { classes: options.classes } : {}),
+    ...(options.width ? { position: { width: options.width } } : {}),
     content: options.content,
     buttons: options.buttons,
     rejectClose: false,

@@ -1,4 +1,5 @@
 /** Typed access to `CONFIG` for the parts feature code writes or reads by name. */
+import { runtimeGlobal } from "./game";
 
 /** `CONFIG`, with the system's and core's optional parts readable by name. */
 export function getConfig(): typeof CONFIG & Record<string, unknown> {
@@ -8,6 +9,11 @@ export function getConfig(): typeof CONFIG & Record<string, unknown> {
 /** The configured document class of `name` ("Actor", "ChatMessage"…), typed as the feature uses it. */
 export function documentClass<T>(name: string): T | undefined {
   return (getConfig()[name] as { documentClass?: T } | undefined)?.documentClass;
+}
+
+/** Core's `<Name>.implementation`: the configured document class, else the base class (undefined outside Foundry). */
+export function documentImplementation<T>(name: string): T | undefined {
+  return documentClass<T>(name) ?? runtimeGlobal<T>(name);
 }
 
 /** A part of `CONFIG` core or a module may not define (`Token`, `queries`…), typed as the feature uses it. */

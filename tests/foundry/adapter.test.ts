@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "../world";
 import {
-  activeGM, configEntry, currentUserId, foundryMember, getSetting, hooks, isDesignatedGM, localize, notify, queryUser,
+  activeGM, configEntry, currentUserId, documentImplementation, foundryMember, getSetting, hooks, isDesignatedGM, localize, notify, queryUser,
   registerMenu, registerQuery, setSetting, userById, worldTime, type QueryUser,
 } from "../../src/foundry";
 
@@ -77,6 +77,13 @@ describe("CONFIG and the foundry namespace", () => {
     const gm = world.player("First GM");
     expect(await world.as(gm, () => configEntry<{ documentClass?: unknown }>("Actor")?.documentClass)).toBeTypeOf("function");
     expect(await world.as(gm, () => configEntry("NoSuchEntry"))).toBeUndefined();
+  });
+
+  it("gives the configured document class, as core's `implementation` does", async () => {
+    const gm = world.player("First GM");
+    const [configured, implementation] = await world.as(gm, () => [documentImplementation("Actor"), Actor.implementation]);
+    expect(configured).toBeTypeOf("function");
+    expect(configured).toBe(implementation);
   });
 
   it("reads a member of `foundry` by dotted path, undefined where the path breaks off", async () => {

@@ -17,6 +17,7 @@ import type {
   WeaponData,
 } from "./data/item";
 import { diceApi, registerDice } from "./dice/register";
+import { systemApi } from "./foundry";
 import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
@@ -38,7 +39,7 @@ export function initClockwork(): void {
   registerSheets();
   registerDice();
   registerMigrations();
-  (game as { clockwork?: typeof diceApi }).clockwork = diceApi;
+  Object.assign(systemApi(), diceApi);
   registerSelfTest();
   registerBuilder();
   registerAttack();

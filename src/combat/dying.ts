@@ -9,7 +9,7 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { activeGM, isDesignatedGM, localize, resolveUuid, type QueryUser, worldCollection } from "../foundry";
+import { activeGM, isDesignatedGM, localize, registerQuery, resolveUuid, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "./gm-write-constants";
@@ -46,7 +46,7 @@ export function registerDying(): void {
   Hooks.on(DAMAGE_APPLIED_HOOK as never, ((actor: unknown, application: Parameters<typeof afterDamage>[1]) => {
     afterDamage(actor as never, application).catch((error: unknown) => console.error(error));
   }) as never);
-  (CONFIG.queries as unknown as Record<string, (data: never) => Promise<unknown>>)[QUERY_STABILIZE] = (data: { targetUuid: string; gains: number }) => answerStabilize(data);
+  registerQuery(QUERY_STABILIZE, (data: { targetUuid: string; gains: number }) => answerStabilize(data));
 }
 
 type DyingActor = TurnActor & StatusActor & PromptActor & {

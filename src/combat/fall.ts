@@ -6,7 +6,7 @@
  * posts a card saying what happened. Everyone sees the height, the hits and a death (the token
  * shows it); wounds and vitals stay on the sheet.
  */
-import { localize } from "../foundry";
+import { inputDialog, localize, renderTemplate } from "../foundry";
 import { notify } from "../foundry";
 import { resolveFall, type FallFacts, type FallOutcome } from "../rules";
 import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../magic/magic-items";
@@ -111,11 +111,10 @@ export async function fall(target: TargetLike, spaces: number, options: { chat?:
 /** Asks the GM for the height, then makes the creature fall (the token HUD's button). */
 export async function promptFall(target: TargetLike): Promise<FallResult | null> {
   const name = actorOf(target)?.name ?? "";
-  const result = await foundry.applications.api.DialogV2.input({
-    window: { title: localize("CLOCKWORK.Combat.Fall.Prompt") },
-    content: await foundry.applications.handlebars.renderTemplate(FALL_PROMPT_TEMPLATE, fallPromptContext(name) as never),
-    rejectClose: false,
-  } as never) as { spaces?: number | string } | null;
+  const result = await inputDialog<{ spaces?: number | string }>({
+    title: localize("CLOCKWORK.Combat.Fall.Prompt"),
+    content: await renderTemplate(FALL_PROMPT_TEMPLATE, fallPromptContext(name)),
+  });
   if (!result) return null;
   return fall(target, Number(result.spaces));
 }

@@ -6,7 +6,7 @@
  * prompt with the odds, rolls (chat cards as for any roll) and answers with the dice. If the
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
-import { activeGM, allUsers, localize, registerQuery, renderTemplate, resolveUuid } from "../foundry";
+import { activeGM, allUsers, choose, localize, registerQuery, renderTemplate, resolveUuid } from "../foundry";
 import type { EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
 import { TURN_TEMPLATES } from "./templates";
@@ -170,13 +170,12 @@ async function resolveActor(uuid: string): Promise<PromptActor | null> {
 /** Shows a prompt with one Roll button; resolves when it is clicked or closed (the roll is owed either way). */
 async function showPrompt(title: string, template: string, context: object): Promise<void> {
   const content = await renderTemplate(template, context);
-  await foundry.applications.api.DialogV2.wait({
-    window: { title },
+  await choose({
+    title,
     classes: ["clockwork", "cw-condition-prompt"],
     content,
     buttons: [{ action: "roll", label: localize("CLOCKWORK.Conditions.Roll"), icon: "fa-solid fa-dice-d20", default: true }],
-    rejectClose: false,
-  } as never);
+  });
 }
 
 function rollsAtOnce(forNpc: boolean): boolean {

@@ -6,6 +6,7 @@
  * spaces (§4.8), whatever the scene's diagonal rule. Outside combat the ruler is core's.
  * `registerTokenRuler()` (at `init`) makes the subclass below the token ruler.
  */
+import { configEntry, foundryMember, maybeCanvas } from "../foundry";
 import { movementBlocks, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode } from "../rules";
 
 /** How one space of a path is drawn. */
@@ -161,8 +162,8 @@ export function createClockworkTokenRuler(Base: TokenRulerClass, grid: () => Gri
 
 /** Makes the ruler the token ruler (v13+); a no-op where the class does not exist. */
 export function registerTokenRuler(): void {
-  const base = (foundry as unknown as { canvas?: { placeables?: { tokens?: { TokenRuler?: TokenRulerClass } } } }).canvas?.placeables?.tokens?.TokenRuler;
-  const token = (CONFIG as unknown as { Token?: { rulerClass?: unknown } }).Token;
+  const base = foundryMember<TokenRulerClass>("canvas.placeables.tokens.TokenRuler");
+  const token = configEntry<{ rulerClass?: unknown }>("Token");
   if (!base || !token) return;
-  token.rulerClass = createClockworkTokenRuler(base, () => (globalThis as unknown as { canvas?: { grid?: GridLike } }).canvas?.grid ?? null);
+  token.rulerClass = createClockworkTokenRuler(base, () => maybeCanvas<{ grid?: GridLike }>()?.grid ?? null);
 }

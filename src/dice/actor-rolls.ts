@@ -5,7 +5,7 @@
  * posts the chat card and runs `clockwork.roll`. See docs/api.md.
  */
 import { ClockworkRollDialog } from "../applications/dialogs/roll-dialog";
-import { notify } from "../foundry";
+import { isModifierActive, notify, targetedTokens as userTargets, viewedCombat } from "../foundry";
 import { MAX_DICE, type DamageType } from "../rules";
 import {
   attackRollRequest, hasFeature, luckKeepsBest, skillRollRequest, withConditionDice,
@@ -28,7 +28,7 @@ export type RollingActor = RollActor & { update(changes: object): Promise<unknow
 
 /** What only Foundry knows about this roll: the user's roll mode and whether the actor fights. */
 function environment(actor: RollActor): RollEnvironment {
-  const combat = game.combat as unknown as { started?: boolean; combatants?: Iterable<{ actor?: { id?: string | null } | null }> } | null;
+  const combat = viewedCombat<{ started?: boolean; combatants?: Iterable<{ actor?: { id?: string | null } | null }> }>();
   const inCombat = combat?.started === true && [...(combat.combatants ?? [])].some((c) => c.actor?.id === actor.id);
   return { rollMode: currentRollMode(), inCombat };
 }
@@ -36,8 +36,7 @@ function environment(actor: RollActor): RollEnvironment {
 /** Shift-click, `skipDialog`, or the shift key held (for buttons that pass no event). */
 function skipsDialog(options: GainRollCallOptions): boolean {
   if (options.skipDialog || options.event?.shiftKey) return true;
-  const keyboard = (game as unknown as { keyboard?: { isModifierActive(key: string): boolean } }).keyboard;
-  return keyboard?.isModifierActive("Shift") === true;
+  return isModifierActive("Shift");
 }
 
 /** Reports bad input from a macro or sheet as a localized notification; null means no roll. */
@@ -144,8 +143,7 @@ interface TargetToken {
 
 /** The user's targeted tokens as damage targets, with their resistance to the type. */
 function targetedTokens(type: DamageType): DamageTargetData[] {
-  const targets = (game.user as unknown as { targets?: Iterable<TargetToken> } | null)?.targets ?? [];
-  return [...targets].flatMap((token) => {
+  return userTargets<TargetToken>().flatMap((token) => {
     const resistance = token.actor?.system.resistances?.[type];
     if (!resistance) return [];
     return [{

@@ -4,7 +4,7 @@
  * struck through. Only a user who owns both the message (its author, or a GM) and the actor
  * may spend the actor's luck, so no write ever needs a GM on another client.
  */
-import { notify, worldCollection } from "../foundry";
+import { confirm, documentImplementation, notify, worldCollection } from "../foundry";
 import { LUCK_PER_SESSION, canSpendMoreLuck, standingAttempt } from "./luck-policy";
 import { FLAG_SCOPE, fullViewer, ROLL_FLAG, renderRollCard, rollFlags, rollMessageActor, serializeRoll, type RollMessage } from "./chat";
 import type { ClockworkRoll } from "./clockwork-roll";
@@ -93,18 +93,12 @@ export async function refreshLuck(): Promise<number> {
   const max = (a: LuckHolder) => a.system.luck?.max ?? LUCK_PER_SESSION;
   const updates = characters.filter((a) => (a.system.luck?.value ?? 0) !== max(a)).map((a) => ({ _id: a.id, "system.luck.value": max(a) }));
   // A refused entry is skipped, not thrown: the batch resolves with the documents it changed.
-  const changed = updates.length ? ((await (Actor.implementation as unknown as ActorBatch).updateDocuments(updates)) ?? []) : [];
+  const changed = updates.length ? ((await documentImplementation<ActorBatch>("Actor")?.updateDocuments(updates)) ?? []) : [];
   notify("info", "CLOCKWORK.Luck.Refreshed", { count: characters.length });
   return changed.length;
 }
 
 /** Asks the GM to confirm, then refreshes everyone's luck (the scene-control button). */
 export async function confirmRefreshLuck(): Promise<void> {
-  const yes = await foundry.applications.api.DialogV2.confirm({
-    window: { title: "CLOCKWORK.Luck.RefreshTitle" },
-    content: `<p>${foundry.utils.escapeHTML(game.i18n?.localize("CLOCKWORK.Luck.RefreshConfirm") ?? "")}</p>`,
-    rejectClose: false,
-    modal: true,
-  } as never);
-  if (yes === true) await refreshLuck();
+  if (await confirm("CLOCKWORK.Luck.RefreshTitle", "CLOCKWORK.Luck.RefreshConfirm")) await refreshLuck();
 }

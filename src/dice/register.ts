@@ -16,6 +16,7 @@ import { rollFlags } from "./message-flags";
 import { registerRollClasses } from "./registry";
 import { registerDiceSettings } from "./settings";
 import { preloadDiceTemplates } from "./templates";
+import { hooks as foundryHooks } from "../foundry";
 
 /** For `game.clockwork`: the roll API as functions of an actor, and the GM's luck refresh. */
 export const diceApi = {
@@ -31,11 +32,6 @@ export const diceApi = {
 
 interface SceneControlTools {
   tools?: Record<string, unknown>;
-}
-
-interface HookRegistry {
-  on(hook: string, fn: (...args: never[]) => unknown): number;
-  once(hook: string, fn: (...args: never[]) => unknown): number;
 }
 
 /** A GM button in the token controls that refreshes every character's luck. */
@@ -58,7 +54,7 @@ function addLuckControl(controls: Record<string, SceneControlTools> | unknown[])
 export function registerDice(): void {
   registerRollClasses();
   registerDiceSettings();
-  const hooks = Hooks as unknown as HookRegistry;
+  const hooks = foundryHooks();
   // Dice So Nice (optional): set up when the module says it is ready.
   hooks.once("diceSoNiceReady", (dice3d: Dice3D) => configureDiceSoNice(dice3d));
   // A roll card's redaction and luck button (core already hides a private roll's content; the

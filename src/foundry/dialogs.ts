@@ -22,6 +22,36 @@ export interface ChoiceButton {
   label: string;
   icon?: string;
   default?: boolean;
+  /** What the dialog resolves when this button is pressed (default: its action). */
+  callback?: (event: unknown, button: HTMLButtonElement) => unknown;
+}
+
+/** Shows a DialogV2 with buttons; resolves the pressed button's value, or null when closed. */
+export async function choose(options: { title: string; content: string; buttons: ChoiceButton[]; classes?: string[]; width?: number }): Promise<unknown> {
+  const answer: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title: options.title },
+    ...(options.classes ? { classes: options.classes } : {}),
+    ...(options.width ? { position: { width: options.width } } : {}),
+    content: options.content,
+    buttons: options.buttons,
+    rejectClose: false,
+  } as never);
+  return answer ?? null;
+}
+
+/** Asks for text or number inputs in a DialogV2 form; resolves the form's data, or null when cancelled. */
+export async function inputDialog<T extends object>(options: { title: string; content: string }): Promise<T | null> {
+  const result: unknown = await foundry.applications.api.DialogV2.input({
+    window: { title: options.title },
+    content: options.content,
+    rejectClose: false,
+  } as never);
+  return result && typeof result === "object" ? result as T : null;
+}
+
+/** The named fields of the form holding `button`, as a plain object (a dialog button's callback). */
+export function formData(button: HTMLButtonElement): Record<string, unknown> {
+  return new foundry.applications.ux.FormDataExtended(button.form as HTMLFormElement).object;
 }
 
 /**

@@ -25,3 +25,8 @@ export function getSetting<N extends Namespace, K extends Key<N>>(namespace: N, 
 export async function setSetting<N extends Namespace, K extends Key<N>>(namespace: N, key: K, value: unknown): Promise<void> {
   await maybeGame()?.settings?.set(namespace, key, value as never);
 }
+
+/** Registers a settings menu (a button in the settings that opens `config.type`); no-op before `game.settings` exists. */
+export function registerMenu(namespace: string, key: string, config: object): void {
+  (maybeGame()?.settings as { registerMenu?(n: string, k: string, c: object): void } | undefined)?.registerMenu?.(namespace, key, config);
+}

@@ -6,6 +6,7 @@
  * ClockworkActor) call the functions below; the same calls are on `game.clockwork.magic` for
  * macros and modules (docs/spells.md lists what each spell does).
  */
+import { hooks as foundryHooks, registerQuery, systemApi, worldCollection } from "../foundry";
 import type { CastDoc, CastOptions } from "./cast";
 import { answerCounterspell, answerSpellReaction, castSpell } from "./cast";
 import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
@@ -53,7 +54,7 @@ export const magicApi = {
 function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => unknown): number }): void {
   hooks.on("combatTurnChange", (...args: Parameters<typeof onTurnChange>) => track(onTurnChange(...args)));
   hooks.on("updateWorldTime", (time: number) => {
-    const actors = (game as unknown as { actors?: Parameters<typeof onWorldTime>[0] }).actors ?? [];
+    const actors = worldCollection<Parameters<typeof onWorldTime>[0]>("actors") ?? [];
     track(onWorldTime(actors, typeof time === "number" ? time : undefined));
   });
   hooks.on("clockwork.attack", (_actor: unknown, _item: unknown, outcome: Parameters<typeof onWeaponAttack>[0]) => track(onWeaponAttack(outcome)));
@@ -62,14 +63,13 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
 
 /** Registers everything magic needs; once, in `init`. */
 export function registerMagic(): void {
-  const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
   // The write relay's GM side and the personal mana path of the combat relay.
-  queries[MAGIC_WRITE_QUERY] = (data: unknown) => answerMagicWrite(data);
+  registerQuery(MAGIC_WRITE_QUERY, (data: unknown) => answerMagicWrite(data));
   allowGmWritePaths("Actor", ["system.mana.value"]);
-  queries[SPELL_REACTION_QUERY] = (data: unknown) => answerSpellReaction(data);
-  queries[COUNTERSPELL_QUERY] = (data: unknown) => answerCounterspell(data);
-  queries[COMPANION_QUERY] = answerSummon;
-  const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
+  registerQuery(SPELL_REACTION_QUERY, (data: unknown) => answerSpellReaction(data));
+  registerQuery(COUNTERSPELL_QUERY, (data: unknown) => answerCounterspell(data));
+  registerQuery(COMPANION_QUERY, answerSummon);
+  const hooks = foundryHooks();
   registerPoolHooks();
   registerLifecycle(hooks);
   registerManaHud();
@@ -80,7 +80,6 @@ export function registerMagic(): void {
     if (message?.flags?.clockwork?.[CAST_FLAG]) onRenderMessage(message as never, html);
   });
   hooks.on("renderActorSheetV2", (app: Parameters<typeof onRenderSheet>[0], html: HTMLElement) => onRenderSheet(app, html));
-  (game as unknown as { clockwork?: Record<string, unknown> }).clockwork ??= {};
-  ((game as unknown as { clockwork: Record<string, unknown> }).clockwork).magic = magicApi;
+  systemApi().magic = magicApi;
   void foundry.applications.handlebars?.loadTemplates?.([...MAGIC_TEMPLATES]);
 }

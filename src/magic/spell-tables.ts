@@ -12,7 +12,7 @@
  *   card and on the caster's Shapeshift effect.
  * What was made is stored on the card (`flags.clockwork.cast.tableUse`) and shown on it.
  */
-import { localize } from "../foundry";
+import { choose, formData, localize } from "../foundry";
 import { notify, renderTemplate } from "../foundry";
 import {
   ANIMAL_ROWS, CALL_OF_THE_WILD_ANIMALS, CALL_OF_THE_WILD_STATS, animalCompanion, animalRowsFor, golemCompanion,
@@ -149,19 +149,15 @@ export type SpellTablePrompt = (context: SpellTableContext) => Promise<TableChoi
 
 async function dialogPrompt(context: SpellTableContext): Promise<TableChoice | null> {
   const content = await renderTemplate(SPELL_TABLE_TEMPLATE, context);
-  const result: unknown = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize(`CLOCKWORK.Magic.Card.UseTable.${context.table}`) },
+  const result = await choose({
+    title: localize(`CLOCKWORK.Magic.Card.UseTable.${context.table}`),
     classes: ["clockwork"],
     content,
     buttons: [
-      {
-        action: "choose", label: "CLOCKWORK.Magic.Table.Choose", default: true,
-        callback: (_event: unknown, button: HTMLButtonElement) => new foundry.applications.ux.FormDataExtended(button.form as HTMLFormElement).object,
-      },
+      { action: "choose", label: "CLOCKWORK.Magic.Table.Choose", default: true, callback: (_event, button) => formData(button) },
       { action: "cancel", label: "CLOCKWORK.Dialog.Cancel" },
     ],
-    rejectClose: false,
-  } as never);
+  });
   return result && typeof result === "object" ? result as TableChoice : null;
 }
 

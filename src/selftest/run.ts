@@ -4,7 +4,7 @@
  * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
  * plain-text copy for bug reports.
  */
-import { notify, runtimeGlobal } from "../foundry";
+import { documentImplementation, notify, runtimeGlobal } from "../foundry";
 import { localize } from "../foundry";
 import { captureConsole } from "./capture";
 import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";
@@ -63,8 +63,8 @@ interface GameLike {
 }
 
 const g = (): GameLike => runtimeGlobal<GameLike>("game")!;
-const actorClass = (): DocumentClassLike => Actor.implementation as unknown as DocumentClassLike;
-const messageClass = (): DocumentClassLike => ChatMessage.implementation as unknown as DocumentClassLike;
+const actorClass = (): DocumentClassLike => documentImplementation<DocumentClassLike>("Actor")!;
+const messageClass = (): DocumentClassLike => documentImplementation<DocumentClassLike>("ChatMessage")!;
 
 function failure(key: string, data?: Record<string, unknown>): Error {
   return new Error(localize(`CLOCKWORK.SelfTest.Problem.${key}`, data));

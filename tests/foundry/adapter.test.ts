@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "../world";
 import {
-  activeGM, currentUserId, getSetting, hooks, isDesignatedGM, localize, notify, queryUser, registerQuery,
-  setSetting, userById, worldTime, type QueryUser,
+  activeGM, configEntry, currentUserId, documentImplementation, foundryMember, getSetting, hooks, isDesignatedGM, localize, notify, queryUser,
+  registerMenu, registerQuery, setSetting, userById, worldTime, type QueryUser,
 } from "../../src/foundry";
 
 const FIRST_GM = "AAAAAAAAAAAAAAAA";
@@ -60,6 +60,36 @@ describe("settings", () => {
     await world.settle();
     expect(await world.as(world.player("Alice"), () => getSetting("clockwork", "reactionTimeout"))).toBe(45);
     expect(await world.as(gm, () => getSetting("clockwork", "noSuchSetting" as never))).toBeUndefined();
+  });
+});
+
+describe("settings menus", () => {
+  it("registers a menu on this client's settings", async () => {
+    const gm = world.player("First GM");
+    await world.as(gm, () => registerMenu("clockwork", "adapterTest", { name: "Adapter", restricted: true }));
+    const menus = (gm.game.settings as unknown as { menus: Map<string, { name: string; restricted: boolean }> }).menus;
+    expect(menus.get("clockwork.adapterTest")).toMatchObject({ name: "Adapter", restricted: true });
+  });
+});
+
+describe("CONFIG and the foundry namespace", () => {
+  it("reads a CONFIG entry by name, undefined when it does not exist", async () => {
+    const gm = world.player("First GM");
+    expect(await world.as(gm, () => configEntry<{ documentClass?: unknown }>("Actor")?.documentClass)).toBeTypeOf("function");
+    expect(await world.as(gm, () => configEntry("NoSuchEntry"))).toBeUndefined();
+  });
+
+  it("gives the configured document class, as core's `implementation` does", async () => {
+    const gm = world.player("First GM");
+    const [configured, implementation] = await world.as(gm, () => [documentImplementation("Actor"), Actor.implementation]);
+    expect(configured).toBeTypeOf("function");
+    expect(configured).toBe(implementation);
+  });
+
+  it("reads a member of `foundry` by dotted path, undefined where the path breaks off", async () => {
+    const gm = world.player("First GM");
+    expect(await world.as(gm, () => foundryMember("utils.escapeHTML"))).toBeTypeOf("function");
+    expect(await world.as(gm, () => foundryMember("no.such.path"))).toBeUndefined();
   });
 });
 

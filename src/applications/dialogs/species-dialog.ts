@@ -12,7 +12,7 @@ import {
 } from "../context/species-choice";
 import type { ItemLike, ItemSystemSource } from "../context/source-types";
 import { speciesOptionNames } from "../sheets/links";
-import { confirm, localize, notify, renderTemplate } from "../../foundry";
+import { choose, confirm, formData, localize, notify, renderTemplate } from "../../foundry";
 
 type ItemDoc = Item.Implementation;
 
@@ -42,21 +42,16 @@ export async function chooseSpeciesOptions(species: ItemLike, start: SpeciesChoi
   for (;;) {
     const content = await renderTemplate(TEMPLATES.dialogs.species,
       buildSpeciesChoiceContext(species, current, names, problems, choices));
-    const result: unknown = await foundry.applications.api.DialogV2.wait({
-      window: { title: localize("CLOCKWORK.Dialog.Species.Title", { name: species.name }) },
+    const result = await choose({
+      title: localize("CLOCKWORK.Dialog.Species.Title", { name: species.name }),
       classes: ["clockwork"],
-      position: { width: 520 },
+      width: 520,
       content,
       buttons: [
-        {
-          action: "apply", label: "CLOCKWORK.Dialog.Species.Apply", icon: "fa-solid fa-check", default: true,
-          callback: (_event: unknown, button: HTMLButtonElement) =>
-            new foundry.applications.ux.FormDataExtended(button.form as HTMLFormElement).object,
-        },
+        { action: "apply", label: "CLOCKWORK.Dialog.Species.Apply", icon: "fa-solid fa-check", default: true, callback: (_event, button) => formData(button) },
         { action: "cancel", label: "CLOCKWORK.Dialog.Cancel", icon: "fa-solid fa-xmark" },
       ],
-      rejectClose: false,
-    } as never);
+    });
     if (result === null || typeof result !== "object") return null;
     current = parseSpeciesForm(species, result as Record<string, unknown>);
     const resolved = resolveSpeciesPicks(species.system as SpeciesRules, toSpeciesPicks(current), personalBonusSkill);

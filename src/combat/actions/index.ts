@@ -3,7 +3,7 @@
  * `combatAction` buttons, and re-rendering open sheets when a combatant's counters change. See
  * /tmp/plan/requests-attack.md for the lines the sheet classes and templates need.
  */
-import { localize } from "../../foundry";
+import { inputDialog, localize } from "../../foundry";
 import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
 import { actionProvider } from "./providers";
 import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
@@ -29,11 +29,7 @@ async function askCost(key: string): Promise<{ cost: number; trigger?: string } 
   const content = `<div class="form-group"><label for="cw-action-cost">${localize("CLOCKWORK.Combat.Attack.Actions.CostPrompt")}</label>`
     + `<input type="number" id="cw-action-cost" name="cost" value="2" min="${prepare ? 1 : 2}" max="12" step="1"></div>`
     + (prepare ? `<div class="form-group"><label for="cw-action-trigger">${localize("CLOCKWORK.Combat.Attack.Actions.TriggerPrompt")}</label><input type="text" id="cw-action-trigger" name="trigger"></div>` : "");
-  const result = await foundry.applications.api.DialogV2.input({
-    window: { title: localize(`CLOCKWORK.Combat.Attack.Action.${key}`) },
-    content,
-    rejectClose: false,
-  } as never) as { cost?: number | string; trigger?: string } | null;
+  const result = await inputDialog<{ cost?: number | string; trigger?: string }>({ title: localize(`CLOCKWORK.Combat.Attack.Action.${key}`), content });
   if (!result) return null;
   const cost = Math.floor(Number(result.cost));
   return Number.isFinite(cost) ? { cost, trigger: typeof result.trigger === "string" ? result.trigger : undefined } : null;

@@ -4,6 +4,7 @@
  * `actor.attack(item, options)` and `game.clockwork.combat`. The entry point calls
  * `registerAttack()` in `init`.
  */
+import { hooks, registerQuery, systemApi } from "../../foundry";
 import { GM_WRITE_QUERY } from "../gm-write-constants";
 import { COMBAT_ACTIONS_TEMPLATE } from "../actions/templates";
 import { registerCombatActions } from "../actions/register";
@@ -45,10 +46,6 @@ export const combatApi = {
   hooks: ATTACK_HOOKS,
 } as const;
 
-interface HookRegistry {
-  on(hook: string, fn: (...args: never[]) => unknown): number;
-}
-
 /** Whether a chat message carries an attack card (its flag). */
 function hasAttackCard(message: unknown): boolean {
   const flags = (message as { flags?: { clockwork?: Record<string, unknown> } } | null)?.flags?.clockwork;
@@ -57,17 +54,15 @@ function hasAttackCard(message: unknown): boolean {
 
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
-  const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
-  queries[GM_WRITE_QUERY] = (data: unknown) => answerGmWrite(data);
-  queries[REACTION_QUERY] = (data: unknown) => answerReaction(data);
+  registerQuery(GM_WRITE_QUERY, (data: unknown) => answerGmWrite(data));
+  registerQuery(REACTION_QUERY, (data: unknown) => answerReaction(data));
   registerAttackSettings();
   registerCombatActions();
   registerTokenRuler();
-  const api = game as unknown as { clockwork?: Record<string, unknown> };
-  api.clockwork = { ...(api.clockwork ?? {}), combat: combatApi };
-  (Hooks as unknown as HookRegistry).on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
+  systemApi().combat = combatApi;
+  hooks().on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
     if (hasAttackCard(message)) onRenderAttackMessage(message, html, redirectAttackDamage);
   });
-  (Hooks as unknown as HookRegistry).on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html, (token) => void promptFall(token as never)));
+  hooks().on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html, (token) => void promptFall(token as never)));
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
 }

@@ -6,7 +6,7 @@
  * resistance and becomes its own row, applied by Apply like any other; the wearer's row keeps
  * the hit but takes no damage and no condition from that roll. Written through the GM relay.
  */
-import { localize, targetedTokens } from "../../foundry";
+import { choose, localize, renderTemplate, targetedTokens } from "../../foundry";
 import { notify } from "../../foundry";
 import { redirectedDamage } from "../../rules";
 import { requestWrites, type GmWriteResult } from "../gm-writes";
@@ -21,12 +21,11 @@ import { REDIRECT_PROMPT_TEMPLATE } from "./constants";
 export type RedirectChooser = (candidates: TokenDoc[], wearer: string) => Promise<TokenDoc | null>;
 
 async function dialogChooser(candidates: TokenDoc[], wearer: string): Promise<TokenDoc | null> {
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title: localize("CLOCKWORK.Combat.Attack.Redirect.Title") },
-    content: await foundry.applications.handlebars.renderTemplate(REDIRECT_PROMPT_TEMPLATE, { wearer } as never),
+  const answer = await choose({
+    title: localize("CLOCKWORK.Combat.Attack.Redirect.Title"),
+    content: await renderTemplate(REDIRECT_PROMPT_TEMPLATE, { wearer }),
     buttons: candidates.map((token, i) => ({ action: String(i), label: token.name, default: i === 0 })),
-    rejectClose: false,
-  } as never) as unknown;
+  });
   const index = Number(answer);
   return Number.isInteger(index) ? candidates[index] ?? null : null;
 }

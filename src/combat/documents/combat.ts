@@ -6,7 +6,7 @@
  * combatants defenseless), going back (the undone turn changes are restored) and the end of the
  * combat (stabilized creatures are back). The writes are planned in ../turns.ts.
  */
-import { isDesignatedGM, localize, renderTemplate } from "../../foundry";
+import { activeGM, isDesignatedGM, localize, renderTemplate, worldCollection } from "../../foundry";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import { applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent } from "../../rules";
 import { TURN_TEMPLATES } from "../templates";
@@ -76,7 +76,7 @@ async function rollD12(count: number): Promise<{ roll: Roll; faces: number[] }> 
 async function rollInitiative(combat: ClockworkCombat, ids: string | string[], options: RollInitiativeOptions = {}): Promise<void> {
   const list = typeof ids === "string" ? [ids] : [...ids];
   if (!game.user?.isGM) {
-    const gm = (game.users as unknown as { activeGM?: { query(n: string, d: object): Promise<unknown> } | null }).activeGM;
+    const gm = activeGM<{ query(n: string, d: object): Promise<unknown> }>();
     if (!gm) {
       ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
       return;
@@ -127,7 +127,7 @@ async function postInitiative(combat: ClockworkCombat, plan: ReturnType<typeof p
 
 /** The GM side of a player's initiative roll: only combatants that user owns. */
 async function answerInitiative(data: { combatId: string; ids: string[]; skills?: RollInitiativeOptions["skills"]; userId: string }): Promise<boolean> {
-  const combat = game.combats?.get(data.combatId) as unknown as ClockworkCombat | undefined;
+  const combat = worldCollection<{ get(id: string): ClockworkCombat | undefined }>("combats")?.get(data.combatId);
   const user = game.users?.get(data.userId);
   if (!combat || !user) return false;
   const ids = data.ids.filter((id) => combat.combatants.get(id)?.testUserPermission(user as never, "OWNER"));

@@ -5,7 +5,7 @@
  * minion group's members. Counter writes go through `update`, which the combatant's owners may
  * make (v13 BaseCombatant: owners of the actor own the combatant).
  */
-import { localize } from "../../foundry";
+import { localize, worldCollection } from "../../foundry";
 import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counters";
 import { CounterError, passTurn as rulesPassTurn, prepareAction as rulesPrepareAction, spendCounters as rulesSpendCounters, triggerPrepared as rulesTriggerPrepared } from "../../rules";
 import { groupAttack } from "../../rules/minions";
@@ -43,6 +43,8 @@ const PROBLEM_KEYS: Record<SpendProblem, string> = {
 };
 
 type CombatLike = { started?: boolean; round?: number } | null;
+/** `game.scenes` as a band reads it: a scene's tokens by id. */
+type SceneLookup<T> = { get(id: string): { tokens: { get(id: string): T | undefined } } | undefined };
 
 /** The localized reason a payment is refused. */
 export function spendReason(combatant: { name?: string | null; counters: CounterState }, problem: SpendProblem, cost: number, pool: "available" | "reserved"): string {
@@ -122,7 +124,7 @@ export class ClockworkCombatant extends Combatant {
   override get actor(): Combatant["actor"] {
     const own = super.actor;
     if (!this.members.length || standsUp(own)) return own;
-    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): { actor: Combatant["actor"] } | undefined } } | null;
+    const scene = worldCollection<SceneLookup<{ actor: Combatant["actor"] }>>("scenes")?.get(this.sceneId ?? "") ?? null;
     for (const id of this.members) {
       const member = scene?.tokens.get(id)?.actor ?? null;
       if (standsUp(member)) return member;
@@ -227,7 +229,7 @@ export class ClockworkCombatant extends Combatant {
     if (!members.length) return 1;
     type Health = { dying?: boolean; dead?: boolean; vitalsRemaining?: number };
     type MemberToken = { x: number; y: number; width?: number; height?: number; actor: { system: { health?: Health } } | null };
-    const scene = (game.scenes?.get(this.sceneId ?? "") ?? null) as unknown as { tokens: { get(id: string): MemberToken | undefined } } | null;
+    const scene = worldCollection<SceneLookup<MemberToken>>("scenes")?.get(this.sceneId ?? "") ?? null;
     return members.filter((id) => {
       const token = scene?.tokens.get(id);
       const health = token?.actor?.system.health;

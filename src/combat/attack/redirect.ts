@@ -26,6 +26,12 @@ async function dialogChooser(candidates: TokenDoc[], wearer: string): Promise<To
     content: await renderTemplate(REDIRECT_PROMPT_TEMPLATE, { wearer }),
     buttons: candidates.map((token, i) => ({ action: String(i), label: token.name, default: i === 0 })),
   });
+  return chosenCandidate(answer, candidates);
+}
+
+/** The candidate a dialog answer names by index; null when the dialog was closed (null would read as 0). */
+export function chosenCandidate<T>(answer: unknown, candidates: T[]): T | null {
+  if (typeof answer !== "string" || answer === "") return null;
   const index = Number(answer);
   return Number.isInteger(index) ? candidates[index] ?? null : null;
 }

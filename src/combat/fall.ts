@@ -9,7 +9,7 @@
 import { localize } from "../foundry";
 import { notify } from "../applications/ui";
 import { resolveFall, type FallFacts, type FallOutcome } from "../rules";
-import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../magic/magic-items";
+import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../data/item/magic-items";
 import { requestWrites, healthTrackOf, type GmWriteResult } from "./gm-writes";
 import { tokenDocOf, type TargetLike } from "./attack/workflow";
 import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "./fall-card";

@@ -10,7 +10,7 @@
  * the relay does not carry refuses it all), and a write that fails undoes the ones before it,
  * so nothing is ever half-applied. Without a connected GM the user gets a localized message.
  */
-import type { StoredHealth } from "../data/actor/health";
+import type { StoredHealth } from "../rules/health-bounds";
 import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
 import { notify } from "../applications/ui";

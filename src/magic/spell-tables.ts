@@ -14,14 +14,12 @@
  */
 import { localize } from "../foundry";
 import { notify, renderTemplate } from "../applications/ui";
-import { CAST_CARD_TEMPLATE, buildCastCardContext, tableOpen, type CastCardData, type CastTableUse } from "./card";
+import { CAST_CARD_TEMPLATE, buildCastCardContext, tableOpen, type CastCardData } from "./card";
 import { CAST_FLAG, SPELL_TABLE_TEMPLATE } from "./constants";
 import { resolveTableChoice, spellTableContext, type SpellTableContext, type TableChoice } from "./spell-table-choice";
 import { summonCompanion } from "./companions";
 
-/** Asks for the choice; tests and modules may replace it (null: cancelled). */
-export type SpellTablePrompt = (context: SpellTableContext) => Promise<TableChoice | null>;
-
+/** Asks for the choice (null: cancelled). */
 async function dialogPrompt(context: SpellTableContext): Promise<TableChoice | null> {
   const content = await renderTemplate(SPELL_TABLE_TEMPLATE, context);
   const result: unknown = await foundry.applications.api.DialogV2.wait({
@@ -38,13 +36,6 @@ async function dialogPrompt(context: SpellTableContext): Promise<TableChoice | n
     rejectClose: false,
   } as never);
   return result && typeof result === "object" ? result as TableChoice : null;
-}
-
-let prompt: SpellTablePrompt = dialogPrompt;
-
-/** Replaces the table dialog (null restores it). */
-export function setSpellTablePrompt(fn: SpellTablePrompt | null): void {
-  prompt = fn ?? dialogPrompt;
 }
 
 interface MessageLike {
@@ -82,7 +73,7 @@ export async function useSpellTable(message: MessageLike, choice?: TableChoice):
     return false;
   }
   const table = data.spell.table;
-  const picked = table === "itemPersonality" ? {} : choice ?? await prompt(spellTableContext(data));
+  const picked = table === "itemPersonality" ? {} : choice ?? await dialogPrompt(spellTableContext(data));
   if (!picked) return false;
   let resolved: ReturnType<typeof resolveTableChoice>;
   try {

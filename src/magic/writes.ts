@@ -12,7 +12,7 @@
  */
 import { notify } from "../applications/ui";
 import { relayRefusal } from "../combat/relay-check";
-import { allowGmWritePaths, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
+import { executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {
   drainGlobalPool, removeWounds, requireGlobalPool, returnToGlobalPool, stabilize as stabilizeTrack,
   type GlobalManaPool, type HealthTrack,
@@ -406,10 +406,4 @@ export async function answerMagicWrite(data: unknown): Promise<MagicWriteResult>
   const refusal = relayRefusal(ops, userId!, request.cause);
   if (refusal) return { ok: false, viaGM: true, problem: refusal };
   return executeMagicWrites(ops, userId);
-}
-
-/** Registers the GM's handler and the personal mana path of the combat relay; once, in `init`. */
-export function registerMagicWrites(): void {
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[MAGIC_WRITE_QUERY] = answerMagicWrite;
-  allowGmWritePaths("Actor", ["system.mana.value"]);
 }

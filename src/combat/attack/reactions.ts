@@ -81,11 +81,6 @@ export async function answerReaction(data: unknown): Promise<{ reaction: Reactio
   return { reaction: request.choices.some((c) => c.reaction === reaction) ? reaction : "none" };
 }
 
-/** Registers the query handler; call in `init`. */
-export function registerReactionQuery(): void {
-  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[REACTION_QUERY] = answerReaction;
-}
-
 export interface QueryUser {
   id: string | null;
   active: boolean;

@@ -2,16 +2,17 @@
  * The house rules for imports, checked by `npm run lint` (docs/architecture.md draws them).
  * Layers, lowest first; a layer may import its own folder and any layer below it, never above:
  *
- *   rules, foundry          the Foundry-free rules core; the one Foundry adapter
+ *   rules, foundry          the Foundry-free rules core (health bounds included); the one Foundry adapter
  *   config                  CONFIG.CLOCKWORK, built from the rules tables
- *   migrations/steps        source-shape migrations the data models run as they read
- *   data                    data models
+ *   migrations/steps        source-shape migrations the data models run as they read, and
+ *                           migrations/setting (the version setting, the migration's write option)
+ *   data                    data models and their readers (magic items' effects)
  *   dice                    rolls, roll dialog, chat cards of rolls, Dice So Nice
  *   combat                  Combat, Combatant, turns, attacks, the GM relay
  *   magic                   spells, mana, alchemy, companions (on top of combat)
  *   documents               Actor and Item classes: the Actor's API delegates to the features
  *   applications            sheets, builder, dialogs, windows
- *   integrations, selftest, migrations (the world runner)
+ *   selftest, migrations (the world runner)
  *   entry                   src/clockwork.ts: registers everything; nothing imports it
  *
  * Type-only imports and import() count as imports (tsPreCompilationDeps), so a cycle through
@@ -28,7 +29,7 @@ const layers = [
   ["magic", "^src/magic/"],
   ["documents", "^src/documents/"],
   ["applications", "^src/applications/"],
-  ["top", "^src/(integrations|selftest|migrations)/"],
+  ["top", "^src/(selftest|migrations)/"],
   ["entry", "^src/clockwork\\.ts$"],
 ];
 

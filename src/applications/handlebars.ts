@@ -2,6 +2,8 @@
  * Template paths, partial names and Handlebars helpers of the sheets. Pure: it takes the
  * Handlebars instance, so Foundry's global one and the tests' real one get the same set.
  */
+// `signed` lives with the dice layer's display helpers, which sit below the applications.
+import { signed } from "../dice/context/format";
 
 /** Where Foundry serves the system's files from. */
 export const SYSTEM_ROOT = "systems/clockwork";
@@ -77,21 +79,6 @@ export const TEMPLATES = {
 /** The part of Handlebars this module uses (Foundry's global and the npm package both fit). */
 export interface HandlebarsLike {
   registerHelper(name: string, fn: Handlebars.HelperDelegate): void;
-}
-
-/** The true minus sign, so "−1" reads as a number and not a hyphen. */
-const MINUS = "\u2212";
-
-/**
- * `{{cw-signed n}}` → "+3", "0", "−1". With `negative=true` the value is a loss shown as
- * "−n" (the vitals penalty is stored as a positive number of dice lost).
- */
-export function signed(value: unknown, negative = false): string {
-  const n = Number(value) || 0;
-  const shown = negative ? -n : n;
-  if (shown > 0) return `+${shown}`;
-  if (shown < 0) return `${MINUS}${Math.abs(shown)}`;
-  return "0";
 }
 
 export const HELPERS = {

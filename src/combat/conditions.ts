@@ -7,8 +7,8 @@
  * the token ruler.
  */
 import { SPELL_STATES } from "../config";
-import type { ActiveStatus, DamageType } from "../rules";
-import { COMBAT_STATUS_IDS, persistentStatusId, statusEffectId, type CombatStatusId } from "../rules/condition-ids";
+import type { ActiveStatus } from "../rules";
+import { COMBAT_STATUS_IDS, statusEffectId, type CombatStatusId } from "../rules/condition-ids";
 import {
   attackerConditionFlags, conditionDice, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
 } from "../rules/condition-effects";
@@ -192,11 +192,6 @@ export async function removeStatus(actor: StatusActor, id: StatusId): Promise<vo
   requireStatusId(id);
   if (!actor.effects?.get(statusDocumentId(id))) return;
   await actor.toggleStatusEffect(id, { active: false });
-}
-
-/** Persistent damage of a type, as its status id. */
-export function persistentStatus(type: DamageType): CombatStatusId {
-  return persistentStatusId(type);
 }
 
 // ---------------------------------------------------------------- what the statuses do

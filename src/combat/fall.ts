@@ -6,10 +6,9 @@
  * posts a card saying what happened. Everyone sees the height, the hits and a death (the token
  * shows it); wounds and vitals stay on the sheet.
  */
-import { inputDialog, localize, renderTemplate } from "../foundry";
-import { notify } from "../foundry";
+import { inputDialog, localize, notify, renderTemplate } from "../foundry";
 import { resolveFall, type FallFacts, type FallOutcome } from "../rules";
-import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../magic/magic-items";
+import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../data/item/magic-items";
 import { requestWrites, healthTrackOf, type GmWriteResult } from "./gm-writes";
 import { tokenDocOf, type TargetLike } from "./attack/workflow";
 import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "./fall-card";

@@ -10,10 +10,10 @@
  * the relay does not carry refuses it all), and a write that fails undoes the ones before it,
  * so nothing is ever half-applied. Without a connected GM the user gets a localized message.
  */
-import type { StoredHealth } from "../data/actor/health";
+import type { StoredHealth } from "../rules/health-bounds";
 import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
-import { activeGM, currentUser, hooks, notify, registerQuery, resolveUuidSync, type QueryUser, userById } from "../foundry";
+import { activeGM, currentUser, hooks, notify, resolveUuidSync, type QueryUser, userById } from "../foundry";
 
 import { relayRefusal } from "./relay-check";
 import { ALLOWED_PATHS, DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths } from "./gm-write-constants";
@@ -88,8 +88,8 @@ interface StatusActor extends WritableDoc {
 /** Writes a status on an actor; `null` means the actor cannot take status effects here. */
 export type StatusWriter = (actor: StatusActor, status: string, active: boolean) => Promise<boolean | null>;
 
-/** Default: core's `Actor#toggleStatusEffect` (v13 and v14 add and remove by status id). */
-const coreStatusWriter: StatusWriter = async (actor, status, active) => {
+/** Core's `Actor#toggleStatusEffect` (v13 and v14 add and remove by status id). */
+const statusWriter: StatusWriter = async (actor, status, active) => {
   if (typeof actor.toggleStatusEffect !== "function") return null;
   const had = actor.statuses?.has(status) === true;
   if (had === active) return false;
@@ -97,13 +97,6 @@ const coreStatusWriter: StatusWriter = async (actor, status, active) => {
   const result = await actor.toggleStatusEffect(status, { active });
   return active ? result !== undefined && result !== false : result === false;
 };
-
-let statusWriter: StatusWriter = coreStatusWriter;
-
-/** Replaces how statuses are written (the conditions module may add data to the effect). */
-export function setStatusWriter(writer: StatusWriter | null): void {
-  statusWriter = writer ?? coreStatusWriter;
-}
 
 
 function flatKeys(changes: Record<string, unknown>, prefix = ""): string[] {
@@ -437,11 +430,6 @@ export async function answerGmWrite(data: unknown): Promise<GmWriteResult> {
   const refusal = relayRefusal(request.ops, userId, request.cause);
   if (refusal) return { ok: false, problem: refusal, viaGM: true };
   return executeWrites(request.ops as GmWriteOp[], userId);
-}
-
-/** Registers the GM's query handler; call once in `init`. */
-export function registerGmWrites(): void {
-  registerQuery(GM_WRITE_QUERY, answerGmWrite);
 }
 
 // ---------------------------------------------------------------- shorthands

@@ -11,7 +11,7 @@ import {
   INITIATIVE_DICE, breakTies, initiativeGains, initiativeScores, initiativeSkill, markDice, placeCompanions,
   type DiceRoller, type DieMark, type InitiativeEntry, type InitiativeSkill,
 } from "../rules";
-import { magicItemEffects } from "../magic/magic-items";
+import { magicItemEffects } from "../data/item/magic-items";
 import { TURN_TEMPLATES } from "./templates";
 
 export const INITIATIVE_CARD_TEMPLATE = TURN_TEMPLATES.initiativeCard;

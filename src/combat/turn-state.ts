@@ -4,7 +4,7 @@
  * token pips, the Combatant's getters and the dying hooks read, apart from the turn bookkeeping
  * (./turns.ts, which re-exports them).
  */
-import type { StoredHealth } from "../data/actor/health";
+import type { StoredHealth } from "../rules/health-bounds";
 import { newCounters, type CounterState, type HealthTrack, type TimeShift } from "../rules";
 import type { StatusActor } from "./conditions";
 

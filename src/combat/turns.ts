@@ -7,7 +7,7 @@
  * turn changes wrote. No database calls here: ClockworkCombat makes the writes, which keeps
  * this part measurable (tests/bench/turns.bench.ts) and testable with plain objects.
  */
-import type { StoredHealth } from "../data/actor/health";
+import type { StoredHealth } from "../rules/health-bounds";
 import {
   changeTurn, newCounters, newTimeShift, startCombat as rulesStartCombat,
   type ActiveStatus, type CombatStatusId, type CombatantTurnState, type CounterState, type HealthTrack, type TimeShift,

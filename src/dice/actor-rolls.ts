@@ -4,7 +4,7 @@
  * `actor-source.ts`), opens the roll dialog unless skipped, runs `clockwork.preRoll`, rolls,
  * posts the chat card and runs `clockwork.roll`. See docs/api.md.
  */
-import { ClockworkRollDialog } from "../applications/dialogs/roll-dialog";
+import { ClockworkRollDialog } from "./roll-dialog";
 import { isModifierActive, notify, targetedTokens as userTargets, viewedCombat } from "../foundry";
 import { MAX_DICE, type DamageType } from "../rules";
 import {

@@ -11,7 +11,7 @@ import type { ClockworkRoll } from "./clockwork-roll";
 import { applyDeathRoll } from "./death";
 import { DeathRoll } from "./death-roll";
 import { callRolled } from "./hooks";
-import { animateRoll } from "../integrations/dice-so-nice";
+import { animateRoll } from "./dice-so-nice";
 import type { LuckState, SerializedRoll } from "./types";
 
 function withDiscarded(roll: SerializedRoll, discarded: boolean): SerializedRoll {

@@ -4,7 +4,7 @@
  * the GM's luck tool, Dice So Nice, and the roll API (`actor-rolls.ts`, `luck.ts`). The actor's
  * roll methods are declared on ClockworkActor (src/documents/actor.ts).
  */
-import { configureDiceSoNice, type Dice3D } from "../integrations/dice-so-nice";
+import { configureDiceSoNice, type Dice3D } from "./dice-so-nice";
 import { rollAttack, rollDamage, rollDeath, rollFlat, rollSkill } from "./actor-rolls";
 import { onRenderChatMessageHTML, type RollMessage } from "./chat";
 import { DamageRoll } from "./damage-roll";

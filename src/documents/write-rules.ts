@@ -6,7 +6,7 @@
  * changes nothing; a write that the rules complete (a death, an unequip) says so.
  *
  * - number boxes: an emptied or mistyped required number keeps the stored value (issue 9);
- * - health: ../data/actor/health.ts `checkHealthWrite`; mana never above its maximum;
+ * - health: ../rules/health-bounds.ts `checkHealthWrite`; mana never above its maximum;
  * - equipped slots: ./equip-plan.ts `slotProblem`; changing an equipped weapon's hands or a
  *   shield's weight must keep the slots valid;
  * - belt and bandolier slots, and artifacts per body slot (rings two, others one), on create
@@ -15,18 +15,17 @@
  */
 import { CLOCKWORK } from "../config";
 import { deriveActorData, type CreatureSource, type ItemInput } from "../data/actor/derive";
-import { checkHealthWrite, type HealthNotice, type StoredHealth } from "../data/actor/health";
+import { checkHealthWrite, type HealthNotice, type StoredHealth } from "../rules/health-bounds";
 import { labelOf } from "../data/labels";
 import { takeUnreadableNumbers, type KeptNumber } from "../data/number-inputs";
 import { localize, runtimeGlobal } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
 import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
-import { ARTIFACT_SLOT_LIMIT, MIGRATION_OPTION, TITAN_GRIP } from "./write-constants";
+import { MIGRATION_OPTION } from "../migrations/setting";
+import { ARTIFACT_SLOT_LIMIT, TITAN_GRIP } from "./write-constants";
 
 type Changes = Record<string, unknown>;
-
-export { ARTIFACT_SLOT_LIMIT, MIGRATION_OPTION, TITAN_GRIP };
 
 const CARRY_CONTAINERS = ["belt", "bandolier"] as const;
 type CarryContainer = (typeof CARRY_CONTAINERS)[number];

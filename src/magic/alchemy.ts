@@ -7,8 +7,7 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { notify, targetedTokens, viewedCombat, worldTime } from "../foundry";
-import { localize } from "../foundry";
+import { localize, notify, targetedTokens, viewedCombat, worldTime } from "../foundry";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
 import {

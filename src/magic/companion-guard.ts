@@ -6,7 +6,7 @@
  */
 import { localize, resolveUuidSync, worldCollection } from "../foundry";
 import type { CastCardData } from "./card";
-import { companionSource, resolveTableChoice, type TableChoice } from "./spell-tables";
+import { companionSource, resolveTableChoice, type TableChoice } from "./spell-table-choice";
 
 /** The spells whose card makes a companion, by their table. */
 const COMPANION_TABLES: Readonly<Record<string, string>> = { golemancy: "golemancy", callOfTheWild: "call-of-the-wild" };
@@ -54,7 +54,7 @@ export interface VerifiedSummon {
 
 /**
  * The companion a card's table choice makes, resolved by the GM with the client's own pure
- * functions (./spell-tables): a refusal for a choice the gains do not reach.
+ * functions (./spell-table-choice): a refusal for a choice the gains do not reach.
  */
 export function summonFromCard(cast: CastCardData, choice: unknown): VerifiedSummon | SummonRefusal {
   const picked = (choice && typeof choice === "object" ? choice : {}) as TableChoice;

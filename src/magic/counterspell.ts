@@ -12,9 +12,7 @@
  * they are unknown, its Counterspell card compares with nothing, and the caster's client decides
  * (docs/rulings.md 136).
  */
-import { currentUserId, localize } from "../foundry";
-import { renderTemplate } from "../foundry";
-import { timedChoice } from "../foundry";
+import { currentUserId, localize, renderTemplate, timedChoice } from "../foundry";
 import { percent } from "../combat/attack/format";
 import { queryReactingUser, reactingUser, type PermissionActor } from "../combat/attack/reactions";
 import { reactionTimeoutMs } from "../combat/attack/settings";

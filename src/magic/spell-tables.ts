@@ -12,141 +12,13 @@
  *   card and on the caster's Shapeshift effect.
  * What was made is stored on the card (`flags.clockwork.cast.tableUse`) and shown on it.
  */
-import { choose, formData, localize } from "../foundry";
-import { notify, renderTemplate } from "../foundry";
-import {
-  ANIMAL_ROWS, CALL_OF_THE_WILD_ANIMALS, CALL_OF_THE_WILD_STATS, animalCompanion, animalRowsFor, golemCompanion,
-  type CompanionStats,
-} from "../rules/companion-stats";
-import {
-  GOLEM_MATERIALS, GOLEM_RUNES, GOLEM_SIZE_COST, ILLUSION_COMPLEXITIES, ILLUSION_MOVEMENTS, ILLUSION_SIZES, SHAPESHIFT_ASPECTS,
-  callOfTheWildRow, illusionCost, itemPersonality,
-  type GolemMaterial, type GolemRunes, type IllusionComplexity, type IllusionMovement, type IllusionSize, type Size,
-} from "../rules";
-import { CAST_CARD_TEMPLATE, buildCastCardContext, tableOpen, type CastCardData, type CastTableUse } from "./card";
+import { choose, formData, localize, notify, renderTemplate } from "../foundry";
+import { CAST_CARD_TEMPLATE, buildCastCardContext, tableOpen, type CastCardData } from "./card";
 import { CAST_FLAG, SPELL_TABLE_TEMPLATE } from "./constants";
+import { resolveTableChoice, spellTableContext, type SpellTableContext, type TableChoice } from "./spell-table-choice";
 import { summonCompanion } from "./companions";
 
-export { SPELL_TABLE_TEMPLATE };
-
-/** What the user picks from a table (Awaken Item needs nothing: it rolls). */
-export interface TableChoice {
-  /** The companion's name (default: the animal's or the golem's). */
-  name?: string;
-  animal?: string;
-  material?: string;
-  size?: string;
-  runes?: string;
-  movement?: string;
-  complexity?: string;
-  aspect?: string;
-}
-
-const option = (key: string, labelKey: string, extra: Record<string, unknown> = {}) => ({ key, labelKey, ...extra });
-
-/** The dialog's template context for a card's table (pure). */
-export function spellTableContext(data: Pick<CastCardData, "spell" | "gains">) {
-  const table = data.spell.table;
-  // Companions get a name field.
-  const base = { table, gains: data.gains, hintKey: `CLOCKWORK.Magic.Card.Table.${table}`, named: table === "callOfTheWild" || table === "golemancy" };
-  if (table === "callOfTheWild") {
-    const reach = animalRowsFor(data.gains);
-    return {
-      ...base, rowKey: `CLOCKWORK.Magic.Table.CallOfTheWild.${callOfTheWildRow(data.gains)}`,
-      rows: ANIMAL_ROWS.filter((row) => reach.includes(row)).map((row) => {
-        const stats = CALL_OF_THE_WILD_STATS[row];
-        return {
-          labelKey: `CLOCKWORK.Magic.Table.Row.${row}`,
-          // The biggest row the gains reach is picked first (the caster rarely wants less).
-          animals: Object.entries(CALL_OF_THE_WILD_ANIMALS[row]).map(([key, attack], i) => option(key, `CLOCKWORK.Magic.Table.Animal.${key}`, {
-            attackKey: `CLOCKWORK.Magic.Table.Attack.${attack}`, dice: stats.dice, sizeKey: `CLOCKWORK.Size.${stats.size}`, selected: i === 0 && row === reach.at(-1),
-          })),
-        };
-      }),
-    };
-  }
-  if (table === "golemancy") {
-    return {
-      ...base,
-      materials: Object.entries(GOLEM_MATERIALS).map(([key, cost]) => option(key, `CLOCKWORK.Magic.Table.Golem.Material.${key}`, { cost })),
-      sizes: Object.entries(GOLEM_SIZE_COST).map(([key, cost]) => option(key, `CLOCKWORK.Size.${key}`, { cost, selected: key === "medium" })),
-      runes: Object.entries(GOLEM_RUNES).map(([key, cost]) => option(key, `CLOCKWORK.Magic.Table.Golem.Runes.${key}`, { cost })),
-    };
-  }
-  if (table === "illusion") {
-    return {
-      ...base,
-      sizes: Object.entries(ILLUSION_SIZES).map(([key, cost]) => option(key, `CLOCKWORK.Magic.Table.Illusion.Size.${key}`, { cost })),
-      movements: Object.entries(ILLUSION_MOVEMENTS).map(([key, cost]) => option(key, `CLOCKWORK.Magic.Table.Illusion.Movement.${key}`, { cost })),
-      complexities: Object.entries(ILLUSION_COMPLEXITIES).map(([key, cost]) => option(key, `CLOCKWORK.Magic.Table.Illusion.Complexity.${key}`, { cost })),
-    };
-  }
-  if (table === "shapeshift") {
-    return { ...base, aspects: SHAPESHIFT_ASPECTS.map((key) => option(key, `CLOCKWORK.Magic.Table.Aspect.${key}`, { bonusKey: `CLOCKWORK.Magic.Table.AspectBonus.${key}` })) };
-  }
-  return base;
-}
-
-export type SpellTableContext = ReturnType<typeof spellTableContext>;
-
-/** An NPC's system data and natural attack from a companion's numbers (pure). */
-export function companionSource(stats: CompanionStats, attackName: string): { system: Record<string, unknown>; items: Record<string, unknown>[] } {
-  const resistance = Object.fromEntries(["ballistic", "blunt", "energy", "piercing", "slashing", "explosive"].map((type) => [type, stats.resistance]));
-  const system: Record<string, unknown> = {
-    skills: Object.fromEntries(Object.entries(stats.ranks).map(([skill, rank]) => [skill, { rank }])),
-    sizeChoice: stats.size,
-    vitalsMax: stats.vitalsMax,
-    resistanceOverride: resistance,
-    mana: { value: stats.mana },
-  };
-  const items = stats.attack ? [{
-    name: attackName, type: "weapon",
-    system: { identifier: stats.attack.key, category: "melee", group: "unarmed", hands: "none", counters: 2, damage: { dice: stats.attack.dice, types: [stats.attack.type] } },
-  }] : [];
-  return { system, items };
-}
-
-/** What a choice makes of the table: the card's record and, for a companion, its actor (throws a RangeError on a choice the table refuses). */
-export function resolveTableChoice(data: Pick<CastCardData, "spell" | "gains" | "tableUse">, choice: TableChoice, face?: number): { use: CastTableUse; companion?: { name: string; stats: CompanionStats; attackKey: string | null; runes: GolemRunes } } {
-  const use: CastTableUse = { ...(data.tableUse ?? {}) };
-  const name = (choice.name ?? "").trim();
-  switch (data.spell.table) {
-    case "callOfTheWild": {
-      const animal = String(choice.animal ?? "");
-      const stats = animalCompanion(animal, data.gains);
-      return { use, companion: { name: name || localize(`CLOCKWORK.Magic.Table.Animal.${animal}`), stats, attackKey: stats.attack?.key ?? null, runes: "none" } };
-    }
-    case "golemancy": {
-      const design = { material: choice.material as GolemMaterial, size: choice.size as Size, runes: (choice.runes || "none") as GolemRunes };
-      const stats = golemCompanion(design, data.gains);
-      return { use, companion: { name: name || localize("CLOCKWORK.Magic.Table.Golem.Name", { material: localize(`CLOCKWORK.Magic.Table.Golem.Material.${design.material}`) }), stats, attackKey: null, runes: stats.runes } };
-    }
-    case "itemPersonality":
-      use.personalities = [...(use.personalities ?? []), itemPersonality(face ?? 0)];
-      return { use };
-    case "illusion": {
-      const design = { size: choice.size as IllusionSize, movement: choice.movement as IllusionMovement, complexity: choice.complexity as IllusionComplexity };
-      const cost = illusionCost(design);
-      if (cost > data.gains) throw new RangeError(`the illusion costs ${cost} gains, more than the ${data.gains} rolled (§1.40)`);
-      use.illusion = { ...design, cost };
-      return { use };
-    }
-    case "shapeshift": {
-      const aspect = String(choice.aspect ?? "");
-      if (!(SHAPESHIFT_ASPECTS as readonly string[]).includes(aspect)) throw new RangeError(`${aspect} is not an aspect of §1.41`);
-      use.aspect = aspect;
-      return { use };
-    }
-    default:
-      throw new RangeError(`${data.spell.identifier} has no book table`);
-  }
-}
-
-// ---------------------------------------------------------------- the card's button
-
-/** Asks for the choice; tests and modules may replace it (null: cancelled). */
-export type SpellTablePrompt = (context: SpellTableContext) => Promise<TableChoice | null>;
-
+/** Asks for the choice (null: cancelled). */
 async function dialogPrompt(context: SpellTableContext): Promise<TableChoice | null> {
   const content = await renderTemplate(SPELL_TABLE_TEMPLATE, context);
   const result = await choose({
@@ -159,13 +31,6 @@ async function dialogPrompt(context: SpellTableContext): Promise<TableChoice | n
     ],
   });
   return result && typeof result === "object" ? result as TableChoice : null;
-}
-
-let prompt: SpellTablePrompt = dialogPrompt;
-
-/** Replaces the table dialog (null restores it). */
-export function setSpellTablePrompt(fn: SpellTablePrompt | null): void {
-  prompt = fn ?? dialogPrompt;
 }
 
 interface MessageLike {
@@ -203,7 +68,7 @@ export async function useSpellTable(message: MessageLike, choice?: TableChoice):
     return false;
   }
   const table = data.spell.table;
-  const picked = table === "itemPersonality" ? {} : choice ?? await prompt(spellTableContext(data));
+  const picked = table === "itemPersonality" ? {} : choice ?? await dialogPrompt(spellTableContext(data));
   if (!picked) return false;
   let resolved: ReturnType<typeof resolveTableChoice>;
   try {

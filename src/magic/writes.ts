@@ -10,9 +10,9 @@
  * active GM, whose client runs one batch at a time so two channelings never both take the last
  * points of a pool. Nothing is half-applied: a write that fails undoes the batch's earlier ones.
  */
-import { activeGM, currentUser, notify, registerQuery, resolveUuidSync, type QueryUser, userById } from "../foundry";
+import { activeGM, currentUser, notify, resolveUuidSync, type QueryUser, userById } from "../foundry";
 import { relayRefusal } from "../combat/relay-check";
-import { allowGmWritePaths, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
+import { executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {
   drainGlobalPool, removeWounds, requireGlobalPool, returnToGlobalPool, stabilize as stabilizeTrack,
   type GlobalManaPool, type HealthTrack,
@@ -401,10 +401,4 @@ export async function answerMagicWrite(data: unknown): Promise<MagicWriteResult>
   const refusal = relayRefusal(ops, userId!, request.cause);
   if (refusal) return { ok: false, viaGM: true, problem: refusal };
   return executeMagicWrites(ops, userId);
-}
-
-/** Registers the GM's handler and the personal mana path of the combat relay; once, in `init`. */
-export function registerMagicWrites(): void {
-  registerQuery(MAGIC_WRITE_QUERY, answerMagicWrite);
-  allowGmWritePaths("Actor", ["system.mana.value"]);
 }

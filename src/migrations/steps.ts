@@ -7,7 +7,7 @@
  *
  * Adding one: docs/migrations.md.
  */
-import { repairHealth, type HealthBoundSource } from "../data/actor/health";
+import { repairHealth, type HealthBoundSource } from "../rules/health-bounds";
 
 export type Source = Record<string, unknown>;
 

@@ -14,9 +14,8 @@
  * each document that could not be written while the rest goes on, and records the version only
  * when everything was written. Running it again writes nothing: a persisted source is read back in the current shape, so nothing is marked.
  */
-import { MIGRATION_OPTION } from "../documents/write-constants";
 import { isDesignatedGM, localize, runtimeGlobal } from "../foundry";
-import { MIGRATION_SETTING } from "./setting";
+import { MIGRATION_OPTION, MIGRATION_SETTING } from "./setting";
 import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist, isOlderVersion } from "./steps";
 
 export { MIGRATION_SETTING };

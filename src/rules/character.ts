@@ -114,11 +114,6 @@ export function staminaGritBonus(staminaRank: number): number {
   return STAMINA_GRIT_BONUS[requireSkillRank(staminaRank, "Stamina rank")];
 }
 
-/** Dodge bonus from the Agility rank (§1.15), before any armor penalty. */
-export function agilityDodgeBonus(agilityRank: number): number {
-  return DODGE_BONUS[requireSkillRank(agilityRank, "Agility rank")];
-}
-
 /** Dodge bonus after the armor penalty of RULING 3 (reduced by `penaltyReduction`), never below 0. */
 export function dodgeBonus(agilityRank: number, armor: ArmorWeight = "none", penaltyReduction = 0): number {
   requireSkillRank(agilityRank, "Agility rank");

@@ -54,14 +54,10 @@ function countTwelves(faces: readonly number[]): number {
 }
 
 /**
- * Resistance a damage roll is counted against: species + max(0, armor − AP), capped at 12,
- * where AP is the number of 12s for Armor Piercing, reduced by 1 for Reinforced armor.
+ * Counts one damage roll against one target and explains the result. The resistance it is
+ * counted against: species + max(0, armor − AP), capped at 12, where AP is the number of 12s
+ * for Armor Piercing, reduced by 1 for Reinforced armor.
  */
-export function resistanceAgainst(faces: readonly number[], target: DamageTarget, options: DamageOptions = {}): number {
-  return resolveDamage(faces, target, options).resistance;
-}
-
-/** Counts one damage roll against one target and explains the result. */
 export function resolveDamage(faces: readonly number[], target: DamageTarget, options: DamageOptions = {}): DamageResult {
   requireFaces(faces);
   requireTarget(target);

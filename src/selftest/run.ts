@@ -4,8 +4,7 @@
  * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
  * plain-text copy for bug reports.
  */
-import { documentImplementation, notify, runtimeGlobal } from "../foundry";
-import { localize } from "../foundry";
+import { documentImplementation, localize, notify, runtimeGlobal } from "../foundry";
 import { captureConsole } from "./capture";
 import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PARTIALS, signed, templateFile } from "../../src/applications/handlebars";
+import { PARTIALS, templateFile } from "../../src/applications/handlebars";
+import { signed } from "../../src/dice/context/format";
 
 describe("sheet helpers", () => {
   it("signs bonuses and shows losses with a true minus sign", () => {

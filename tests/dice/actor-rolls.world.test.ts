@@ -9,7 +9,7 @@ import type { ChatMessage } from "../world/documents/chat-message";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { count, createRenderer } from "../applications/render-harness";
 import { countGains, damageDealt, deathRollFatalWounds, markDice } from "../../src/rules";
-import { ClockworkRollDialog } from "../../src/applications/dialogs/roll-dialog";
+import { ClockworkRollDialog } from "../../src/dice/roll-dialog";
 import {
   rollAttack, rollDamage, rollDeath, rollFlat, rollSkill,
 } from "../../src/dice/actor-rolls";

@@ -17,10 +17,7 @@ function sources(dir: string): string[] {
 
 describe("dice layer localization", () => {
   it("has every literal key used in the code", () => {
-    const code = [
-      ...sources(join(ROOT, "src", "dice")), ...sources(join(ROOT, "src", "integrations")),
-      readFileSync(join(ROOT, "src", "applications", "dialogs", "roll-dialog.ts"), "utf8"),
-    ].join("\n");
+    const code = sources(join(ROOT, "src", "dice")).join("\n");
     const keys = [...new Set([...code.matchAll(/"(CLOCKWORK\.[A-Za-z.]+[A-Za-z])"/g)].map((m) => m[1]))];
     expect(keys.length).toBeGreaterThan(20);
     expect(keys.filter((k) => !has(k))).toEqual([]);

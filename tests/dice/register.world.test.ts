@@ -3,7 +3,7 @@ import { clearQueuedFaces, createWorld, Roll as WorldRoll, type World } from "..
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { config, diceApi, registerDice } from "../../src/dice";
 import { oddsVisibility } from "../../src/dice/settings";
-import { animateRoll, configureDiceSoNice, DSN_D12_LABELS, type Dice3D } from "../../src/integrations/dice-so-nice";
+import { animateRoll, configureDiceSoNice, DSN_D12_LABELS, type Dice3D } from "../../src/dice/dice-so-nice";
 
 /** The typed hook table knows core hooks in their own shapes; tests call them loosely. */
 const callAll = (hook: string, ...args: unknown[]) => (Hooks as unknown as { callAll(h: string, ...a: unknown[]): void }).callAll(hook, ...args);

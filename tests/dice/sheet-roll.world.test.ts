@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createRenderer } from "../applications/render-harness";
 import { BODY_8_RANKS, FOCUS_AXE, ORC, AXE, copy, creature } from "../fixtures/actors";
 import { chanceOfGains, markDice } from "../../src/rules";
-import { ClockworkRollDialog } from "../../src/applications/dialogs/roll-dialog";
+import { ClockworkRollDialog } from "../../src/dice/roll-dialog";
 import { ClockworkActorSheet } from "../../src/applications/sheets/actor-sheet";
 import { ClockworkCharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { buildRollDialogContext } from "../../src/dice/context/roll-dialog";

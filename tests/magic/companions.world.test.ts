@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { summonCompanion, type CompanionResult } from "../../src/magic/companions";
-import { useSpellTable, type TableChoice } from "../../src/magic/spell-tables";
+import { useSpellTable } from "../../src/magic/spell-tables";
+import type { TableChoice } from "../../src/magic/spell-table-choice";
 import { BRAM, COMBAT_ID, ILINDE, SCENE_ID, actorUuid, combatantId, doc, seedArena, spellItem, tokenId, type Arena } from "./world-fixtures";
 
 interface CombatView {

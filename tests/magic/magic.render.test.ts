@@ -13,7 +13,8 @@ import { spellProfileOf, type SpellItem } from "../../src/magic/context";
 import { MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, manaHudContext, scenePoolContext, spellEffectsContext } from "../../src/magic/views";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
 import { COUNTERSPELL_TEMPLATE, counterspellPromptContext } from "../../src/magic/counterspell";
-import { SPELL_TABLE_TEMPLATE, spellTableContext } from "../../src/magic/spell-tables";
+import { SPELL_TABLE_TEMPLATE } from "../../src/magic/constants";
+import { spellTableContext } from "../../src/magic/spell-table-choice";
 
 const renderer = createRenderer();
 

@@ -6,11 +6,10 @@
 import {
   awardXp, buyPower, buySkillRank, campaignSpeed, previewSkillPurchase, refundLastPurchase, xpStateOf, XpError,
 } from "../../documents/advancement";
-import { language, localize, resolveUuid, worldCollection } from "../../foundry";
+import { confirm, language, localize, notify, resolveUuid, worldCollection } from "../../foundry";
 import { DAMAGE_TYPES, SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
 import type { Resistances, SkillKey } from "../../rules";
 import { currentChoices } from "../choices-registry";
-import { confirm, notify } from "../../foundry";
 import { buildAdvancementContext, buildAwardContext, logText, type PendingPurchase } from "./advancement-context";
 import { ClockworkCompendiumBrowser } from "./browser-app";
 import { browserEntries } from "./builder-app";

@@ -5,9 +5,8 @@
  * stored on the actor as `flags.clockwork.builderDraft` after every accepted change, so
  * closing the window loses nothing; the character itself is written only by "Create".
  */
-import { localize } from "../../foundry";
+import { localize, notify } from "../../foundry";
 import { currentChoices } from "../choices-registry";
-import { notify } from "../../foundry";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
 import { buildBuilderContext, EMPTY_VIEW, type BuilderCatalog, type BuilderViewState } from "./builder-context";

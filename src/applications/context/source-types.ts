@@ -8,8 +8,17 @@
  * defaults instead of failing.
  */
 import type { ActorDerivedData } from "../../data/actor/derived";
+import type { CampaignSpeed, XpLogEntry } from "../../rules";
 import type { DamageType, SkillKey, Size } from "../../rules/types";
-import type { XpLogSource } from "./xp-log";
+import type { Translate } from "../builder/builder-context";
+
+/** What only the shell knows of the XP log: the stored log (a flag), the world's speed and the user's words. */
+export interface XpLogSource {
+  log: readonly XpLogEntry[];
+  speed: CampaignSpeed;
+  translate: Translate;
+  formatDate: (ms: number) => string;
+}
 
 export type ItemType =
   | "species" | "focus" | "feature" | "spell" | "weapon"

@@ -4,19 +4,10 @@
  * advancement window's own (`buildAdvancementContext`), so the sheet and the window agree.
  */
 import { buildAdvancementContext } from "../builder/advancement-context";
-import type { Translate } from "../builder/builder-context";
 import { DAMAGE_TYPES, SKILL_KEYS } from "../../rules";
-import type { CampaignSpeed, Resistances, SkillKey, XpLogEntry } from "../../rules";
+import type { Resistances, SkillKey } from "../../rules";
 import type { SheetChoices } from "./choices";
-import type { ActorLike } from "./source-types";
-
-/** What only the shell knows: the stored log (a flag), the world's speed and the user's words. */
-export interface XpLogSource {
-  log: readonly XpLogEntry[];
-  speed: CampaignSpeed;
-  translate: Translate;
-  formatDate: (ms: number) => string;
-}
+import type { ActorLike, XpLogSource } from "./source-types";
 
 export interface XpLogView {
   totals: { key: string; label: string; value: number }[];

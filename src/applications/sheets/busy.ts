@@ -38,11 +38,6 @@ function controlKey(action: string, target: HTMLElement): string {
 /** Pending actions per application, so a redrawn button of a running action stays inert. */
 const pending = new WeakMap<object, Set<string>>();
 
-/** Whether the action of this control is running on this application. */
-export function isPending(app: object, action: string, target: HTMLElement): boolean {
-  return pending.get(app)?.has(controlKey(action, target)) === true;
-}
-
 /** Wraps an action: ignored while the same control's action runs; busy while it does. */
 export function busyAction<T extends object>(action: string, handler: ActionHandler<T>): ActionHandler<T> {
   return async function (this: T, event: PointerEvent, target: HTMLElement): Promise<void> {

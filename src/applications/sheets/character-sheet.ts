@@ -2,7 +2,7 @@
 import { CHARACTER_TABS } from "../context/tabs";
 import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
-import type { XpLogSource } from "../context/xp-log";
+import type { XpLogSource } from "../context/source-types";
 import { TEMPLATES } from "../handlebars";
 import { language, localize } from "../../foundry";
 import type { XpLogEntry } from "../../rules";

@@ -5,8 +5,7 @@
  * counters. In a running combat the counters are paid through the GM relay (a refused payment is
  * a localized warning and changes nothing); outside combat nothing is charged.
  */
-import { activeCombat, localize } from "../../foundry";
-import { notify } from "../../foundry";
+import { activeCombat, localize, notify } from "../../foundry";
 import {
   COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
   type CombatActionKey, type CounterState,

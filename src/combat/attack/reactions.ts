@@ -6,9 +6,7 @@
  * cannot react (defenseless, grappled, area attacks, a stealthed attacker, no counters) are not
  * asked.
  */
-import { activeGM, allUsers, currentUserId, localize, registerQuery } from "../../foundry";
-import { renderTemplate } from "../../foundry";
-import { timedChoice } from "../../foundry";
+import { activeGM, allUsers, currentUserId, localize, renderTemplate, timedChoice } from "../../foundry";
 import { expected, percent } from "./format";
 import { autoReaction, reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
@@ -79,11 +77,6 @@ export async function answerReaction(data: unknown): Promise<{ reaction: Reactio
   if (!request || !Array.isArray(request.choices)) return { reaction: "none" };
   const reaction = await prompt(request);
   return { reaction: request.choices.some((c) => c.reaction === reaction) ? reaction : "none" };
-}
-
-/** Registers the query handler; call in `init`. */
-export function registerReactionQuery(): void {
-  registerQuery(REACTION_QUERY, answerReaction);
 }
 
 export interface QueryUser {

@@ -6,8 +6,7 @@
  * resistance and becomes its own row, applied by Apply like any other; the wearer's row keeps
  * the hit but takes no damage and no condition from that roll. Written through the GM relay.
  */
-import { choose, localize, renderTemplate, targetedTokens } from "../../foundry";
-import { notify } from "../../foundry";
+import { choose, localize, notify, renderTemplate, targetedTokens } from "../../foundry";
 import { redirectedDamage } from "../../rules";
 import { requestWrites, type GmWriteResult } from "../gm-writes";
 import { ATTACK_FLAG, isApplied, type CardTarget } from "./card";

@@ -13,7 +13,7 @@ import {
 } from "../../rules";
 import { attackRollRequest, hasFeature, type RollActor, type RollItem } from "../../dice/actor-source";
 import { chosenFocus, type GainRollRequest } from "../../dice/pool";
-import { magicItemEffects, type MagicItemEffects } from "../../magic/magic-items";
+import { magicItemEffects, type MagicItemEffects } from "../../data/item/magic-items";
 import type { FocusChoice, RollModeKey } from "../../dice/types";
 
 /** Weapon fields the attack reads (docs/data-model.md, weapon). */
@@ -117,7 +117,7 @@ export function modesOf(item: AttackItem): AttackMode[] {
 /** The rules core's weapon for this item and declaration (§4.9 steps 4 and 7, §1.27). */
 /**
  * Magic-item effects of the enchantments applied to a weapon (`system.appliedTo` = its id;
- * `flags.clockwork.magicItem`, src/magic/magic-items.ts): Void's ignored cover, Returning's recall.
+ * `flags.clockwork.magicItem`, src/data/item/magic-items.ts): Void's ignored cover, Returning's recall.
  */
 export function weaponEnchantments(actor: { items: Iterable<{ id?: string | null; type: string; system: object; flags?: Record<string, unknown> }> }, itemId: string | null | undefined): MagicItemEffects[] {
   const found: MagicItemEffects[] = [];

@@ -19,7 +19,7 @@ import {
   conditionStatus, mayRedirect, spikedShieldDamage, MAX_DICE,
   type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type DamageType, type TargetResult, type TargetSetup,
 } from "../../rules";
-import { wornItemEffects } from "../../magic/magic-items";
+import { wornItemEffects } from "../../data/item/magic-items";
 import { DamageRoll } from "../../dice/damage-roll";
 import { GainRoll } from "../../dice/gain-roll";
 import { buildPool, chosenFocus } from "../../dice/pool";

@@ -8,7 +8,7 @@ import {
 } from "../fields";
 import { LUCK_PER_SESSION } from "./derive";
 import type { ActorDerivedData, DerivedHealth } from "./derived";
-import { healthBoundProblem, type HealthBoundSource } from "./health";
+import { healthBoundProblem, type HealthBoundSource } from "../../rules/health-bounds";
 
 /** Skill ranks run from 12 (untrained, the default) down to 4. */
 function skillField() {

@@ -2,10 +2,23 @@
  * Display helpers shared by the dialog and chat-card builders: label keys, signed numbers and
  * percentages. Numbers only; words come from `lang/en.json` through the templates.
  */
-import { signed } from "../../applications/handlebars";
 import type { PoolPart, RollSubject } from "../types";
 
-export { signed };
+/** The true minus sign, so "−1" reads as a number and not a hyphen. */
+const MINUS = "\u2212";
+
+/**
+ * A signed number, also the sheets' `{{cw-signed n}}`: "+3", "0", "−1". With `negative=true`
+ * the value is a loss shown as "−n" (the vitals penalty is stored as a positive number of dice
+ * lost).
+ */
+export function signed(value: unknown, negative = false): string {
+  const n = Number(value) || 0;
+  const shown = negative ? -n : n;
+  if (shown > 0) return `+${shown}`;
+  if (shown < 0) return `${MINUS}${Math.abs(shown)}`;
+  return "0";
+}
 
 /** Localization key of a skill, attribute or damage type (the config's keys). */
 export const labelKey = {

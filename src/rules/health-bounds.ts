@@ -8,9 +8,12 @@
  * - `checkHealthWrite`: the exact rules for one write, with the actor's derived grit and
  *   vitals, run by the actor before the write is sent (see ClockworkActor#_preUpdate).
  *
- * Pure: no Foundry globals. Rules numbers come from the rules core.
+ * Pure, in the rules core: the data models, the migration steps and the actor's write rules all
+ * read it.
  */
-import { BASE_VITALS, SIZE_TABLE, boxCapacity, staminaGritBonus } from "../../rules";
+import { staminaGritBonus } from "./character";
+import { boxCapacity } from "./health";
+import { BASE_VITALS, SIZE_TABLE } from "./tables";
 
 /** The stored health fields. */
 export interface StoredHealth {

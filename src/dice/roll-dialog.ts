@@ -5,16 +5,16 @@
  * only the parts it alters, so the controls and the roll button stay put under the pointer.
  * `ClockworkRollDialog.prompt(request)` resolves to the final request, or null when closed.
  */
-import { localize } from "../../foundry";
+import { localize } from "../foundry";
 import {
   applyDialogForm, buildRollDialogContext, changedRollDialogParts, rollDialogPartKeys,
   type RollDialogContext, type RollDialogForm,
-} from "../../dice/context/roll-dialog";
-import { labelKey } from "../../dice/context/format";
-import type { GainRollRequest } from "../../dice/pool";
-import { rollModeChoices } from "../../dice/roll-mode";
-import { oddsVisibility } from "../../dice/settings";
-import { ROLL_DIALOG_PARTS, type RollDialogPart } from "../../dice/templates";
+} from "./context/roll-dialog";
+import { labelKey } from "./context/format";
+import type { GainRollRequest } from "./pool";
+import { rollModeChoices } from "./roll-mode";
+import { oddsVisibility } from "./settings";
+import { ROLL_DIALOG_PARTS, type RollDialogPart } from "./templates";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 

@@ -1,12 +1,12 @@
 /**
- * The health-track rules of src/data/actor/health.ts: the bounds `validateJoint` enforces from
+ * The health-track rules of src/rules/health-bounds.ts: the bounds `validateJoint` enforces from
  * stored data alone, and the exact rules of one write (`checkHealthWrite`), with examples and
  * properties over any track and any write.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkHealthWrite, healthBoundProblem, healthBounds, repairHealth, type StoredHealth } from "../../../src/data/actor/health";
-import { boxCapacity } from "../../../src/rules";
+import { checkHealthWrite, healthBoundProblem, healthBounds, repairHealth, type StoredHealth } from "../../src/rules/health-bounds";
+import { boxCapacity } from "../../src/rules";
 
 const track = (over: Partial<StoredHealth> = {}): StoredHealth => ({ hits: 0, wounds: 0, vitalsLost: 0, barrier: 0, dying: false, dead: false, ...over });
 const limits = { grit: 5, vitalsMax: 6 };

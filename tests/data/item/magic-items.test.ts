@@ -1,10 +1,10 @@
 /**
- * Magic items' structured effects (src/magic/magic-items.ts) read from the pack sources.
+ * Magic items' structured effects (src/data/item/magic-items.ts) read from the pack sources.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { named } from "../packs/load-sources";
-import { betterInitiative, magicItemEffects } from "../../src/magic/magic-items";
+import { named } from "../../packs/load-sources";
+import { betterInitiative, magicItemEffects } from "../../../src/data/item/magic-items";
 
 const effects = (name: string) => magicItemEffects(named("magic-items", name) as never);
 

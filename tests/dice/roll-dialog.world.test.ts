@@ -5,11 +5,11 @@
  * the pool and odds follow the change.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { World, WorldClient } from "../../world";
-import { createDomWorld } from "../../world/applications/dom-world";
-import { ClockworkRollDialog } from "../../../src/applications/dialogs/roll-dialog";
-import type { GainRollRequest } from "../../../src/dice/pool";
-import { request } from "../../dice/requests";
+import type { World, WorldClient } from "../world";
+import { createDomWorld } from "../world/applications/dom-world";
+import { ClockworkRollDialog } from "../../src/dice/roll-dialog";
+import type { GainRollRequest } from "../../src/dice/pool";
+import { request } from "./requests";
 
 let world: World;
 let alice: WorldClient;

@@ -286,13 +286,15 @@ describe("the acceptance fight", () => {
     await step("bram ends (Flat 7 ends Stunned)", [7], () => endTurn(bob));
     await posted("FlatRoll", 2);
     // The Flat 7's result is written after its roll, by lazily loaded turn code.
-    await eventually(() => expect(statuses(actor(gm, BRAM))).toEqual([]));
+    await world.settle();
+    expect(statuses(actor(gm, BRAM))).toEqual([]);
     expect(counters(combatantId(BRAM))).toEqual({ available: 0, reserved: 3, hadTurn: true, passed: true });
     // Grusha's second tick, then its Flat 7 (an 8) ends Bleeding.
     expect(health(actor(gm, GRUSHA))).toMatchObject({ hits: 5, vitalsLost: 2 });
     await step("grusha ends (Flat 7 ends Bleeding)", [8], () => endTurn(gm));
     await posted("FlatRoll", 3);
-    await eventually(() => expect(statuses(actor(gm, GRUSHA))).toEqual([]));
+    await world.settle();
+    expect(statuses(actor(gm, GRUSHA))).toEqual([]);
     await step("gnoll ends", [], () => endTurn(gm));
     await step("band ends (Ada's death roll on her turn)", [9, 9, 9, 9, 9, 9], () => endTurn(gm));
     await posted("DeathRoll", 3);

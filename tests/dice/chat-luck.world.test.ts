@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, type World, type WorldClient } from "../world";
 import { createSeededDomWorld } from "../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID } from "../world/browser/seed";
-import { eventually } from "../world/wait";
 import { refreshLuck, spendLuck } from "../../src/dice/luck";
 import type { RollMessage } from "../../src/dice/chat";
 
@@ -132,7 +131,7 @@ describe("a damage card's resistances", () => {
     const shown = async (client: WorldClient) => {
       const html = await world.as(client, () => message(client, id).renderHTML());
       await flush();
-      await eventually(() => expect(cells(html)[1]).toEqual(["Ada", "5"]));
+      expect(cells(html)[1]).toEqual(["Ada", "5"]);
       return cells(html);
     };
     expect(await shown(gm)).toEqual([["Grusha", "5"], ["Ada", "5"]]);

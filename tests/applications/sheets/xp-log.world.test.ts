@@ -100,11 +100,14 @@ describe("the XP log on the character sheet", () => {
     expect(actor(gm).system.skills.knowledge.rank).toBe(9);
     await click(alice, yes, () => sheet.element);
 
-    await eventually(() => expect(alice.notifications.map((n) => n.message)).toContain("Knowledge 10 → 9: 6 XP refunded."));
-    await eventually(() => expect(actor(bob).system.skills.knowledge.rank).toBe(10));
+    await flush();
+    expect(alice.notifications.map((n) => n.message)).toContain("Knowledge 10 → 9: 6 XP refunded.");
+    await flush();
+    expect(actor(bob).system.skills.knowledge.rank).toBe(10);
     expect(actor(bob).system.xp.spent).toBe(0);
     // The sheet re-rendered from the write: the refund logged, the purchase struck, nothing left to refund.
-    await eventually(() => expect(logTexts(sheet)[0].slice(1)).toEqual(["Refund: Knowledge", "+6"]));
+    await flush();
+    expect(logTexts(sheet)[0].slice(1)).toEqual(["Refund: Knowledge", "+6"]);
     expect(sheet.element.querySelector(".cw-tab-features tr.refunded")?.textContent).toContain("Knowledge 10 → 9");
     expect(sheet.element.querySelector(".cw-tab-features [data-action=refund]")).toBeNull();
     expect([...alice.errors]).toEqual([]);
@@ -125,7 +128,8 @@ describe("the XP log on the character sheet", () => {
     await click(alice, sheet.element.querySelector(".cw-tab-features [data-action=refund]"), () => document.body);
     await click(alice, await appear("[data-action=no]"), () => sheet.element);
     // The question closing is the sync point: the refund ends there, unwritten.
-    await eventually(() => expect(document.querySelector("[data-action=no]")).toBeNull());
+    await flush();
+    expect(document.querySelector("[data-action=no]")).toBeNull();
     await flush();
     expect(actor(gm).system.skills.knowledge.rank).toBe(9);
     expect(actor(gm).system.xp.spent).toBe(6);

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually } from "../../world/wait";
+import { appear } from "../../world/wait";
 import { ADA_ID, ARMOR_ID, GRUSHA_ID, WEAPON_ID } from "../../world/browser/seed";
 
 let world: World;
@@ -35,7 +35,7 @@ interface Doc {
 }
 interface IndexEntry { _id: string; uuid: string; name: string; img: string; type: string }
 
-/** Waits for the writes the world tracks; what lazily loaded handlers do is waited for by state. */
+/** Waits for the work the world tracks: writes, their broadcasts, renders and form submits. */
 const flush = () => world.settle();
 const actor = (client: WorldClient, id = ADA_ID) => (client.game.actors as unknown as { get(id: string): Doc }).get(id);
 const worldItem = (client: WorldClient, id: string) => (client.game.items as unknown as { get(id: string): Doc }).get(id);
@@ -127,7 +127,6 @@ describe("partial re-renders", () => {
     expect(Object.keys(before).sort()).toEqual(["biography", "equipment", "features", "header", "magic", "main", "tabs"]);
     const luck = sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!;
     await change(alice, luck, String(Number(luck.value) - 1));
-    // The write rules load on the first write (an import()): wait for the redraw, not a number of ticks.
     await flush();
     expect(renders).toEqual([["header", "main"]]);
     expect(redrawn(before, partElements(sheet))).toEqual(["header", "main"]);
@@ -263,11 +262,8 @@ describe("item sheet modes", () => {
     const sheet = await open(alice, actor(alice));
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
     await click(alice, await appear("[data-action=createItem][data-type=weapon]", sheet.element));
-    const created = await eventually(() => {
-      const item = actor(alice).items.contents.find((i) => i.type === "weapon" && i.id !== WEAPON_ID);
-      expect(item?.sheet.rendered).toBe(true);
-      return item!;
-    });
+    const created = actor(alice).items.contents.find((i) => i.type === "weapon" && i.id !== WEAPON_ID)!;
+    expect(created?.sheet.rendered).toBe(true);
     expect((await appear<HTMLInputElement>("input[name=name]", created.sheet.element)).value).toBe(created.name);
   });
 });
@@ -324,8 +320,7 @@ describe("link drop zones", () => {
     const { spell, sheet } = await spellSheet();
     const focus = (await packIndex(alice, "clockwork.foci"))[0];
     await dropOn(alice, sheet.element.querySelector("[data-drop-field='system.pair']"), { type: "Item", uuid: focus.uuid });
-    const warning = await eventually(() => alice.notifications.find((n) => n.type === "warn")!.message);
-    await flush();
+    const warning = alice.notifications.find((n) => n.type === "warn")!.message;
     expect(actor(gm).items.get(spell.id)!.system.pair ?? "").toBe("");
     expect(warning).toContain(focus.name);
     expect(warning).toMatch(/spell/i);

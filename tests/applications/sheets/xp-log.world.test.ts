@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually, markupIdle } from "../../world/wait";
+import { appear, markupIdle } from "../../world/wait";
 
 let world: World;
 let gm: WorldClient;
@@ -151,10 +151,8 @@ describe("the sheet's Builder and Spend XP buttons", () => {
     const sheet = await openSheet(alice, heroId);
     expect(sheet.element.querySelector("[data-action=openBuilder]")).toBeNull();
     await click(alice, sheet.element.querySelector(".cw-sheet-header [data-action=openAdvancement]"), () => document.body);
-    await eventually(() => {
-      const advancement = [...document.querySelectorAll<HTMLElement>(".cw-advancement")].find((el) => el.textContent?.includes("Tova"));
-      expect(advancement, "the advancement window of Tova").toBeTruthy();
-    });
+    const advancement = [...document.querySelectorAll<HTMLElement>(".cw-advancement")].find((el) => el.textContent?.includes("Tova"));
+    expect(advancement, "the advancement window of Tova").toBeTruthy();
 
     const fresh = await openSheet(alice, freshId);
     const builderButton = fresh.element.querySelector<HTMLButtonElement>(".cw-sheet-header [data-action=openBuilder]");

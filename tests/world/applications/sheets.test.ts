@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../index";
 import { createSeededDomWorld } from "./dom-world";
-import { appear, eventually } from "../wait";
+import { appear } from "../wait";
 import { ADA_ID, GRUSHA_ID, WEAPON_ID } from "../browser/seed";
 
 let world: World;
@@ -15,7 +15,7 @@ let gm: WorldClient;
 let alice: WorldClient;
 let bob: WorldClient;
 
-/** Waits for the writes the world tracks; handlers' lazily loaded code is waited for by state (tests/world/wait.ts). */
+/** Waits for the work the world tracks: writes, their broadcasts, renders and form submits. */
 const flush = () => world.settle();
 
 interface SheetLike {
@@ -132,8 +132,8 @@ describe("editing", () => {
     expect(luck).not.toBeNull();
     const start = Number(luck.value);
     await change(alice, luck, String(start - 1));
-    await eventually(() => { for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1); });
     await world.settle();
+    for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1);
     expect(theirs.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
     expect(mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
   });
@@ -292,12 +292,10 @@ describe("a species dropped from the compendium", () => {
       dialog.querySelector<HTMLElement>("button[data-action=apply]")!.click();
       await flush();
     });
-    await eventually(() => {
-      for (const client of [gm, alice, bob]) {
-        expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
-      }
-    });
     await flush();
+    for (const client of [gm, alice, bob]) {
+      expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
+    }
     expect(sheet.element.querySelector(".cw-species-name")?.textContent).toBe(species.name);
     expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);
   });

@@ -126,8 +126,8 @@ describe("a damage card's resistances", () => {
     const id = lastMessage(gm).id as string;
     // The content every client receives holds no resistance at all.
     expect(cells(Object.assign(document.createElement("div"), { innerHTML: lastMessage(gm).content }))).toEqual([["Grusha", "?"], ["Ada", "?"]]);
-    // The hook that fills in what a viewer may see loads its code lazily: Ada's cell (every
-    // viewer observes her) is the sync point, then the whole table is compared.
+    // The hook that fills in what a viewer may see runs on render: Ada's cell (every viewer
+    // observes her) is checked first, then the whole table is compared.
     const shown = async (client: WorldClient) => {
       const html = await world.as(client, () => message(client, id).renderHTML());
       await flush();

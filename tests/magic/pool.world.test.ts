@@ -67,7 +67,7 @@ describe("the global mana pool", { timeout: 20_000 }, () => {
     await clock.advance(30 * 3600);
     await flush(world);
     // 30.5 hours since the clock's start: 30 points, the half hour carried. The GM's refill
-    // follows the time change through lazily loaded code: wait for it, then count the writes.
+    // follows the time change: let it land, then count the writes.
     await world.settle();
     expect(pool(bob)).toEqual({ connection: "strong", max: 60, value: 40, refilledAt: 30 * 3600 });
     await flush(world);

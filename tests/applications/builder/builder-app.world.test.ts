@@ -45,7 +45,7 @@ async function open(): Promise<App> {
   return app;
 }
 
-/** The element once drawn (a step's parts render lazily); fails naming the step it waited on. */
+/** The element once drawn (after a click, whose handler core does not await); fails naming the step. */
 async function drawn<T extends Element>(app: App, selector: string): Promise<T> {
   return appear<T>(selector, app.element).catch(() => {
     throw new Error(`nothing matches ${selector} (step ${app.draft.step})`);
@@ -69,7 +69,7 @@ async function set(app: App, name: string, value: string): Promise<void> {
   });
 }
 
-/** The next step, waited for by its section (the step's parts render lazily). */
+/** The next step, waited for by its section (drawn by the click's handler, which settle() cannot see). */
 async function next(app: App): Promise<void> {
   const from = app.draft.step;
   await click(app, "[data-action=next]");
@@ -97,7 +97,7 @@ async function throughSpecies(app: App): Promise<void> {
   await click(app, `[data-action=pickSpecies][data-uuid="${uuid("species", "Dwarves")}"]`);
   await click(app, "[data-action=toggleSpeciesSkill][data-skill=strength]");
   await click(app, "[data-action=toggleSpeciesSkill][data-skill=ingenuity]");
-  // The draft is kept on the actor after each change (a write behind the lazily loaded write rules).
+  // The draft is kept on the actor after each change (a write).
   await flush();
   expect((hero(gm).getFlag("clockwork", "builderDraft") as App["draft"] | undefined)?.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
 }

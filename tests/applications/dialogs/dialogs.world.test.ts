@@ -19,7 +19,7 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-/** Waits for the writes the world tracks; lazily loaded dialogs are waited for by state. */
+/** Waits for the writes the world tracks; a dialog opened by an untracked click handler is waited for by state. */
 const flush = () => world.settle();
 
 interface SheetLike { element: HTMLElement; render(options?: object): Promise<unknown> }

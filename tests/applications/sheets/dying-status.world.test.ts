@@ -72,7 +72,6 @@ async function editSheet(client: WorldClient, id = ADA_ID): Promise<Sheet> {
   return sheet;
 }
 
-/** Waits for an element to appear (dialogs and lazily loaded code take an unknown number of ticks). */
 
 const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
 

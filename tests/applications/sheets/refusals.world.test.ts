@@ -20,7 +20,7 @@ interface Doc {
   items: { get(id: string): Doc | undefined };
 }
 
-/** Waits for the writes the world tracks; the sheets' lazily loaded handlers are waited for by their redraws. */
+/** Waits for the writes the world tracks; renders and form submits are tracked too. */
 const flush = () => world.settle();
 const ada = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): Doc }).get(ADA_ID);
 
@@ -59,7 +59,6 @@ describe("a refused write from a sheet", () => {
     const drawn = renders(alice, "renderClockworkCharacterSheet");
     alice.Hooks.on("preUpdateActor", (() => false) as never);
     await click(alice, sheet.element.querySelector("[data-action=toggleVital]"));
-    // The write rules load on the first write (an import()): wait for the redraw, not a number of ticks.
     await flush();
     expect(drawn.count).toBe(1);
     expect(ada(gm).system.health).toEqual(before);

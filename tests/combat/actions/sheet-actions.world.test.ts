@@ -17,7 +17,7 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-/** Waits for the writes the world tracks; what the sheet's lazily loaded handlers do is waited for by state. */
+/** Waits for the writes the world tracks; what the sheet's click handlers open (core does not await them) is waited for by state. */
 const flush = () => world.settle();
 
 interface SheetLike {

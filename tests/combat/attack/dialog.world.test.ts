@@ -18,7 +18,7 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-/** Waits for the writes the world tracks; dialogs and prompts (lazily loaded, or behind an open query) are waited for by state. */
+/** Waits for the writes the world tracks; dialogs and prompts (opened by an untracked click handler, or behind an open query) are waited for by state. */
 const flush = () => world.settle();
 
 type ActorDoc = { items: { get(id: string): unknown }; attack(item: unknown, options?: object): Promise<AttackOutcome | null> };

@@ -72,7 +72,6 @@ async function editSheet(client: WorldClient, id = ADA_ID): Promise<Sheet> {
   return sheet;
 }
 
-
 const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
 
 beforeEach(async () => {

@@ -7,7 +7,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type AnyDoc, type Fight } from "./world-setup";
-import { eventually } from "../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -80,7 +79,8 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(9);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.bob, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses(fight.bob, "ada")).toEqual([]);
     await fight.world.settle();
     expect(statuses(fight.gm, "gob")).toEqual(["burning"]);
     const flat = flatRolls();
@@ -98,7 +98,8 @@ describe("end-of-turn checks", () => {
     queueFaces(3, 3);
     await as(fight, fight.gm, (c) => c.nextTurn());
     // The failed Flat's card is the sync point; the condition is still there after it.
-    await eventually(() => expect(flatRolls().map((m) => m._source.author)).toEqual([fight.gm.userId]));
+    await fight.world.settle();
+    expect(flatRolls().map((m) => m._source.author)).toEqual([fight.gm.userId]);
     await fight.world.settle();
     expect(statuses(fight.gm, "orc")).toEqual(["bleeding"]);
   });
@@ -109,7 +110,8 @@ describe("end-of-turn checks", () => {
     fight.alice.disconnect();
     queueFaces(10);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses(fight.gm, "ada")).toEqual([]);
     await fight.world.settle();
     expect(flatRolls().map((m) => m._source.author)).toEqual([fight.gm.userId]);
   });
@@ -121,7 +123,8 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(2, 8);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses(fight.gm, "ada")).toEqual([]);
     const roll = flavors().find((m) => m.rolls[0]?.constructor.name === "FlatRoll")?.rolls[0] as unknown as { formula: string };
     expect(roll.formula).toBe("2d12kh");
   });
@@ -134,7 +137,8 @@ describe("end-of-turn checks", () => {
     expect(fight.alice.notifications.at(-1)?.message).toContain("cannot act");
     queueFaces(11);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual(["chilled"]));
+    await fight.world.settle();
+    expect(statuses(fight.gm, "ada")).toEqual(["chilled"]);
   });
 
   it("going back a turn brings back a condition its end check removed", async () => {
@@ -142,7 +146,8 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(12);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses(fight.gm, "ada")).toEqual([]);
     await fight.world.settle();
     await as(fight, fight.gm, (c) => c.previousTurn());
     expect(statuses(fight.bob, "ada")).toEqual(["stunned"]);
@@ -154,7 +159,8 @@ describe("end-of-turn checks", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.gm, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses(fight.gm, "ada")).toEqual([]);
     expect(flavors().some((m) => m.rolls[0]?.constructor.name === "GainRoll")).toBe(true);
   });
 });
@@ -187,7 +193,8 @@ describe("on the v14 profile", () => {
     expect(health("ada").hits).toBe(2);
     queueFaces(7);
     await as(fight, fight.gm, (c) => c.nextTurn());
-    await eventually(() => expect(statuses(fight.bob, "ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses(fight.bob, "ada")).toEqual([]);
     await fight.world.settle();
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
   });

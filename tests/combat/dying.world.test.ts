@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./world-setup";
 import { postCauseCard } from "./attack/world-fixtures";
-import { eventually } from "../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -32,7 +31,8 @@ const noOnes = () => queueFaces(9, 9, 9, 9, 9, 9);
 async function down(key: keyof Fight["actors"]): Promise<void> {
   const before = deathRolls().length;
   await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors[key]).update({ "system.health.vitalsLost": 6 }));
-  await eventually(() => expect(deathRolls().length).toBeGreaterThan(before));
+  await fight.world.settle();
+  expect(deathRolls().length).toBeGreaterThan(before);
   await fight.world.settle();
 }
 
@@ -52,7 +52,8 @@ describe("dying", () => {
     await as(fight, fight.gm, (c) => c.startCombat());
     noOnes();
     await as(fight, fight.gm, (c) => c.nextRound());
-    await eventually(() => expect(deathRolls()).toHaveLength(3));
+    await fight.world.settle();
+    expect(deathRolls()).toHaveLength(3);
     expect(health("ada")).toMatchObject({ dying: true, dead: false, wounds: 0 });
     expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 0, hadTurn: true, passed: true });
   });
@@ -65,12 +66,14 @@ describe("dying", () => {
     const callAll = (...args: unknown[]) => (Hooks as unknown as { callAll(...a: unknown[]): boolean }).callAll(...args);
     noOnes();
     await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
-    await eventually(() => expect(deathRolls()).toHaveLength(2));
+    await fight.world.settle();
+    expect(deathRolls()).toHaveLength(2);
     await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), { ...application, damage: 0, absorbed: 3 }, {}));
     // Absorbed damage asks for no roll; a damaging hit after it is the sync point (its roll is the only new one).
     noOnes();
     await as(fight, fight.gm, () => callAll(DAMAGE_APPLIED_HOOK, actorOn(fight.gm, fight.actors.ada), application, { userId: fight.bob.userId }));
-    await eventually(() => expect(deathRolls().length).toBeGreaterThan(2));
+    await fight.world.settle();
+    expect(deathRolls().length).toBeGreaterThan(2);
     await fight.world.settle();
     expect(deathRolls()).toHaveLength(3);
   });
@@ -89,12 +92,14 @@ describe("dying", () => {
     expect(result.ok && result.results[0].application).toMatchObject({ deathRollRequired: true, becameDying: false, died: false });
     expect(fight.bob.notifications).toEqual([]);
     expect(health("ada")).toEqual(stored);
-    await eventually(() => expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]));
+    await fight.world.settle();
+    expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]);
     // Alice damaging her own dying character writes locally; the death roll follows there too.
     noOnes();
     const own = await as(fight, fight.alice, () => applyDamageTo(actorOn(fight.alice, fight.actors.ada) as never, 2, { unavoidable: true }));
     expect(own).toMatchObject({ ok: true, viaGM: false });
-    await eventually(() => expect(deathRolls()).toHaveLength(3));
+    await fight.world.settle();
+    expect(deathRolls()).toHaveLength(3);
     await fight.world.settle();
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
   });
@@ -103,16 +108,19 @@ describe("dying", () => {
     queueFaces(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
     await down("ada");
     expect(health("ada").dead).toBe(true);
-    await eventually(() => expect(statuses("ada")).toEqual(["dead"]));
+    await fight.world.settle();
+    expect(statuses("ada")).toEqual(["dead"]);
     expect(effect("ada", "dead")?.flags.core?.overlay).toBe(true);
-    await eventually(() => expect(combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.ada)?.defeated).toBe(true));
+    await fight.world.settle();
+    expect(combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.ada)?.defeated).toBe(true);
   });
 
   it("a vital back ends dying", async () => {
     noOnes();
     await down("ada");
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 5 }));
-    await eventually(() => expect(statuses("ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses("ada")).toEqual([]);
   });
 });
 
@@ -137,7 +145,8 @@ describe("stabilize", () => {
     const result = await stabilize();
     expect(result?.success).toBe(true);
     expect(health("ada").dying).toBe(false);
-    await eventually(() => expect(statuses("ada", fight.alice)).toEqual(["stabilized"]));
+    await fight.world.settle();
+    expect(statuses("ada", fight.alice)).toEqual(["stabilized"]);
     expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
   });
 
@@ -152,11 +161,13 @@ describe("stabilize", () => {
   it("a stabilized creature sits out its turns; the end of combat brings it back", async () => {
     queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
     await stabilize();
-    await eventually(() => expect(statuses("ada")).toEqual(["stabilized"]));
+    await fight.world.settle();
+    expect(statuses("ada")).toEqual(["stabilized"]);
     await as(fight, fight.gm, (c) => c.nextRound());
     expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 0, hadTurn: true, passed: true });
     await as(fight, fight.gm, (c) => c.delete());
-    await eventually(() => expect(statuses("ada")).toEqual([]));
+    await fight.world.settle();
+    expect(statuses("ada")).toEqual([]);
   });
 });
 
@@ -165,8 +176,10 @@ describe("minions", () => {
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.minion": true }));
     expect(health("gob").vitalsMax).toBe(1);
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.health.vitalsLost": 1 }));
-    await eventually(() => expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.gob)?.defeated).toBe(true));
-    await eventually(() => expect(statuses("gob")).toEqual(["dead"]));
+    await fight.world.settle();
+    expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.gob)?.defeated).toBe(true);
+    await fight.world.settle();
+    expect(statuses("gob")).toEqual(["dead"]);
     await fight.world.settle();
     expect(health("gob")).toMatchObject({ dead: true, dying: false });
     expect(deathRolls()).toEqual([]);

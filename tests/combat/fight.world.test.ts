@@ -90,7 +90,7 @@ async function step<T>(label: string, faces: number[], run: () => Promise<T>): P
   defaults = 0;
   const out = await run();
   await world.settle();
-  // Some dice are rolled by lazily loaded code the world does not track (prompts, death rolls):
+  // Some dice are rolled by code the world does not track (prompts answered by a click, death rolls):
   // wait until the planned faces are used, then for the writes they caused.
   if (QUEUE) await eventually(() => expect(queuedFaceCount(), `${label}: planned faces left unrolled`).toBe(0));
   await world.settle();
@@ -285,14 +285,16 @@ describe("the acceptance fight", () => {
     // Bob's Flat 7 against Stunned at the end of Bram's turn: a 7 ends it.
     await step("bram ends (Flat 7 ends Stunned)", [7], () => endTurn(bob));
     await posted("FlatRoll", 2);
-    // The Flat 7's result is written after its roll, by lazily loaded turn code.
-    await eventually(() => expect(statuses(actor(gm, BRAM))).toEqual([]));
+    // The Flat 7's result is written after its roll, by the turn code.
+    await world.settle();
+    expect(statuses(actor(gm, BRAM))).toEqual([]);
     expect(counters(combatantId(BRAM))).toEqual({ available: 0, reserved: 3, hadTurn: true, passed: true });
     // Grusha's second tick, then its Flat 7 (an 8) ends Bleeding.
     expect(health(actor(gm, GRUSHA))).toMatchObject({ hits: 5, vitalsLost: 2 });
     await step("grusha ends (Flat 7 ends Bleeding)", [8], () => endTurn(gm));
     await posted("FlatRoll", 3);
-    await eventually(() => expect(statuses(actor(gm, GRUSHA))).toEqual([]));
+    await world.settle();
+    expect(statuses(actor(gm, GRUSHA))).toEqual([]);
     await step("gnoll ends", [], () => endTurn(gm));
     await step("band ends (Ada's death roll on her turn)", [9, 9, 9, 9, 9, 9], () => endTurn(gm));
     await posted("DeathRoll", 3);

@@ -3,7 +3,7 @@
  * and Intuition (or the owner's pick), roll-offs in the same chat card, companions after their
  * controller; a player's roll is made by the active GM.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./world-setup";
 
 let fight: Fight;
@@ -117,7 +117,8 @@ describe("Boots of Alacrity on the initiative card", () => {
     await wearBoots(fight.actors.ada);
     queueFaces(...gainsOf(2), ...gainsOf(4));
     await as(fight, fight.alice, (c) => c.rollInitiative([fight.ids.ada]));
-    await vi.waitFor(() => expect(messages(fight.alice)).toHaveLength(1));
+    await fight.world.settle();
+    expect(messages(fight.alice)).toHaveLength(1);
     const card = messages(fight.alice)[0];
     expect(card.isContentVisible).toBe(true);
     expect(card.rolls).toHaveLength(2);
@@ -134,7 +135,8 @@ describe("Boots of Alacrity on the initiative card", () => {
     await fight.world.as(fight.gm, () => fight.gm.game.settings.set("core", "rollMode", "gmroll"));
     queueFaces(...gainsOf(5), ...gainsOf(1));
     await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.gob]));
-    await vi.waitFor(() => expect(messages(fight.alice)).toHaveLength(1));
+    await fight.world.settle();
+    expect(messages(fight.alice)).toHaveLength(1);
     expect(messages(fight.gm)[0].content).toMatch(/<div class="cw-initiative-reroll" data-gains="1">/);
     expect(messages(fight.alice)[0].whisper).toEqual([fight.gm.userId]);
     expect(messages(fight.alice)[0].isContentVisible).toBe(false);

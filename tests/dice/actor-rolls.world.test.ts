@@ -321,12 +321,14 @@ describe("chat hook", () => {
     const id = lastMessage().id as string;
     const own = fakeMessageElement(false);
     await world.as(alice, () => onRenderChatMessageHTML(alice.game.messages.get(id), own.html, spendLuck));
-    await vi.waitFor(() => expect(own.content.innerHTML).toContain('data-visibility="summary"'));
+    await world.settle();
+    expect(own.content.innerHTML).toContain('data-visibility="summary"');
     expect(own.content.innerHTML).not.toContain("cw-roll-die");
     expect(own.content.innerHTML).toContain("Strength");
     const other = fakeMessageElement(false);
     await world.as(bob, () => onRenderChatMessageHTML(bob.game.messages.get(id), other.html, spendLuck));
-    await vi.waitFor(() => expect(other.content.innerHTML).toContain('data-visibility="hidden"'));
+    await world.settle();
+    expect(other.content.innerHTML).toContain('data-visibility="hidden"');
     expect(other.content.innerHTML).not.toContain("Strength");
   });
 

@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queueFaces, type World, type WorldClient } from "../world";
 import { createSeededDomWorld } from "../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID } from "../world/browser/seed";
-import { eventually } from "../world/wait";
 import { refreshLuck, spendLuck } from "../../src/dice/luck";
 import type { RollMessage } from "../../src/dice/chat";
 
@@ -127,12 +126,12 @@ describe("a damage card's resistances", () => {
     const id = lastMessage(gm).id as string;
     // The content every client receives holds no resistance at all.
     expect(cells(Object.assign(document.createElement("div"), { innerHTML: lastMessage(gm).content }))).toEqual([["Grusha", "?"], ["Ada", "?"]]);
-    // The hook that fills in what a viewer may see loads its code lazily: Ada's cell (every
-    // viewer observes her) is the sync point, then the whole table is compared.
+    // The hook that fills in what a viewer may see runs on render: Ada's cell (every viewer
+    // observes her) is checked first, then the whole table is compared.
     const shown = async (client: WorldClient) => {
       const html = await world.as(client, () => message(client, id).renderHTML());
       await flush();
-      await eventually(() => expect(cells(html)[1]).toEqual(["Ada", "5"]));
+      expect(cells(html)[1]).toEqual(["Ada", "5"]);
       return cells(html);
     };
     expect(await shown(gm)).toEqual([["Grusha", "5"], ["Ada", "5"]]);

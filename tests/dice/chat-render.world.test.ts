@@ -80,7 +80,8 @@ describe("chat cards on chat-log renders", () => {
       for (let i = 0; i < 10; i++) {
         const el = messageElement(message);
         onRenderChatMessageHTML(message, el, spendLuck);
-        await vi.waitFor(() => expect(el.querySelector("[data-visibility=hidden]")).not.toBeNull());
+        await flush();
+        expect(el.querySelector("[data-visibility=hidden]")).not.toBeNull();
         shown.push(el.querySelector(".message-content")!.innerHTML);
       }
     });
@@ -97,7 +98,8 @@ describe("chat cards on chat-log renders", () => {
       const message = messages(bob).get(id);
       const el = messageElement(message);
       onRenderChatMessageHTML(message, el, spendLuck);
-      await vi.waitFor(() => expect(el.querySelector("[data-visibility=hidden]")).not.toBeNull());
+      await flush();
+      expect(el.querySelector("[data-visibility=hidden]")).not.toBeNull();
     });
     await draw();
     await world.as(world.gm, () => messages(world.gm).get(id).update({ content: `${messages(world.gm).get(id).content}<!-- luck -->` }));

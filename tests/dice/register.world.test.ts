@@ -56,8 +56,8 @@ describe("registerDice", () => {
     registerDice();
     const dice3d = fakeDice3d();
     callAll("diceSoNiceReady", dice3d);
-    // The setup loads when Dice So Nice is ready (an import()): wait for it.
-    await vi.waitFor(() => expect(dice3d.calls).toHaveLength(3));
+    await world.settle();
+    expect(dice3d.calls).toHaveLength(3);
     expect(dice3d.calls).toEqual(["system:clockwork", "colorset:clockwork:ClockWork brass", `preset:d12:clockwork:${DSN_D12_LABELS.length}`]);
   });
 });

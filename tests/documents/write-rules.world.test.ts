@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "../world";
-import { eventually } from "../world/wait";
 import {
   AMULET_OF_VITALITY, AMULET_OF_WIZARDRY, AXE, BATTLEAXE, FIRE_FLASK, HEALTH_POTION, KITE_SHIELD, PIERCING_PROTECTION, SCALEMAIL,
   copy, creature, type ItemFixture,
@@ -161,7 +160,8 @@ describe("health, mana and statuses", () => {
     const { id, stored } = await play([], (actor) => actor.modifyTokenAttribute("health", 0, false, true));
     expect(stored.system.health).toMatchObject({ vitalsLost: 6 });
     // The designated GM follows the track with the combat code, which loads on first use.
-    await eventually(() => expect(world.server.sources.Actor.get(id)).toMatchObject({ system: { health: { vitalsLost: 6, dying: true, dead: false } } }));
+    await world.settle();
+    expect(world.server.sources.Actor.get(id)).toMatchObject({ system: { health: { vitalsLost: 6, dying: true, dead: false } } });
     expect(await world.as(world.player("Alice"), () => statusesAfterPreparing(game.actors!.get(id) as Doc))).toContain("dying");
   });
 

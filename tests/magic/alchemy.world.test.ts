@@ -41,7 +41,8 @@ const use = (world: World, bob: WorldClient, name: keyof typeof ITEMS, options: 
 
 afterEach(() => clearQueuedFaces());
 
-describe("alchemy items from the belt", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("alchemy items from the belt", { timeout: 20_000 }, () => {
   it("heal, remove a condition and end an Emotion spell, each for draw 1 + use 2 counters", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice, bob } = await seedArena(world);

@@ -18,7 +18,8 @@ const FACES = [12, 6, 2, 2, 2, 2, 2, 2, 2, /* damage */ 12, 11, 10, 9, 8, 7, 6, 
 
 afterEach(() => clearQueuedFaces());
 
-describe("area spells", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("area spells", { timeout: 20_000 }, () => {
   it("take every token inside the template placed at the aim point, in scene order", async () => {
     const world = await createWorld({ packs: false });
     const { alice } = await seedArena(world, { combat: false });

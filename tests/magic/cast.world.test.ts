@@ -33,7 +33,8 @@ const castCards = (client: WorldClient) => [...(client.game.messages as Iterable
 
 afterEach(() => clearQueuedFaces());
 
-describe("a scripted cast in combat", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("a scripted cast in combat", { timeout: 20_000 }, () => {
   it("channels, casts attack, area, Barrier and Charm, and dispels the Barrier", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice, bob } = await seedArena(world);

@@ -49,7 +49,8 @@ async function arena() {
 
 afterEach(() => clearQueuedFaces());
 
-describe("the GM's check of a player's companion", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("the GM's check of a player's companion", { timeout: 20_000 }, () => {
   it("the table button works; stats sent along with the card are ignored; a used card makes no second one", async () => {
     const { world, gm, alice, cast, actors, ask } = await arena();
     const call = await cast(alice, "Call of the Wild", 12, 12, 6, 6, 2, 2, 2, 2, 2);

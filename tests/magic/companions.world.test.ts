@@ -66,7 +66,8 @@ async function fromCard(arena: Arena, spell: keyof typeof SPELLS, choice: TableC
   return useCard(arena, await castCard(arena, spell), choice);
 }
 
-describe("companions from spells", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("companions from spells", { timeout: 20_000 }, () => {
   it("the GM creates the actor and a combatant right after its controller", async () => {
     const world = await createWorld({ packs: false });
     const arena = await seedArena(world);

@@ -50,7 +50,8 @@ afterEach(() => {
   setCounterspellPrompt(null);
 });
 
-describe("Counterspell interrupting a cast", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("Counterspell interrupting a cast", { timeout: 20_000 }, () => {
   it("Bob's Bram counters Ilinde's Fire Bolt: no damage, both pay, the card names Bram", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world);

@@ -29,7 +29,8 @@ const nextTurn = async (world: World) => {
 
 afterEach(() => clearQueuedFaces());
 
-describe("spell effects in play", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("spell effects in play", { timeout: 20_000 }, () => {
   it("Haste lasts its rounds; Slow, resisted by Bob's own roll, ends it; Charm ends on a Flat 7; Regenerate heals each turn", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice, bob } = await seedArena(world);

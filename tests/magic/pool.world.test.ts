@@ -10,7 +10,6 @@ import { clearQueuedFaces, createWorld, type WorldClient } from "../world";
 import { BRAM, GRUSHA, ILINDE, actorUuid, doc, flush, sceneUuid, seedArena } from "./world-fixtures";
 import { postCauseCard } from "../combat/attack/world-fixtures";
 import { startClock } from "./time";
-import { eventually } from "../world/wait";
 import { MAGIC_WRITE_QUERY, requestMagicWrites } from "../../src/magic/writes";
 
 interface SceneView {
@@ -35,7 +34,8 @@ function sceneWrites(client: WorldClient): string[] {
   return authors;
 }
 
-describe("the global mana pool", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("the global mana pool", { timeout: 20_000 }, () => {
   it("is set by the GM in the scene configuration: presets, custom, and a resize keeps what was drained", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world, { pool: null, combat: false });
@@ -67,16 +67,19 @@ describe("the global mana pool", () => {
     await clock.advance(30 * 3600);
     await flush(world);
     // 30.5 hours since the clock's start: 30 points, the half hour carried. The GM's refill
-    // follows the time change through lazily loaded code: wait for it, then count the writes.
-    await eventually(() => expect(pool(bob)).toEqual({ connection: "strong", max: 60, value: 40, refilledAt: 30 * 3600 }));
+    // follows the time change: let it land, then count the writes.
+    await world.settle();
+    expect(pool(bob)).toEqual({ connection: "strong", max: 60, value: 40, refilledAt: 30 * 3600 });
     await flush(world);
     expect(writes).toEqual([gm.userId]);
     await clock.advance(1800);
     await flush(world);
-    await eventually(() => expect(pool(alice)?.value).toBe(41));
+    await world.settle();
+    expect(pool(alice)?.value).toBe(41);
     await clock.advance(100 * 3600);
     await flush(world);
-    await eventually(() => expect(pool(alice)?.value).toBe(60));
+    await world.settle();
+    expect(pool(alice)?.value).toBe(60);
     expect([...gm.errors, ...alice.errors]).toEqual([]);
   });
 

@@ -19,7 +19,8 @@ afterEach(() => {
   setReactionPrompt(null);
 });
 
-describe("reactions to attack spells", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("reactions to attack spells", { timeout: 20_000 }, () => {
   it("Bob dodges Ilinde's Fire Bolt on his own client; the dodge raises the defense and costs Bram a counter", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world);

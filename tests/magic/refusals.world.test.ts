@@ -34,7 +34,8 @@ function expectUnchanged(world: World, gm: WorldClient, alice: WorldClient, stat
   expect(messages(alice)).toBe(state.messages);
 }
 
-describe("refused casts change nothing", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("refused casts change nothing", { timeout: 20_000 }, () => {
   it("names the check that failed, in the user's language", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world);

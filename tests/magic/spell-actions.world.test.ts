@@ -15,7 +15,8 @@ const spell = (ctx: Actions, id: string) => spells(ctx)?.actions.find((a) => a.i
 
 afterEach(() => clearQueuedFaces());
 
-describe("spells in the combat action list", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("spells in the combat action list", { timeout: 20_000 }, () => {
   it("lists each spell with counters and mana, disabled with the failed check", async () => {
     const world = await createWorld({ packs: false });
     const { alice } = await seedArena(world);

@@ -22,7 +22,7 @@ describe("the world migration on ready", () => {
   it("runs on the designated GM only; a GM client that lost the server neither migrates nor writes", async () => {
     const world = await createWorld({ packs: false, users: [{ name: "First GM", role: "gm" }, { name: "Second GM", role: "gm" }, { name: "Alice", role: "player" }] });
     const [first, second] = world.clients;
-    // The migration each client starts on `ready` loads its code lazily: let it end first.
+    // The migration each client starts on `ready` is let end first.
     for (const client of [first, second]) await world.as(client, () => readyMigration());
     await world.seed("Actor", [{ name: "Old", type: "character" }]);
     await world.as(first, () => first.game.settings.set("clockwork", MIGRATION_SETTING, "0.1.0"));

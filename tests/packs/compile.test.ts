@@ -30,7 +30,8 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("compiled packs", () => {
+// Runs the pack CLI over every compendium source: seconds on a loaded machine.
+describe("compiled packs", { timeout: 20_000 }, () => {
   it.each(PACKS)("%s: the CLI reads back every document, identical to its source", async (pack) => {
     const out = join(scratch, "extracted", pack);
     await extractPack(compiled(pack), out, { yaml: false, transformName: (doc) => `${String(doc._id)}.json` });
@@ -51,7 +52,8 @@ describe("compiled packs", () => {
   });
 });
 
-describe("npm run packs:extract", () => {
+// Runs the pack CLI over every compendium source: seconds on a loaded machine.
+describe("npm run packs:extract", { timeout: 20_000 }, () => {
   it("rewrites nothing when the compiled packs match the sources", async () => {
     const copy = join(scratch, "sources-copy");
     cpSync(SOURCE_ROOT, copy, { recursive: true });

@@ -150,9 +150,11 @@ describe("the one-file bundle at play", () => {
     // Wait for the state, not a tick count (the GM's bookkeeping runs after the writes).
     const eventually = (check: () => void) => vi.waitFor(async () => { await world.settle(); check(); }, { timeout: 10_000, interval: 20 });
     await world.as(world.gm, () => combatOf(world.gm).startCombat());
-    await eventually(() => expect(combatantOf(alice, ada).counters).toMatchObject({ available: 6 }));
+    await world.settle();
+    expect(combatantOf(alice, ada).counters).toMatchObject({ available: 6 });
     await world.as(alice, () => combatantOf(alice, ada).spendCounters(4));
-    await eventually(() => expect(combatantOf(alice, ada).counters).toMatchObject({ available: 2 }));
+    await world.settle();
+    expect(combatantOf(alice, ada).counters).toMatchObject({ available: 2 });
     // A player ends her turn: the bookkeeping runs on the GM.
     await world.as(alice, () => combatOf(alice).nextTurn());
     await eventually(() => {

@@ -28,7 +28,7 @@ export function queueFaces(...faces: number[]): void {
   faceQueue.push(...faces);
 }
 
-/** How many queued faces no die has shown yet (a test waits for 0 when lazily loaded code rolls them). */
+/** How many queued faces no die has shown yet (a test waits for 0 when untracked code rolls them). */
 export function queuedFaceCount(): number {
   return faceQueue.length;
 }

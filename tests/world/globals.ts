@@ -100,6 +100,8 @@ export function installGlobals(): void {
   installed = true;
   presentation.render = (doc, options) => apps.renderDocumentApps(doc as never, options as never);
   presentation.sheet = (doc) => apps.sheetFor(doc as never);
+  // Renders and form submits core does not await are work `world.settle()` waits for.
+  apps.unawaited.track = (work) => void client()?.track(work);
   defineValue("foundry", foundryNamespace);
   defineValue("CONST", CONST);
   defineValue("Roll", Roll);

@@ -1,13 +1,15 @@
 /**
- * Waiting for a state instead of a fixed number of ticks: code loads lazily (chunks via
- * `import()`) and GM relays answer in an unknown number of tasks, more of them on a loaded
- * machine. Work the world tracks is awaited by `world.settle()`; these helpers are for work it
- * cannot see (a click handler's promise, a lazily loaded module, a dialog opening).
+ * Waiting for a state the world cannot see. Work it tracks (writes and their broadcasts, query
+ * answers, combat turn events, renders, form submits) is awaited by `world.settle()`: after an
+ * awaited action and a settle, assert the state directly. These helpers are for the rest: a
+ * click handler's promise (core does not await action handlers), a dialog's answer, work that
+ * waits on a timer, or a settle that would block because tracked work awaits the user's click.
+ * Each use says which.
  */
 import { vi } from "vitest";
 
-/** Generous on purpose: CI runs the whole suite on a loaded 2-core machine. */
-export const WAIT_TIMEOUT = 10_000;
+/** Below vitest's 5 s test timeout, so a state never reached fails here with its own message. */
+export const WAIT_TIMEOUT = 4_000;
 
 /** Retries `check` (which throws or rejects until the state is reached) and resolves with its result. */
 export function eventually<T>(check: () => T | Promise<T>, timeout = WAIT_TIMEOUT): Promise<T> {

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually, markupIdle } from "../../world/wait";
+import { appear, markupIdle } from "../../world/wait";
 import { items as packItems } from "../../packs/load-sources";
 
 let world: World;
@@ -68,18 +68,22 @@ describe("the GM's award dialog", () => {
       three.dispatchEvent(new Event("change", { bubbles: true }));
     });
     const reasons = () => [...dialog.element.querySelectorAll<HTMLOptionElement>("select[name=reason] option")].map((o) => o.value);
-    await eventually(() => expect(reasons()).toEqual(["highChallenge", "essential", "exceptionalRoleplay", "other"]));
+    await flush();
+    expect(reasons()).toEqual(["highChallenge", "essential", "exceptionalRoleplay", "other"]);
     await act(gm, dialog, (root) => {
       root.querySelector<HTMLSelectElement>("select[name=reason]")!.value = "essential";
       root.querySelector<HTMLInputElement>("input[name=note]")!.value = "held the bridge";
       root.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
     });
     // The award's notice comes after its writes.
-    await eventually(() => expect(gm.notifications.map((n) => n.message)).toContain("3 XP awarded to Tova."));
-    await eventually(() => expect(actor(bob).system.xp.earned).toBe(3));
+    await flush();
+    expect(gm.notifications.map((n) => n.message)).toContain("3 XP awarded to Tova.");
+    await flush();
+    expect(actor(bob).system.xp.earned).toBe(3);
     expect(actor(gm, npcId).system.xp.earned).toBe(0);
     expect(actor(alice).getFlag("clockwork", "xpLog")).toEqual([expect.objectContaining({ kind: "award", xp: 3, reason: "essential", note: "held the bridge", user: gm.user.id })]);
-    await eventually(() => expect(dialog.rendered).toBe(false));
+    await flush();
+    expect(dialog.rendered).toBe(false);
   });
 });
 
@@ -93,21 +97,28 @@ describe("the advancement window", () => {
     await flush();
     const app = await world.as(alice, () => api(alice).openAdvancement(actor(alice)));
     await idle(() => app.element);
-    await eventually(() => expect(app.element.querySelector("[data-total=available] dd")?.textContent).toBe("8"));
+    await flush();
+    expect(app.element.querySelector("[data-total=available] dd")?.textContent).toBe("8");
     // Knowledge 10 → 9 costs 6 XP at the default (normal) speed.
     await act(alice, app, (root) => root.querySelector<HTMLButtonElement>("[data-action=buyRank][data-skill=knowledge]")!.click());
-    await eventually(() => expect(actor(bob).system.skills.knowledge.rank).toBe(9));
-    await eventually(() => expect(actor(bob).system.xp.spent).toBe(6));
+    await flush();
+    expect(actor(bob).system.skills.knowledge.rank).toBe(9);
+    await flush();
+    expect(actor(bob).system.xp.spent).toBe(6);
     await world.as(alice, () => app.buyFromUuid!(uuid("spells", "Telekinesis")));
     await idle(() => app.element);
-    await eventually(() => expect(actor(bob).items.contents.map((i) => i.name)).toEqual(["Telekinesis"]));
-    await eventually(() => expect(actor(bob).system.xp.spent).toBe(8));
+    await flush();
+    expect(actor(bob).items.contents.map((i) => i.name)).toEqual(["Telekinesis"]);
+    await flush();
+    expect(actor(bob).system.xp.spent).toBe(8);
     const rows = () => [...app.element.querySelectorAll(".cw-xp-log tbody tr td:nth-child(2)")].map((td) => td.textContent?.trim());
-    await eventually(() => expect(rows()).toEqual(["Spell: Telekinesis", "Knowledge 10 → 9", "Award: Completed a major quest or arc", "Award: Completed a major quest or arc"]));
+    await flush();
+    expect(rows()).toEqual(["Spell: Telekinesis", "Knowledge 10 → 9", "Award: Completed a major quest or arc", "Award: Completed a major quest or arc"]);
     // A second spell costs more than is left: refused in words, nothing written.
     await world.as(alice, () => app.buyFromUuid!(uuid("spells", "Fireball")));
     await idle(() => app.element);
-    await eventually(() => expect(app.element.querySelector(".cw-builder-refused")?.textContent).toContain("That costs 8 XP; 0 XP are available."));
+    await flush();
+    expect(app.element.querySelector(".cw-builder-refused")?.textContent).toContain("That costs 8 XP; 0 XP are available.");
     await flush();
     expect(actor(gm).items.size).toBe(1);
 
@@ -117,9 +128,12 @@ describe("the advancement window", () => {
       yes.click();
       await idle(() => app.element);
     });
-    await eventually(() => expect(actor(bob).items.size).toBe(0));
-    await eventually(() => expect(actor(bob).system.xp.spent).toBe(6));
-    await eventually(() => expect(app.element.querySelector(".cw-xp-log tbody tr")?.textContent).toContain("Refund: Telekinesis"));
+    await flush();
+    expect(actor(bob).items.size).toBe(0);
+    await flush();
+    expect(actor(bob).system.xp.spent).toBe(6);
+    await flush();
+    expect(app.element.querySelector(".cw-xp-log tbody tr")?.textContent).toContain("Refund: Telekinesis");
     expect([...alice.errors]).toEqual([]);
   }, 60_000);
 });
@@ -128,7 +142,8 @@ describe("the compendium browser", () => {
   it("opens on the pack indexes, filters, and records how long the first list took", async () => {
     const browser = await world.as(alice, () => api(alice).openCompendiumBrowser({ type: "spell", school: "fire" }));
     await idle(() => browser.element);
-    await eventually(() => expect(browser.element.querySelectorAll("li[draggable=true]")).toHaveLength(6));
+    await flush();
+    expect(browser.element.querySelectorAll("li[draggable=true]")).toHaveLength(6);
     // Cold: the first index read and the templates' first load, under happy-dom on a shared
     // machine. The 300 ms budget is checked in Chromium (tests/applications/builder/builder.browser.test.ts).
     expect(browser.openedIn).not.toBeNull();
@@ -138,6 +153,7 @@ describe("the compendium browser", () => {
       search.value = "ball";
       search.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    await eventually(() => expect([...browser.element.querySelectorAll("li[draggable=true] [data-action=openEntry]")].map((b) => b.textContent)).toEqual(["Fireball"]));
+    await flush();
+    expect([...browser.element.querySelectorAll("li[draggable=true] [data-action=openEntry]")].map((b) => b.textContent)).toEqual(["Fireball"]);
   }, 30_000);
 });

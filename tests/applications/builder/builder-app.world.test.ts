@@ -45,7 +45,7 @@ async function open(): Promise<App> {
   return app;
 }
 
-/** The element once drawn (a step's parts render lazily); fails naming the step it waited on. */
+/** The element once drawn (after a click, whose handler core does not await); fails naming the step. */
 async function drawn<T extends Element>(app: App, selector: string): Promise<T> {
   return appear<T>(selector, app.element).catch(() => {
     throw new Error(`nothing matches ${selector} (step ${app.draft.step})`);
@@ -69,7 +69,7 @@ async function set(app: App, name: string, value: string): Promise<void> {
   });
 }
 
-/** The next step, waited for by its section (the step's parts render lazily). */
+/** The next step, waited for by its section (drawn by the click's handler, which settle() cannot see). */
 async function next(app: App): Promise<void> {
   const from = app.draft.step;
   await click(app, "[data-action=next]");
@@ -97,8 +97,9 @@ async function throughSpecies(app: App): Promise<void> {
   await click(app, `[data-action=pickSpecies][data-uuid="${uuid("species", "Dwarves")}"]`);
   await click(app, "[data-action=toggleSpeciesSkill][data-skill=strength]");
   await click(app, "[data-action=toggleSpeciesSkill][data-skill=ingenuity]");
-  // The draft is kept on the actor after each change (a write behind the lazily loaded write rules).
-  await eventually(() => expect((hero(gm).getFlag("clockwork", "builderDraft") as App["draft"] | undefined)?.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]));
+  // The draft is kept on the actor after each change (a write).
+  await flush();
+  expect((hero(gm).getFlag("clockwork", "builderDraft") as App["draft"] | undefined)?.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
 }
 
 describe("the builder in the test world", () => {
@@ -116,7 +117,8 @@ describe("the builder in the test world", () => {
     for (const name of ["Phalanx", "Attack of Opportunity", "Diehard", "Power Attack", "Challenge", "Far Shot"]) {
       await click(app, `[data-action=addFeature][data-uuid="${uuid("features", name)}"]`);
     }
-    await eventually(() => expect(app.element.querySelector("section[data-step=customization]")?.textContent).toContain("0 of 12 left"));
+    await flush();
+    expect(app.element.querySelector("section[data-step=customization]")?.textContent).toContain("0 of 12 left");
     await next(app);
     await set(app, "allocation.blunt", "3");
     await set(app, "allocation.piercing", "2");
@@ -126,7 +128,8 @@ describe("the builder in the test world", () => {
     await click(app, `[data-action=equip][data-uuid="${uuid("armor", "Breastplate")}"]`);
     // The shop lists 60 rows at a time; the search finds the rest.
     await set(app, "gearFilter.search", "warham");
-    await eventually(() => expect(app.element.querySelectorAll("[data-action=buy]")).toHaveLength(1));
+    await flush();
+    expect(app.element.querySelectorAll("[data-action=buy]")).toHaveLength(1);
     await click(app, `[data-action=buy][data-uuid="${uuid("weapons", "Warhammer")}"]`);
     await click(app, `[data-action=equip][data-uuid="${uuid("weapons", "Warhammer")}"]`);
     await next(app);
@@ -172,7 +175,8 @@ describe("the builder in the test world", () => {
     await throughSpecies(app);
     const before = structuredClone(app.draft);
     await click(app, "[data-action=toggleSpeciesSkill][data-skill=creativity]");
-    await eventually(() => expect(app.element.querySelector(".cw-builder-refused")?.textContent).toContain("Pick exactly 2 species bonus skills (3 picked)."));
+    await flush();
+    expect(app.element.querySelector(".cw-builder-refused")?.textContent).toContain("Pick exactly 2 species bonus skills (3 picked).");
     expect(app.draft).toEqual(before);
     expect(app.draft.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
   }, 30_000);
@@ -190,7 +194,8 @@ describe("the builder in the test world", () => {
     expect(again.draft.step).toBe("species");
     expect(again.draft.build.name).toBe("Brokka Stonesong");
     expect(again.draft.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
-    await eventually(() => expect(again.element.querySelector("section[data-step=species] h3")?.textContent).toContain("Dwarves"));
+    await flush();
+    expect(again.element.querySelector("section[data-step=species] h3")?.textContent).toContain("Dwarves");
   }, 30_000);
 
   it("does not open for a player who does not own the character", async () => {

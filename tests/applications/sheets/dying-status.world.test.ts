@@ -5,13 +5,14 @@
  * read-only, and no form input can carry it. Rendered from the real context, then driven through
  * the real sheet class in the GM + Alice + Bob test world.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { buildCharacterContext } from "../../../src/applications/context/character";
 import { buildNpcContext } from "../../../src/applications/context/npc";
 import { PARTIALS } from "../../../src/applications/handlebars";
 import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
+import { appear } from "../../world/wait";
 import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
 import { count, createRenderer } from "../render-harness";
 
@@ -71,15 +72,6 @@ async function editSheet(client: WorldClient, id = ADA_ID): Promise<Sheet> {
   return sheet;
 }
 
-/** Waits for an element to appear (dialogs and lazily loaded code take an unknown number of ticks). */
-const appear = (selector: string) => vi.waitFor(() => {
-  const el = document.querySelector(selector);
-  if (!el) throw new Error(`no ${selector} yet`);
-  return el;
-}, { timeout: 10_000 });
-/** Waits for a stored value to settle on a client. */
-const eventually = (check: () => void) => vi.waitFor(check, { timeout: 10_000 });
-
 const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
 
 beforeEach(async () => {
@@ -101,14 +93,18 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
 
     await click(gm, toggle(sheet, "dead"));
     await click(gm, await appear("[data-action=yes]"));
-    await eventually(() => expect(actor(alice).system.health.dead).toBe(true));
-    await eventually(() => expect(toggle(sheet, "dead")?.getAttribute("aria-pressed")).toBe("true"));
+    await flush();
+    expect(actor(alice).system.health.dead).toBe(true);
+    await flush();
+    expect(toggle(sheet, "dead")?.getAttribute("aria-pressed")).toBe("true");
 
     // Clearing it asks too.
     await click(gm, toggle(sheet, "dead"));
-    await eventually(() => expect(document.body.textContent).toContain("Clear Dead from Ada?"));
+    await flush();
+    expect(document.body.textContent).toContain("Clear Dead from Ada?");
     await click(gm, await appear("[data-action=yes]"));
-    await eventually(() => expect(actor(alice).system.health.dead).toBe(false));
+    await flush();
+    expect(actor(alice).system.health.dead).toBe(false);
     expect([...gm.errors]).toEqual([]);
   }, 60_000);
 
@@ -128,6 +124,7 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
     const sheet = await editSheet(gm, GRUSHA_ID);
     await click(gm, toggle(sheet, "dying"));
     await click(gm, await appear("[data-action=yes]"));
-    await eventually(() => expect(actor(gm, GRUSHA_ID).system.health.dying).toBe(true));
+    await flush();
+    expect(actor(gm, GRUSHA_ID).system.health.dying).toBe(true);
   }, 60_000);
 });

@@ -7,7 +7,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { eventually, settlesTo } from "../../world/wait";
 import { ADA_ID, WEAPON_ID } from "../../world/browser/seed";
 
 let world: World;
@@ -21,7 +20,7 @@ interface Doc {
   items: { get(id: string): Doc | undefined };
 }
 
-/** Waits for the writes the world tracks; the sheets' lazily loaded handlers are waited for by their redraws. */
+/** Waits for the writes the world tracks; renders and form submits are tracked too. */
 const flush = () => world.settle();
 const ada = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): Doc }).get(ADA_ID);
 
@@ -60,8 +59,8 @@ describe("a refused write from a sheet", () => {
     const drawn = renders(alice, "renderClockworkCharacterSheet");
     alice.Hooks.on("preUpdateActor", (() => false) as never);
     await click(alice, sheet.element.querySelector("[data-action=toggleVital]"));
-    // The write rules load on the first write (an import()): wait for the redraw, not a number of ticks.
-    await settlesTo(() => expect(drawn.count).toBe(1), flush);
+    await flush();
+    expect(drawn.count).toBe(1);
     expect(ada(gm).system.health).toEqual(before);
     expect(alice.errors).toEqual([]);
   });
@@ -70,7 +69,8 @@ describe("a refused write from a sheet", () => {
     const sheet = await open(alice, ada(alice));
     const lost = (ada(gm).system.health as { vitalsLost: number }).vitalsLost;
     await click(alice, sheet.element.querySelector("[data-action=toggleVital]"));
-    await eventually(() => expect((ada(gm).system.health as { vitalsLost: number }).vitalsLost).not.toBe(lost));
+    await flush();
+    expect((ada(gm).system.health as { vitalsLost: number }).vitalsLost).not.toBe(lost);
     await flush();
     expect((ada(world.player("Bob")).system.health as { vitalsLost: number }).vitalsLost).not.toBe(lost);
   });
@@ -87,7 +87,8 @@ describe("a refused write from a sheet", () => {
       await flush();
     });
     // The refusal's redraw is the sync point.
-    await settlesTo(() => expect(drawn.count).toBe(1), flush);
+    await flush();
+    expect(drawn.count).toBe(1);
     expect(String((ada(gm).system.luck as { value: number }).value)).toBe(stored);
     expect(sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(stored);
     expect(alice.errors).toEqual([]);
@@ -102,7 +103,8 @@ describe("a refused write from a sheet", () => {
     const drawn = renders(alice, "renderClockworkItemSheet");
     alice.Hooks.on("preUpdateItem", (() => false) as never);
     await click(alice, add);
-    await settlesTo(() => expect(drawn.count).toBe(1), flush);
+    await flush();
+    expect(drawn.count).toBe(1);
     expect(ada(gm).items.get(WEAPON_ID)!.system.properties).toEqual(before);
     expect(alice.errors).toEqual([]);
   });

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually, settlesTo } from "../../world/wait";
+import { appear } from "../../world/wait";
 import { ADA_ID, ARMOR_ID, GRUSHA_ID, WEAPON_ID } from "../../world/browser/seed";
 
 let world: World;
@@ -35,7 +35,7 @@ interface Doc {
 }
 interface IndexEntry { _id: string; uuid: string; name: string; img: string; type: string }
 
-/** Waits for the writes the world tracks; what lazily loaded handlers do is waited for by state. */
+/** Waits for the work the world tracks: writes, their broadcasts, renders and form submits. */
 const flush = () => world.settle();
 const actor = (client: WorldClient, id = ADA_ID) => (client.game.actors as unknown as { get(id: string): Doc }).get(id);
 const worldItem = (client: WorldClient, id: string) => (client.game.items as unknown as { get(id: string): Doc }).get(id);
@@ -127,8 +127,8 @@ describe("partial re-renders", () => {
     expect(Object.keys(before).sort()).toEqual(["biography", "equipment", "features", "header", "magic", "main", "tabs"]);
     const luck = sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!;
     await change(alice, luck, String(Number(luck.value) - 1));
-    // The write rules load on the first write (an import()): wait for the redraw, not a number of ticks.
-    await settlesTo(() => expect(renders).toEqual([["header", "main"]]), flush);
+    await flush();
+    expect(renders).toEqual([["header", "main"]]);
     expect(redrawn(before, partElements(sheet))).toEqual(["header", "main"]);
   });
 
@@ -137,17 +137,21 @@ describe("partial re-renders", () => {
     const contexts = renderedContexts(alice, "renderClockworkCharacterSheet");
     const luck = sheet.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!;
     await change(alice, luck, String(Number(luck.value) - 1));
-    await settlesTo(() => expect(contexts).toHaveLength(1), flush);
+    await flush();
+    expect(contexts).toHaveLength(1);
     // main's skill table is built; the equipment, magic and features tabs' lists are not.
     expect(contexts[0]).toHaveProperty("attributes");
     expect(contexts[0]).toHaveProperty("luck.value", Number(luck.value));
     for (const key of ["weapons", "equipment", "spells", "magic", "species", "foci", "features", "advancement"]) expect(contexts[0]).not.toHaveProperty(key);
     // On the equipment tab, the same edit builds that tab's lists and not main's skill table.
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
-    await settlesTo(() => expect(contexts).toHaveLength(2), flush);
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("equipment");
+    await flush();
+    expect(contexts).toHaveLength(2);
     await world.as(alice, () => actor(alice).update({ "system.currency": 77 }));
-    await settlesTo(() => expect(contexts).toHaveLength(3), flush);
+    await flush();
+    expect(contexts).toHaveLength(3);
     expect(contexts[2]).toHaveProperty("equipment.currency.value", 77);
     for (const key of ["attributes", "spells", "magic", "advancement"]) expect(contexts[2]).not.toHaveProperty(key);
   });
@@ -155,11 +159,13 @@ describe("partial re-renders", () => {
   it("on another tab, the edit redraws that tab instead", async () => {
     const sheet = await open(alice, actor(alice));
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("equipment");
     const renders = renderedParts(alice, "renderClockworkCharacterSheet");
     const before = partElements(sheet);
     await world.as(alice, () => actor(alice).update({ "system.currency": 1234 }));
-    await settlesTo(() => expect(renders).toEqual([["equipment", "header"]]), flush);
+    await flush();
+    expect(renders).toEqual([["equipment", "header"]]);
     expect(redrawn(before, partElements(sheet))).toEqual(["equipment", "header"]);
     expect(sheet.element.querySelector("section.tab[data-tab=equipment]")?.classList).toContain("active");
   });
@@ -170,20 +176,24 @@ describe("partial re-renders", () => {
     // Another user renames the sword: Alice's sheet redraws the header and the main tab.
     const redraws = renderedParts(alice, "renderClockworkCharacterSheet");
     await world.as(gm, () => actor(gm).items.get(WEAPON_ID)!.update({ name: "Bastard sword" }));
-    await settlesTo(() => expect(redraws).toEqual([["header", "main"]]), flush);
+    await flush();
+    expect(redraws).toEqual([["header", "main"]]);
     expect(sheet.element.querySelector("section.tab[data-tab=equipment]")).toBe(stale);
     const renders = renderedParts(alice, "renderClockworkCharacterSheet");
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
-    await settlesTo(() => expect(renders).toEqual([["equipment"]]), flush);
+    await flush();
+    expect(renders).toEqual([["equipment"]]);
     const shown = sheet.element.querySelector("section.tab[data-tab=equipment]")!;
     expect(shown).not.toBe(stale);
     expect(shown.classList).toContain("active");
     expect(shown.textContent).toContain("Bastard sword");
     // Back and forth again: nothing is stale any more, so nothing is drawn.
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=main]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("main"));
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("main");
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("equipment");
     await flush();
     expect(renders).toEqual([["equipment"]]);
   });
@@ -192,7 +202,8 @@ describe("partial re-renders", () => {
     const sheet = await open(alice, actor(alice));
     const renders = renderedParts(alice, "renderClockworkCharacterSheet");
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
-    await settlesTo(() => expect(renders).toEqual([["biography", "equipment", "features", "header", "magic", "main", "tabs"]]), flush);
+    await flush();
+    expect(renders).toEqual([["biography", "equipment", "features", "header", "magic", "main", "tabs"]]);
   });
 
   it("the NPC sheet redraws its header and active tab", async () => {
@@ -201,7 +212,8 @@ describe("partial re-renders", () => {
     const before = partElements(sheet);
     expect(Object.keys(before).sort()).toEqual(["header", "main", "notes", "skills", "tabs"]);
     await world.as(gm, () => actor(gm, GRUSHA_ID).update({ name: "Grusha the Loud" }));
-    await settlesTo(() => expect(renders).toEqual([["header", "main"]]), flush);
+    await flush();
+    expect(renders).toEqual([["header", "main"]]);
     expect(redrawn(before, partElements(sheet))).toEqual(["header", "main"]);
     const header = sheet.element.querySelector("[data-application-part=header]")!;
     expect(header.querySelector<HTMLInputElement>("input[name=name]")?.value ?? header.textContent).toContain("Grusha the Loud");
@@ -213,11 +225,14 @@ describe("partial re-renders", () => {
     const renders = renderedParts(alice, "renderClockworkItemSheet");
     const before = partElements(sheet);
     await change(alice, sheet.element.querySelector<HTMLInputElement>("input[name=name]")!, "Bastard sword");
-    await eventually(() => expect(actor(gm).items.get(WEAPON_ID)!.name).toBe("Bastard sword"));
-    await settlesTo(() => expect(renders).toEqual([["details", "header"]]), flush);
+    await flush();
+    expect(actor(gm).items.get(WEAPON_ID)!.name).toBe("Bastard sword");
+    await flush();
+    expect(renders).toEqual([["details", "header"]]);
     expect(redrawn(before, partElements(sheet))).toEqual(["details", "header"]);
     await world.as(alice, () => sword.update({ "system.description": "<p>Heavy.</p>" }));
-    await settlesTo(() => expect(renders.slice(1)).toEqual([["description", "details", "header"]]), flush);
+    await flush();
+    expect(renders.slice(1)).toEqual([["description", "details", "header"]]);
   });
 });
 
@@ -232,7 +247,8 @@ describe("item sheet modes", () => {
     expect((await appear<HTMLInputElement>("input[name=name]", sheet.element)).disabled).toBe(false);
     expect(sheet.element.querySelector("[data-action=toggleMode]")?.getAttribute("aria-pressed")).toBe("true");
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
-    await eventually(() => expect(sheet.element.querySelector("input[name=name]")).toBeNull());
+    await flush();
+    expect(sheet.element.querySelector("input[name=name]")).toBeNull();
     expect(sheet.element.querySelector(".cw-item-title")?.textContent).toBe("Longsword");
   });
 
@@ -246,11 +262,8 @@ describe("item sheet modes", () => {
     const sheet = await open(alice, actor(alice));
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
     await click(alice, await appear("[data-action=createItem][data-type=weapon]", sheet.element));
-    const created = await eventually(() => {
-      const item = actor(alice).items.contents.find((i) => i.type === "weapon" && i.id !== WEAPON_ID);
-      expect(item?.sheet.rendered).toBe(true);
-      return item!;
-    });
+    const created = actor(alice).items.contents.find((i) => i.type === "weapon" && i.id !== WEAPON_ID)!;
+    expect(created?.sheet.rendered).toBe(true);
     expect((await appear<HTMLInputElement>("input[name=name]", created.sheet.element)).value).toBe(created.name);
   });
 });
@@ -267,7 +280,8 @@ describe("link drop zones", () => {
     const { spell, sheet } = await spellSheet();
     const slow = (await packIndex(alice, "clockwork.spells")).find((e) => e.name === "Slow")!;
     await dropOn(alice, sheet.element.querySelector("[data-drop-field='system.pair']"), { type: "Item", uuid: slow.uuid });
-    await eventually(() => expect(actor(gm).items.get(spell.id)!.system.pair).toBe("slow"));
+    await flush();
+    expect(actor(gm).items.get(spell.id)!.system.pair).toBe("slow");
     const link = await appear("[data-drop-field='system.pair'] .cw-link", sheet.element);
     expect(link.querySelector(".cw-link-name")?.textContent).toBe("Slow");
     expect(link.querySelector("img")?.getAttribute("src")).toBe(slow.img);
@@ -281,13 +295,15 @@ describe("link drop zones", () => {
     const sheet = await open(gm, worldItem(gm, id), { mode: "edit" });
     const target = (await packIndex(gm, "clockwork.spells")).find((e) => e.type === "spell")!;
     await dropOn(gm, sheet.element.querySelector("[data-drop-field='system.castsSpell']"), { type: "Item", uuid: target.uuid });
-    await eventually(() => expect(worldItem(gm, id).system.castsSpell).toBe(target.uuid));
+    await flush();
+    expect(worldItem(gm, id).system.castsSpell).toBe(target.uuid);
     const link = await appear("[data-drop-field='system.castsSpell'] .cw-link", sheet.element);
     expect(link.querySelector(".cw-link-name")?.textContent).toBe(target.name);
     expect(link.querySelector("img")?.getAttribute("src")).toBe(target.img);
     // The play-mode card names it too.
     await click(gm, sheet.element.querySelector("[data-action=toggleMode]"));
-    await eventually(() => expect(sheet.element.querySelector("[data-drop-field]")).toBeNull());
+    await flush();
+    expect(sheet.element.querySelector("[data-drop-field]")).toBeNull();
     expect(sheet.element.textContent).toContain(target.name);
     expect(sheet.element.textContent).not.toContain(target.uuid);
   });
@@ -304,8 +320,7 @@ describe("link drop zones", () => {
     const { spell, sheet } = await spellSheet();
     const focus = (await packIndex(alice, "clockwork.foci"))[0];
     await dropOn(alice, sheet.element.querySelector("[data-drop-field='system.pair']"), { type: "Item", uuid: focus.uuid });
-    const warning = await eventually(() => alice.notifications.find((n) => n.type === "warn")!.message);
-    await flush();
+    const warning = alice.notifications.find((n) => n.type === "warn")!.message;
     expect(actor(gm).items.get(spell.id)!.system.pair ?? "").toBe("");
     expect(warning).toContain(focus.name);
     expect(warning).toMatch(/spell/i);
@@ -317,8 +332,10 @@ describe("link drop zones", () => {
     const slow = (await packIndex(alice, "clockwork.spells")).find((e) => e.name === "Slow")!;
     await dropOn(alice, sheet.element.querySelector("[data-drop-field='system.pair']"), { type: "Item", uuid: slow.uuid });
     await click(alice, await appear("[data-action=removeLink][data-field='system.pair'][data-uuid='slow']", sheet.element));
-    await eventually(() => expect(actor(gm).items.get(spell.id)!.system.pair ?? "").toBe(""));
-    await eventually(() => expect(sheet.element.querySelector("[data-drop-field='system.pair'] .cw-link")).toBeNull());
+    await flush();
+    expect(actor(gm).items.get(spell.id)!.system.pair ?? "").toBe("");
+    await flush();
+    expect(sheet.element.querySelector("[data-drop-field='system.pair'] .cw-link")).toBeNull();
   });
 
   it("a list field (a species' granted foci) appends, ignores a repeat, and removes one entry", async () => {
@@ -331,17 +348,21 @@ describe("link drop zones", () => {
     const grants = () => worldItem(gm, id).system.grants as { kind: string; options: string[] }[];
     const names = () => [...zone()!.querySelectorAll(".cw-link-name")].map((n) => n.textContent);
     await dropOn(gm, zone(), { type: "Item", uuid: first.uuid });
-    await eventually(() => expect(names()).toEqual([first.name]));
+    await flush();
+    expect(names()).toEqual([first.name]);
     await dropOn(gm, zone(), { type: "Item", uuid: second.uuid });
-    await eventually(() => expect(names()).toEqual([first.name, second.name]));
+    await flush();
+    expect(names()).toEqual([first.name, second.name]);
     // The repeat is ignored silently; a new entry dropped after it is the sync point.
     await dropOn(gm, zone(), { type: "Item", uuid: first.uuid });
     await dropOn(gm, zone(), { type: "Item", uuid: third.uuid });
-    await eventually(() => expect(names()).toEqual([first.name, second.name, third.name]));
+    await flush();
+    expect(names()).toEqual([first.name, second.name, third.name]);
     await flush();
     expect(grants()).toEqual([expect.objectContaining({ kind: "focus", options: [first.uuid, second.uuid, third.uuid] })]);
     await click(gm, zone()!.querySelector(`[data-action=removeLink][data-uuid='${first.uuid}']`));
-    await eventually(() => expect(grants()[0].options).toEqual([second.uuid, third.uuid]));
+    await flush();
+    expect(grants()[0].options).toEqual([second.uuid, third.uuid]);
   });
 
   it("the zone under a drag is highlighted until the drag leaves or drops", async () => {
@@ -367,7 +388,8 @@ describe("link drop zones", () => {
     gm.Hooks.on("preUpdateItem", ((_doc: unknown, changes: unknown) => { writes.push(changes); }) as never);
     const [focus] = await packIndex(gm, "clockwork.foci");
     await dropOn(gm, sheet.element.querySelector("[data-drop-field='system.grants.0.options']"), { type: "Item", uuid: focus.uuid });
-    await settlesTo(() => expect(writes).toHaveLength(1), flush);
+    await flush();
+    expect(writes).toHaveLength(1);
   });
 
   it("an observer's sheet has no zone to drop on: nothing changes", async () => {
@@ -395,7 +417,8 @@ describe("busy controls", () => {
       button.click();
       await flush();
     });
-    await eventually(() => expect(button.getAttribute("aria-busy")).toBeNull());
+    await flush();
+    expect(button.getAttribute("aria-busy")).toBeNull();
     await flush();
     expect(actor(gm).items.size).toBe(before + 1);
     expect(button.disabled).toBe(false);
@@ -410,7 +433,8 @@ describe("busy controls", () => {
     let busyDuringWrite: string | null = null;
     alice.Hooks.on("preUpdateItem", (() => { busyDuringWrite = zone.getAttribute("aria-busy"); }) as never);
     await dropOn(alice, zone, { type: "Item", uuid: target.uuid });
-    await eventually(() => expect(busyDuringWrite).toBe("true"));
+    await flush();
+    expect(busyDuringWrite).toBe("true");
   });
 });
 
@@ -421,12 +445,14 @@ describe("equip refusals", () => {
     const renders = renderedParts(alice, "renderClockworkCharacterSheet");
     alice.Hooks.on("preUpdateActor", (() => false) as never);
     await click(alice, sheet.element.querySelector("[data-tab=equipment][data-action=tab]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("equipment");
     await flush();
     renders.length = 0;
     const unequip = sheet.element.querySelector(`[data-item-id="${ARMOR_ID}"] [data-action=equipArmor], [data-action=equipArmor][data-item-id="${ARMOR_ID}"]`);
     await click(alice, unequip);
-    await settlesTo(() => expect(renders).toHaveLength(1), flush);
+    await flush();
+    expect(renders).toHaveLength(1);
     expect(actor(gm).system.equipped).toEqual(before);
     expect(alice.errors).toEqual([]);
   });
@@ -445,19 +471,23 @@ describe("equip refusals", () => {
     const renders = renderedParts(alice, "renderClockworkCharacterSheet");
     alice.Hooks.on("preUpdateActor", (() => false) as never);
     await click(alice, sheet.element.querySelector(`[data-action=equipWeapon][data-item-id="${dagger.id}"][data-slot=offHand]`));
-    await settlesTo(() => expect(renders).toHaveLength(1), flush);
+    await flush();
+    expect(renders).toHaveLength(1);
     expect(actor(gm).system.equipped).toEqual(before);
   });
 
   it("an accepted unequip is stored and not redrawn twice", async () => {
     const sheet = await open(alice, actor(alice));
     await click(alice, sheet.element.querySelector("[data-tab=equipment][data-action=tab]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("equipment");
     await flush();
     const renders = renderedParts(alice, "renderClockworkCharacterSheet");
     const unequip = sheet.element.querySelector(`[data-item-id="${ARMOR_ID}"] [data-action=equipArmor], [data-action=equipArmor][data-item-id="${ARMOR_ID}"]`);
     await click(alice, unequip);
-    await eventually(() => expect((actor(gm).system.equipped as Record<string, string>).armor).toBe(""));
-    await settlesTo(() => expect(renders).toHaveLength(1), flush);
+    await flush();
+    expect((actor(gm).system.equipped as Record<string, string>).armor).toBe("");
+    await flush();
+    expect(renders).toHaveLength(1);
   });
 });

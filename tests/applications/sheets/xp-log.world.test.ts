@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually, markupIdle } from "../../world/wait";
+import { appear, markupIdle } from "../../world/wait";
 
 let world: World;
 let gm: WorldClient;
@@ -100,11 +100,14 @@ describe("the XP log on the character sheet", () => {
     expect(actor(gm).system.skills.knowledge.rank).toBe(9);
     await click(alice, yes, () => sheet.element);
 
-    await eventually(() => expect(alice.notifications.map((n) => n.message)).toContain("Knowledge 10 → 9: 6 XP refunded."));
-    await eventually(() => expect(actor(bob).system.skills.knowledge.rank).toBe(10));
+    await flush();
+    expect(alice.notifications.map((n) => n.message)).toContain("Knowledge 10 → 9: 6 XP refunded.");
+    await flush();
+    expect(actor(bob).system.skills.knowledge.rank).toBe(10);
     expect(actor(bob).system.xp.spent).toBe(0);
     // The sheet re-rendered from the write: the refund logged, the purchase struck, nothing left to refund.
-    await eventually(() => expect(logTexts(sheet)[0].slice(1)).toEqual(["Refund: Knowledge", "+6"]));
+    await flush();
+    expect(logTexts(sheet)[0].slice(1)).toEqual(["Refund: Knowledge", "+6"]);
     expect(sheet.element.querySelector(".cw-tab-features tr.refunded")?.textContent).toContain("Knowledge 10 → 9");
     expect(sheet.element.querySelector(".cw-tab-features [data-action=refund]")).toBeNull();
     expect([...alice.errors]).toEqual([]);
@@ -125,7 +128,8 @@ describe("the XP log on the character sheet", () => {
     await click(alice, sheet.element.querySelector(".cw-tab-features [data-action=refund]"), () => document.body);
     await click(alice, await appear("[data-action=no]"), () => sheet.element);
     // The question closing is the sync point: the refund ends there, unwritten.
-    await eventually(() => expect(document.querySelector("[data-action=no]")).toBeNull());
+    await flush();
+    expect(document.querySelector("[data-action=no]")).toBeNull();
     await flush();
     expect(actor(gm).system.skills.knowledge.rank).toBe(9);
     expect(actor(gm).system.xp.spent).toBe(6);
@@ -147,10 +151,8 @@ describe("the sheet's Builder and Spend XP buttons", () => {
     const sheet = await openSheet(alice, heroId);
     expect(sheet.element.querySelector("[data-action=openBuilder]")).toBeNull();
     await click(alice, sheet.element.querySelector(".cw-sheet-header [data-action=openAdvancement]"), () => document.body);
-    await eventually(() => {
-      const advancement = [...document.querySelectorAll<HTMLElement>(".cw-advancement")].find((el) => el.textContent?.includes("Tova"));
-      expect(advancement, "the advancement window of Tova").toBeTruthy();
-    });
+    const advancement = [...document.querySelectorAll<HTMLElement>(".cw-advancement")].find((el) => el.textContent?.includes("Tova"));
+    expect(advancement, "the advancement window of Tova").toBeTruthy();
 
     const fresh = await openSheet(alice, freshId);
     const builderButton = fresh.element.querySelector<HTMLButtonElement>(".cw-sheet-header [data-action=openBuilder]");

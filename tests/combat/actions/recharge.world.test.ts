@@ -6,7 +6,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "../world-setup";
-import { eventually } from "../../world/wait";
 import { combatActionsFor } from "../../../src/combat/actions";
 
 let fight: Fight;
@@ -48,7 +47,8 @@ describe("species recharge", () => {
     await next();
     expect(combatOn(fight.gm, fight.combatId).round).toBe(2);
     // The recharge roll runs in the background after the turn changed (a round-1 roll would make two).
-    await eventually(() => expect(flatRolls().map((m) => m._source.author)).toEqual([fight.alice.userId]));
+    await fight.world.settle();
+    expect(flatRolls().map((m) => m._source.author)).toEqual([fight.alice.userId]);
     await fight.world.settle();
     // The roll names the ability, not its key.
     expect((flatRolls()[0] as unknown as { rolls: { options: { label?: string; target?: number } }[] }).rolls[0].options).toMatchObject({ label: "Recharge Breath weapon", target: 10 });
@@ -58,8 +58,10 @@ describe("species recharge", () => {
     queueFaces(10); // round 3: the Flat 10 succeeds.
     await next();
     await next();
-    await eventually(() => expect(flatRolls()).toHaveLength(2));
-    await eventually(() => expect(spent(fight.alice)).toBe(false));
+    await fight.world.settle();
+    expect(flatRolls()).toHaveLength(2);
+    await fight.world.settle();
+    expect(spent(fight.alice)).toBe(false);
     // Usable again (Ada has passed this round: only that blocks it now).
     expect((await breathAction())?.reasonKey).toBe("passed");
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
@@ -68,6 +70,7 @@ describe("species recharge", () => {
   it("the end of the combat recharges it", async () => {
     await useBreath(1);
     await as(fight, fight.gm, (c) => c.delete());
-    await eventually(() => expect(spent(fight.alice)).toBe(false));
+    await fight.world.settle();
+    expect(spent(fight.alice)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually } from "../../world/wait";
+import { appear } from "../../world/wait";
 import { ADA, GRUSHA, SWORD, SCENE_ID, combatantUuid, doc, seedFight, tokenId } from "../attack/world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 
@@ -17,7 +17,7 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-/** Waits for the writes the world tracks; what the sheet's lazily loaded handlers do is waited for by state. */
+/** Waits for the writes the world tracks; what the sheet's click handlers open (core does not await them) is waited for by state. */
 const flush = () => world.settle();
 
 interface SheetLike {
@@ -56,7 +56,8 @@ beforeEach(async () => {
 
 afterEach(() => setReactionPrompt(null));
 
-describe("combat actions on the sheet", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("combat actions on the sheet", { timeout: 20_000 }, () => {
   it("a player clicks Drop prone on her character's sheet: 1 counter paid, Prone added, the list re-rendered", async () => {
     const sheet = await openSheet(alice, ADA);
     const section = sheet.element.querySelector(".cw-combat-actions");
@@ -66,11 +67,15 @@ describe("combat actions on the sheet", () => {
     expect(drop.disabled).toBe(false);
     expect(drop.querySelector("[data-cost]")!.getAttribute("data-cost")).toBe("1");
     await click(alice, drop);
-    await eventually(() => expect(counters(gm, ADA)).toMatchObject({ available: 5 }));
-    await eventually(() => expect(actor(gm, ADA).statuses.has("prone")).toBe(true));
+    await flush();
+    expect(counters(gm, ADA)).toMatchObject({ available: 5 });
+    await flush();
+    expect(actor(gm, ADA).statuses.has("prone")).toBe(true);
     // The sheet drew the new state: fewer counters, Stand open, attacks closed while prone.
-    await eventually(() => expect(sheet.element.querySelector(".cw-combat-actions__summary")!.textContent).toBe("5 counters this turn, 0 reserved."));
-    await eventually(() => expect(sheet.element.querySelector<HTMLButtonElement>(`button[data-key="attack"][data-weapon-id="${SWORD}"]`)!.disabled).toBe(true));
+    await flush();
+    expect(sheet.element.querySelector(".cw-combat-actions__summary")!.textContent).toBe("5 counters this turn, 0 reserved.");
+    await flush();
+    expect(sheet.element.querySelector<HTMLButtonElement>(`button[data-key="attack"][data-weapon-id="${SWORD}"]`)!.disabled).toBe(true);
     expect(sheet.element.querySelector<HTMLButtonElement>('button[data-key="stand"]')!.disabled).toBe(false);
     const attack = sheet.element.querySelector<HTMLButtonElement>(`button[data-key="attack"][data-weapon-id="${SWORD}"]`)!;
     expect(attack.disabled).toBe(true);
@@ -95,7 +100,8 @@ describe("combat actions on the sheet", () => {
     const step = sheet.element.querySelector<HTMLButtonElement>('button[data-action="combatAction"][data-key="step"]')!;
     expect(step).not.toBeNull();
     await click(gm, step);
-    await eventually(() => expect(counters(gm, GRUSHA)).toMatchObject({ available: 5 }));
+    await flush();
+    expect(counters(gm, GRUSHA)).toMatchObject({ available: 5 });
   });
 
   it("edit mode shows no action list", async () => {
@@ -122,7 +128,9 @@ describe("combat actions on the sheet", () => {
       dialog.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
       await flush();
     });
-    await eventually(() => expect(gm.game.messages.contents.length).toBe(before + 1));
-    await eventually(() => expect(counters(gm, ADA)).toMatchObject({ available: 4 }));
+    await flush();
+    expect(gm.game.messages.contents.length).toBe(before + 1);
+    await flush();
+    expect(counters(gm, ADA)).toMatchObject({ available: 4 });
   });
 });

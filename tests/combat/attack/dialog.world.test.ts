@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
-import { appear, eventually } from "../../world/wait";
+import { appear } from "../../world/wait";
 import { ADA, GRUSHA, RIFLE, SWORD, seedFight, tokenId, SCENE_ID } from "./world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 import { attackData, type AttackMessage } from "../../../src/combat/attack/chat";
@@ -18,7 +18,7 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 
-/** Waits for the writes the world tracks; dialogs and prompts (lazily loaded, or behind an open query) are waited for by state. */
+/** Waits for the writes the world tracks; dialogs and prompts (opened by an untracked click handler, or behind an open query) are waited for by state. */
 const flush = () => world.settle();
 
 type ActorDoc = { items: { get(id: string): unknown }; attack(item: unknown, options?: object): Promise<AttackOutcome | null> };
@@ -53,11 +53,13 @@ describe("the attack dialog", () => {
     const button = dialog.querySelector("button[type=submit]");
     const chance = dialog.querySelector("tr.cw-attack-row [data-chance]")!.getAttribute("data-chance");
     await change(alice, dialog.querySelector<HTMLSelectElement>("select[name='targets.0.cover']")!, "75");
-    await eventually(() => expect(Number(dialog.querySelector("tr.cw-attack-row [data-chance]")!.getAttribute("data-chance"))).toBeLessThan(Number(chance)));
+    await flush();
+    expect(Number(dialog.querySelector("tr.cw-attack-row [data-chance]")!.getAttribute("data-chance"))).toBeLessThan(Number(chance));
     expect(dialog.querySelector("button[type=submit]")).toBe(button);
     // Autofire is an area: a 2×2 square on Grusha's space takes in who stands there, and no cover.
     await change(alice, dialog.querySelector<HTMLSelectElement>("select[name=mode]")!, "autofire");
-    await eventually(() => expect(dialog.querySelector("select[name='targets.0.cover']")).toBeNull());
+    await flush();
+    expect(dialog.querySelector("select[name='targets.0.cover']")).toBeNull();
     const names = [...dialog.querySelectorAll("tr.cw-attack-row label")].map((l) => l.textContent);
     expect(names).toContain("Grusha");
     await world.as(alice, async () => {
@@ -67,7 +69,8 @@ describe("the attack dialog", () => {
     const outcome = await pending;
     await flush();
     expect(outcome?.data.mode).toBe("autofire");
-    await eventually(() => expect(root(alice).querySelector(".cw-attack-dialog-app")).toBeNull());
+    await flush();
+    expect(root(alice).querySelector(".cw-attack-dialog-app")).toBeNull();
     const message = (gm.game.messages.contents as unknown as AttackMessage[]).at(-1)!;
     expect(attackData(message)?.itemName).toBe("Assault Rifle");
     expect(alice.errors).toEqual([]);

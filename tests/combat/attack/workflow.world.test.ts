@@ -32,7 +32,8 @@ afterEach(() => {
   setReactionPrompt(null);
 });
 
-describe("actor.attack", () => {
+// Plays whole turns in a three-client world (GM and two players, packs loaded): seconds on a loaded machine.
+describe("actor.attack", { timeout: 20_000 }, () => {
   it("a player attacks an NPC: the GM is asked for its reaction, counters are paid, one card shows the result", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world);

@@ -8,7 +8,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { as, combatOn, countersOn, createFight, queueFaces, type Fight } from "../world-setup";
-import { eventually } from "../../world/wait";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -51,7 +50,8 @@ describe("the decorated tracker", { timeout: 30_000 }, () => {
     expect(row(bob, "ada").querySelector("[data-cw-action=pass]")).toBeNull();
 
     (row(alice, "ada").querySelector("[data-cw-action=pass]") as HTMLButtonElement).click();
-    await eventually(() => expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 6, hadTurn: true, passed: true }));
+    await fight.world.settle();
+    expect(countersOn(fight.gm, fight, "ada")).toEqual({ available: 0, reserved: 6, hadTurn: true, passed: true });
   });
 
   it("shows initiative as gains, and lets the owner pick the skill before rolling", async () => {
@@ -62,7 +62,8 @@ describe("the decorated tracker", { timeout: 30_000 }, () => {
     expect(row(alice, "bo").querySelector("[data-cw-action=initiativeSkill]")).toBeNull();
     pick.value = "intuition";
     pick.dispatchEvent(new Event("change"));
-    await eventually(() => expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.ada)?.system.initiativeSkill).toBe("intuition"));
+    await fight.world.settle();
+    expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.ada)?.system.initiativeSkill).toBe("intuition");
     await fight.world.settle();
 
     queueFaces(11, 11, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2);

@@ -32,7 +32,7 @@
  */
 import { FormDataExtended } from "./form-data";
 import { applicationsRoot, instancesOf } from "./registry";
-import { cloneOptions, isPlainObject, localize, rt } from "./runtime";
+import { cloneOptions, isPlainObject, localize, observe, rt } from "./runtime";
 
 export type ActionHandler = (this: ApplicationV2, event: PointerEvent, target: HTMLElement) => unknown;
 export type FormHandler = (this: ApplicationV2, event: Event, form: HTMLFormElement, formData: FormDataExtended, options?: object) => unknown;
@@ -252,7 +252,7 @@ export class ApplicationV2 extends EventTarget {
 
   render(options: RenderOptions | boolean = {}, _options: RenderOptions = {}): Promise<this> {
     const opts: RenderOptions = typeof options === "boolean" ? Object.assign(_options, { force: options }) : options;
-    return this.#enqueue(() => this.#render(opts));
+    return observe(this.#enqueue(() => this.#render(opts)));
   }
 
   #enqueue<T>(step: () => Promise<T>): Promise<T> {
@@ -597,7 +597,7 @@ export class ApplicationV2 extends EventTarget {
     const form = this.form;
     if (form) {
       form.autocomplete = "off";
-      form.addEventListener("submit", (event) => void this._onSubmitForm(this.options.form, event));
+      form.addEventListener("submit", (event) => void observe(this._onSubmitForm(this.options.form, event)));
       form.addEventListener("change", (event) => this._onChangeForm(this.options.form, event));
     }
   }
@@ -677,7 +677,7 @@ export class ApplicationV2 extends EventTarget {
 
   protected _onChangeForm(formConfig: FormConfiguration, event: Event): void {
     const open = this.#state === STATES.RENDERED || this.#state === STATES.CLOSING;
-    if (open && formConfig.submitOnChange) void this._onSubmitForm(formConfig, event);
+    if (open && formConfig.submitOnChange) void observe(this._onSubmitForm(formConfig, event));
   }
 
   /** The user id of the client this window belongs to. */

@@ -95,3 +95,18 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** Core's DOCUMENT_OWNERSHIP_LEVELS. */
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+/**
+ * Where the applications layer reports work core starts without awaiting it (a render, a form
+ * submit from a change), so `world.settle()` can wait for it; globals.ts points it at the
+ * current client. Observing only: the work runs exactly as before.
+ */
+export const unawaited = {
+  track(_work: Promise<unknown>): void {},
+};
+
+/** Report `work` to the world without changing its outcome for the caller. */
+export function observe<T>(work: Promise<T>): Promise<T> {
+  unawaited.track(work.then(() => undefined, () => undefined));
+  return work;
+}

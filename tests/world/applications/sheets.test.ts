@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../index";
 import { createSeededDomWorld } from "./dom-world";
-import { appear, eventually } from "../wait";
+import { appear } from "../wait";
 import { ADA_ID, GRUSHA_ID, WEAPON_ID } from "../browser/seed";
 
 let world: World;
@@ -15,7 +15,7 @@ let gm: WorldClient;
 let alice: WorldClient;
 let bob: WorldClient;
 
-/** Waits for the writes the world tracks; handlers' lazily loaded code is waited for by state (tests/world/wait.ts). */
+/** Waits for the work the world tracks: writes, their broadcasts, renders and form submits. */
 const flush = () => world.settle();
 
 interface SheetLike {
@@ -132,8 +132,8 @@ describe("editing", () => {
     expect(luck).not.toBeNull();
     const start = Number(luck.value);
     await change(alice, luck, String(start - 1));
-    await eventually(() => { for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1); });
     await world.settle();
+    for (const client of [gm, alice, bob]) expect((actorOf(client).system.luck as { value: number }).value).toBe(start - 1);
     expect(theirs.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
     expect(mine.element.querySelector<HTMLInputElement>("input[name='system.luck.value']")!.value).toBe(String(start - 1));
   });
@@ -146,7 +146,8 @@ describe("editing", () => {
     const rank = await appear<HTMLInputElement>("input[name='system.skills.strength.rank']", sheet.element);
     const before = actorOf(gm).system;
     await change(alice, rank, "99");
-    await eventually(() => expect(alice.notifications.some((n) => n.type === "error")).toBe(true));
+    await flush();
+    expect(alice.notifications.some((n) => n.type === "error")).toBe(true);
     await world.settle();
     const errors = alice.notifications.filter((n) => n.type === "error").map((n) => n.message);
     expect(actorOf(gm).system).toEqual(before);
@@ -160,7 +161,8 @@ describe("editing", () => {
     const sheet = await openSheet(alice);
     expect(sheet.tabGroups.primary).toBe("main");
     await click(alice, sheet.element.querySelector("[data-action=tab][data-tab=equipment]"));
-    await eventually(() => expect(sheet.tabGroups.primary).toBe("equipment"));
+    await flush();
+    expect(sheet.tabGroups.primary).toBe("equipment");
     expect(sheet.element.querySelector("section.tab[data-tab=equipment]")?.classList).toContain("active");
   });
 });
@@ -185,8 +187,10 @@ describe("drag and drop", () => {
       expect(drop(sheet, { type: "Item", uuid }).defaultPrevented).toBe(true);
       await flush();
     });
-    await eventually(() => expect(actorOf(gm).items.size).toBe(before + 1));
-    await eventually(() => expect(actorOf(bob).items.size).toBe(before + 1));
+    await flush();
+    expect(actorOf(gm).items.size).toBe(before + 1);
+    await flush();
+    expect(actorOf(bob).items.size).toBe(before + 1);
   });
 
   it("an observer's drop does nothing", async () => {
@@ -208,8 +212,10 @@ describe("deleting an equipped item", () => {
     await click(alice, sheet.element.querySelector("[data-action=toggleMode]"));
     await click(alice, await appear(`[data-action=deleteItem][data-item-id="${WEAPON_ID}"]`, sheet.element));
     await click(alice, await appear("dialog button[data-action=yes]", root(alice)));
-    await eventually(() => expect(actorOf(gm).items.get(WEAPON_ID)).toBeUndefined());
-    await eventually(() => expect((actorOf(bob).system.equipped as Record<string, string>).mainHand).toBe(""));
+    await flush();
+    expect(actorOf(gm).items.get(WEAPON_ID)).toBeUndefined();
+    await flush();
+    expect((actorOf(bob).system.equipped as Record<string, string>).mainHand).toBe("");
     expect(alice.errors).toEqual([]);
   });
 });
@@ -227,10 +233,13 @@ describe("rolling a skill", () => {
       else dialog!.dispatchEvent(new Event("submit", { cancelable: true }));
       await flush();
     });
-    await eventually(() => expect(messages(gm).size).toBe(before + 1));
-    await eventually(() => expect(messages(bob).size).toBe(before + 1));
+    await flush();
+    expect(messages(gm).size).toBe(before + 1);
+    await flush();
+    expect(messages(bob).size).toBe(before + 1);
     expect(messages(gm).contents.at(-1)!.content).toContain("cw-");
-    await eventually(() => expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull());
+    await flush();
+    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
   });
 });
 
@@ -244,11 +253,13 @@ describe("the roll dialog", () => {
     const pool = dialog.querySelector("[data-application-part=pool]")!.textContent;
     const situational = dialog.querySelector<HTMLInputElement>("input[name=situational]")!;
     await change(alice, situational, "2");
-    await eventually(() => expect(dialog.querySelector("[data-application-part=pool]")!.textContent).not.toBe(pool));
+    await flush();
+    expect(dialog.querySelector("[data-application-part=pool]")!.textContent).not.toBe(pool);
     expect(dialog.querySelector("[data-application-part=footer]")).toBe(footer);
     expect(dialog.querySelector("button[type=submit]")).toBe(button);
     await click(alice, dialog.querySelector("[data-action=close]"));
-    await eventually(() => expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull());
+    await flush();
+    expect(root(alice).querySelector(".cw-roll-dialog-app")).toBeNull();
   });
 });
 
@@ -281,12 +292,11 @@ describe("a species dropped from the compendium", () => {
       dialog.querySelector<HTMLElement>("button[data-action=apply]")!.click();
       await flush();
     });
-    await eventually(() => {
-      for (const client of [gm, alice, bob]) {
-        expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
-      }
-    });
-    await eventually(() => expect(sheet.element.querySelector(".cw-species-name")?.textContent).toBe(species.name));
+    await flush();
+    for (const client of [gm, alice, bob]) {
+      expect(actorOf(client).items.contents.filter((i) => (i as unknown as { type: string }).type === "species").map((i) => i.name)).toEqual([species.name]);
+    }
+    expect(sheet.element.querySelector(".cw-species-name")?.textContent).toBe(species.name);
     expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);
   });
 });
@@ -305,8 +315,10 @@ describe("the item sheet", () => {
     const name = await appear<HTMLInputElement>("input[name=name]", mine.element);
     expect(name.disabled).toBe(false);
     await change(alice, name, "Bastard sword");
-    await eventually(() => expect(sword(gm).name).toBe("Bastard sword"));
-    await eventually(() => expect(sword(bob).name).toBe("Bastard sword"));
+    await flush();
+    expect(sword(gm).name).toBe("Bastard sword");
+    await flush();
+    expect(sword(bob).name).toBe("Bastard sword");
     const theirs = await world.as(bob, async () => {
       const s = sword(bob).sheet;
       await s.render({ force: true });

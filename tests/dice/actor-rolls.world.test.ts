@@ -6,7 +6,7 @@
  */
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import type { ChatMessage } from "../world/documents/chat-message";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { count, createRenderer } from "../applications/render-harness";
 import { countGains, damageDealt, deathRollFatalWounds, markDice } from "../../src/rules";
 import { ClockworkRollDialog } from "../../src/dice/roll-dialog";
@@ -280,12 +280,15 @@ describe("luck", () => {
     actors.set("a", a).set("b", b).set("n", npc);
     // One batched update, as core's updateDocuments: each change lands on its actor.
     const batches: object[][] = [];
-    Object.defineProperty(Actor, "implementation", { configurable: true, value: {
+    // The configured Actor class (core's Actor.implementation is CONFIG.Actor.documentClass) records the batch.
+    const configured = CONFIG.Actor.documentClass;
+    CONFIG.Actor.documentClass = {
       async updateDocuments(updates: { _id: string; "system.luck.value": number }[]) {
         batches.push(updates);
         return updates.map((u) => { a.system.luck!.value = u["system.luck.value"]; return a; });
       },
-    } });
+    } as never;
+    onTestFinished(() => { CONFIG.Actor.documentClass = configured; });
     expect(await world.as(world.player("Alice"), () => refreshLuck())).toBe(0);
     expect(a.system.luck?.value).toBe(0);
     expect(await refreshLuck()).toBe(1);

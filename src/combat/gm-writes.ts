@@ -138,7 +138,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * for it, as it does for a refused write; such a write is done, not failed (damage to a creature
  * already dying changes no stored field, and its death roll still follows).
  */
-function changesNothing(doc: WritableDoc, changes: Record<string, unknown>): boolean {
+export function changesNothing(doc: object, changes: Record<string, unknown>): boolean {
   const source = (doc as { _source?: object })._source ?? doc;
   return Object.entries(changes).every(([path, value]) => sameValue(valueAt(source, path), value));
 }

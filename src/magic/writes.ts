@@ -12,7 +12,7 @@
  */
 import { activeGM, currentUser, notify, resolveUuidSync, type QueryUser, userById } from "../foundry";
 import { relayRefusal } from "../combat/relay-check";
-import { executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
+import { changesNothing, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {
   drainGlobalPool, removeWounds, requireGlobalPool, returnToGlobalPool, stabilize as stabilizeTrack,
   type GlobalManaPool, type HealthTrack,
@@ -315,6 +315,8 @@ async function runBatch(ops: readonly MagicOp[], requesterId: string | null): Pr
       const before = structuredClone((effect.flags?.clockwork as Record<string, unknown> | undefined) ?? {});
       // Each key on its own, so the status's other data (a poison's difficulty) stays.
       const changes = Object.fromEntries(Object.entries(flags).map(([key, value]) => [`flags.clockwork.${key}`, value]));
+      // Flags already as asked are done: core resolves an empty diff with undefined, like a refusal.
+      if (changesNothing(effect, changes)) continue;
       if ((await effect.update(changes)) === undefined) return undo();
       flagged.push({ effect, before });
     }

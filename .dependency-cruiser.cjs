@@ -8,7 +8,8 @@
  *                           migrations/setting (the version setting, the migration's write option)
  *   data                    data models and their readers (magic items' effects)
  *   dice                    rolls, roll dialog, chat cards of rolls, Dice So Nice
- *   combat                  Combat, Combatant, turns, attacks, the GM relay
+ *   relay                   the one GM relay: primitive writes, their planner, the kinds features register
+ *   combat                  Combat, Combatant, turns, attacks
  *   magic                   spells, mana, alchemy, companions (on top of combat)
  *   documents               Actor and Item classes: the Actor's API delegates to the features
  *   applications            sheets, builder, dialogs, windows
@@ -25,6 +26,7 @@ const layers = [
   ["migration-steps", "^src/migrations/(steps|setting)\\.ts$"],
   ["data", "^src/data/"],
   ["dice", "^src/dice/"],
+  ["relay", "^src/relay/"],
   ["combat", "^src/combat/"],
   ["magic", "^src/magic/"],
   ["documents", "^src/documents/"],
@@ -41,11 +43,12 @@ const allowedBelow = {
   "migration-steps": ["rules", "foundry", "config"],
   data: ["rules", "foundry", "config", "migration-steps"],
   dice: ["rules", "foundry", "config", "migration-steps", "data"],
-  combat: ["rules", "foundry", "config", "migration-steps", "data", "dice"],
-  magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat"],
-  documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat", "magic"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat", "magic", "documents"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "combat", "magic", "documents", "applications", "top"],
+  relay: ["rules", "foundry", "config", "migration-steps", "data", "dice"],
+  combat: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay"],
+  magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat"],
+  documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "applications", "top"],
   entry: [],
 };
 

@@ -11,9 +11,10 @@
  * so nothing is ever half-applied. Without a connected GM the user gets a localized message.
  */
 import type { StoredHealth } from "../rules/health-bounds";
+import type { GmWriteOp } from "../relay/ops";
 import { applyDamageDetailed, healHits, applyMinionDamage, CounterError, requireCounters, spendCounters } from "../rules";
 import type { CounterState, DamageApplication, HealthTrack } from "../rules";
-import { activeGM, currentUser, hooks, notify, resolveUuidSync, type QueryUser, userById } from "../foundry";
+import { activeGM, changesNothing, currentUser, hooks, notify, resolveUuidSync, type QueryUser, userById } from "../foundry";
 
 import { relayRefusal } from "./relay-check";
 import { ALLOWED_PATHS, DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePaths } from "./gm-write-constants";
@@ -22,26 +23,8 @@ export { DAMAGE_APPLIED_HOOK, GM_WRITE_QUERY, GM_WRITE_TIMEOUT, allowGmWritePath
 
 export type { StoredHealth };
 
-/** One write. `uuid` names an Actor (damage, heal, health, status), a Combatant (counters) or any document (update). */
-export type GmWriteOp =
-  /** Damage from one event, applied by the rules core to the actor's track as it stands when written. */
-  | { op: "damage"; uuid: string; amount: number; unavoidable?: boolean; fall?: boolean }
-  /** Healing of hits (§4.13). */
-  | { op: "heal"; uuid: string; amount: number }
-  /** Set the stored health fields (an undo). */
-  | { op: "health"; uuid: string; health: StoredHealth }
-  /** Add or remove a status effect by its id (v14 safe). */
-  | { op: "status"; uuid: string; status: string; active: boolean }
-  /** Pay counters from a combatant's `system.counters`, or set them. */
-  | { op: "counters"; uuid: string; spend?: { cost: number; reaction?: boolean; stunned?: boolean }; set?: CounterState }
-  /** Any other change, only on paths the relay carries (see {@link allowGmWritePaths}). */
-  | { op: "update"; uuid: string; changes: Record<string, unknown> }
-  /**
-   * Writes what earlier ops of this batch did (`from`: their indices) at `path` of a document, as
-   * `{ userId, results }`, or null with `clear`. With `once`, a value already there refuses the
-   * batch (a chat card applied twice at the same moment).
-   */
-  | { op: "record"; uuid: string; path: string; from?: number[]; clear?: boolean; once?: boolean };
+/** One write (src/relay/ops). */
+export type { GmWriteOp };
 
 /** What one op did. */
 export interface GmWriteOpResult {
@@ -118,30 +101,14 @@ export function pathsAllowed(documentName: string, changes: Record<string, unkno
 }
 
 const EXPECTED_DOCUMENT: Record<GmWriteOp["op"], string | null> = {
-  damage: "Actor", heal: "Actor", health: "Actor", status: "Actor", counters: "Combatant", update: null, record: null,
+  damage: "Actor", heal: "Actor", health: "Actor", status: "Actor", counters: "Combatant", update: null, record: null, revert: "Actor",
 };
 
 function valueAt(doc: object, path: string): unknown {
   return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
-/**
- * Whether an update would store nothing new. Core sends no empty diff and resolves `undefined`
- * for it, as it does for a refused write; such a write is done, not failed (damage to a creature
- * already dying changes no stored field, and its death roll still follows).
- */
-export function changesNothing(doc: object, changes: Record<string, unknown>): boolean {
-  const source = (doc as { _source?: object })._source ?? doc;
-  return Object.entries(changes).every(([path, value]) => sameValue(valueAt(source, path), value));
-}
+export { changesNothing };
 
 function resolve(uuid: string): WritableDoc | null {
   try {

@@ -11,3 +11,4 @@ export * from "./settings";
 export * from "./queries";
 export * from "./notify";
 export * from "./dialogs";
+export * from "./update";

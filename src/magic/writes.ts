@@ -12,6 +12,7 @@
  */
 import { activeGM, currentUser, notify, resolveUuidSync, type QueryUser, userById } from "../foundry";
 import { relayRefusal } from "../combat/relay-check";
+import type { EffectSource, RelayOp as MagicOp } from "../relay/ops";
 import { changesNothing, executeWrites, type GmWriteOp, type GmWriteResult, type StoredHealth } from "../combat/gm-writes";
 import {
   drainGlobalPool, removeWounds, requireGlobalPool, returnToGlobalPool, stabilize as stabilizeTrack,
@@ -27,37 +28,8 @@ export { MAGIC_WRITE_QUERY };
 /** How long a requester waits for the GM (ms). */
 export const MAGIC_WRITE_TIMEOUT = 15_000;
 
-/** An Active Effect's source as magic creates it. */
-export interface EffectSource {
-  name: string;
-  img?: string | null;
-  statuses?: string[];
-  duration?: Record<string, unknown>;
-  changes?: unknown[];
-  origin?: string | null;
-  description?: string;
-  flags?: Record<string, unknown>;
-}
-
-/** One magic write. */
-export type MagicOp =
-  | GmWriteOp
-  /** Sets an actor's barrier (a new one replaces the old, §3.1 Barrier). */
-  | { op: "barrier"; uuid: string; amount: number }
-  /** Removes wounds (Cure Wounds). */
-  | { op: "cureWounds"; uuid: string; count: number }
-  /** Ends dying and marks the creature stabilized (Stabilize, RULING 9). */
-  | { op: "stabilize"; uuid: string }
-  /** Sets an actor's personal mana. */
-  | { op: "mana"; uuid: string; value: number }
-  /** Changes a scene's global pool: drain (channeling), give back, or set it whole (the GM's config). */
-  | { op: "pool"; uuid: string; drain?: number; give?: number; set?: GlobalManaPool }
-  /** Creates an Active Effect on an actor. */
-  | { op: "effect"; uuid: string; effect: EffectSource }
-  /** Writes data on a status's effect after a `status` op added it (`flags.clockwork.*`). */
-  | { op: "effectFlags"; uuid: string; status: string; flags: Record<string, unknown> }
-  /** Ends (deletes) an Active Effect by its UUID. */
-  | { op: "endEffect"; uuid: string };
+/** An Active Effect's source as magic creates it; one magic write (src/relay/ops). */
+export type { EffectSource, MagicOp };
 
 export type MagicWriteResult =
   | { ok: true; viaGM: boolean; results: GmWriteResult & { ok: true }; effects: string[] }

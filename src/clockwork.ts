@@ -8,6 +8,7 @@ import { registerBuilder } from "./applications/builder/register";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
 import { registerMagic } from "./magic";
+import { registerRelay } from "./relay";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
 import type { CharacterData, NpcData } from "./data/actor";
@@ -42,6 +43,7 @@ export function initClockwork(): void {
   Object.assign(systemApi(), diceApi);
   registerSelfTest();
   registerBuilder();
+  registerRelay();
   registerAttack();
   registerCombat();
   registerMagic();

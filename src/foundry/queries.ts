@@ -11,9 +11,15 @@ export interface QueryUser {
   query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
 }
 
+/** The handler's second argument: v13 passes `{ timeout }` only; the asker is not named. */
+export interface QueryOptions {
+  timeout?: number;
+  user?: { id?: string };
+}
+
 /** Registers the handler that answers `name` on this client. */
-export function registerQuery<D>(name: string, handler: (data: D) => unknown): void {
-  (CONFIG.queries as unknown as Record<string, (data: D) => unknown>)[name] = handler;
+export function registerQuery<D>(name: string, handler: (data: D, options?: QueryOptions) => unknown): void {
+  (CONFIG.queries as unknown as Record<string, (data: D, options?: QueryOptions) => unknown>)[name] = handler;
 }
 
 /** Asks `user` to run query `name` with `data` on their client; resolves its answer. */

@@ -20,7 +20,8 @@ import { onRenderMessage, onRenderSheet } from "./render";
 import { useSpellTable } from "./spell-tables";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
-import { answerMagicWrite } from "./writes";
+import { answerMagicWrite, executeMagicWrites } from "./writes";
+import { setRelayExecutor } from "../relay";
 import { registerSpellActions } from "./actions";
 import { allowGmWritePaths } from "../combat/gm-write-constants";
 import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
@@ -65,6 +66,11 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
 export function registerMagic(): void {
   // The write relay's GM side and the personal mana path of the combat relay.
   registerQuery(MAGIC_WRITE_QUERY, (data: unknown) => answerMagicWrite(data));
+  // Interim: the relay runs derived batches through magic's planner until the planner moves into src/relay.
+  setRelayExecutor(async (ops, requesterId) => {
+    const result = await executeMagicWrites(ops, requesterId);
+    return result.ok ? { ok: true, viaGM: result.viaGM, results: result.results } : result;
+  });
   allowGmWritePaths("Actor", ["system.mana.value"]);
   registerQuery(SPELL_REACTION_QUERY, (data: unknown) => answerSpellReaction(data));
   registerQuery(COUNTERSPELL_QUERY, (data: unknown) => answerCounterspell(data));

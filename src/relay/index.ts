@@ -1,0 +1,172 @@
+/**
+ * The one GM relay (issue 18). A player's client never writes a document it does not own and
+ * never tells the GM what to write: it names a registered kind (./kinds), the chat message the
+ * request follows from, and a few arguments. `relay()` sends that as the one query
+ * `clockwork.relay` to the active GM; a GM runs the same path locally. The answering GM checks
+ * who may ask from its own world, lets the kind derive the writes from the cause, refuses any
+ * derived write on a document the requester owns (an owner writes itself), and runs the writes
+ * through the executor, one batch at a time.
+ */
+import { activeGM, currentUser, localize, notify, registerQuery, releaseGeneration, resolveUuidSync, userById, type QueryOptions, type QueryUser } from "../foundry";
+import { relayKind, type RelayCause, type RelayRequester } from "./kinds";
+import type { RelayOp, RelayProblem } from "./ops";
+
+export * from "./kinds";
+export * from "./ops";
+
+/** The relay's one query. */
+export const RELAY_QUERY = "clockwork.relay";
+/** How long a requester waits for the GM (ms). */
+export const RELAY_TIMEOUT = 15_000;
+
+/** What a relayed request did: the executor's result, or why it was refused. */
+export type RelayResult = { ok: true; viaGM: boolean; results: unknown } | { ok: false; viaGM: boolean; problem: RelayProblem };
+
+/** Runs a derived batch on this client (the planner); set once at init. */
+export type RelayExecutor = (ops: readonly RelayOp[], requesterId: string) => Promise<RelayResult>;
+let executor: RelayExecutor | null = null;
+
+export function setRelayExecutor(run: RelayExecutor): void {
+  executor = run;
+}
+
+export interface RelayOptions {
+  /** The UUID of the chat message the request follows from. */
+  cause: string;
+  /** Show a refusal to the user (default true). */
+  notify?: boolean;
+  timeout?: number;
+}
+
+interface RelayRequest {
+  kind?: unknown;
+  args?: unknown;
+  cause?: unknown;
+  userId?: unknown;
+}
+
+const refused = (key: string, data?: Record<string, string | number>): RelayResult => ({ ok: false, viaGM: true, problem: { key, data } });
+
+function report(result: RelayResult, options: Pick<RelayOptions, "notify">): RelayResult {
+  if (!result.ok && options.notify !== false) notify("error", result.problem.key, result.problem.data);
+  return result;
+}
+
+/**
+ * Asks for a kind's writes: on a GM's client here, otherwise as one query on the active GM.
+ * Resolves what was written, or the refusal (shown to the user unless `notify: false`).
+ */
+export async function relay(kind: string, args: Record<string, unknown>, options: RelayOptions): Promise<RelayResult> {
+  const user = currentUser<{ id: string | null; isGM?: boolean }>();
+  if (user?.isGM) return report({ ...(await answer({ kind, args, cause: options.cause, userId: user.id }, user.id)), viaGM: false }, options);
+  const gm = activeGM<QueryUser>();
+  if (!gm) return report(refused("CLOCKWORK.Relay.NoGM"), options);
+  let reply: unknown;
+  try {
+    reply = await gm.query(RELAY_QUERY, { kind, args, cause: options.cause, userId: user?.id ?? null }, { timeout: options.timeout ?? RELAY_TIMEOUT });
+  } catch (error) {
+    console.warn("ClockWork | the GM did not answer a relayed request", error);
+    return report(refused("CLOCKWORK.Relay.NoAnswer"), options);
+  }
+  const result = reply as RelayResult | null;
+  if (!result || typeof result !== "object" || typeof result.ok !== "boolean") return report(refused("CLOCKWORK.Relay.NoAnswer"), options);
+  return report({ ...result, viaGM: true }, options);
+}
+
+interface MessageDoc {
+  documentName?: string;
+  uuid: string;
+  id: string;
+  author?: { id?: string | null } | null;
+  flags?: Record<string, unknown>;
+  rolls?: unknown[];
+}
+
+interface PermissionDoc {
+  documentName?: string;
+  actor?: PermissionDoc | null;
+  parent?: PermissionDoc | null;
+  testUserPermission?(user: unknown, level: string): boolean;
+}
+
+function resolve<T>(uuid: unknown): T | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+function causeOf(uuid: unknown): RelayCause | null {
+  const message = resolve<MessageDoc>(uuid);
+  if (!message || message.documentName !== "ChatMessage") return null;
+  return {
+    uuid: message.uuid, id: message.id, authorId: message.author?.id ?? null,
+    flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [], message,
+  };
+}
+
+/** Whether `user` owns the document (a combatant or effect through its actor). */
+function ownedBy(uuid: string, user: unknown): boolean {
+  const doc = resolve<PermissionDoc>(uuid);
+  if (!doc) return false;
+  const actor = doc.documentName === "Combatant" ? doc.actor ?? doc : doc.documentName === "ActiveEffect" && doc.parent?.documentName === "Actor" ? doc.parent : doc;
+  return actor?.testUserPermission?.(user, "OWNER") === true;
+}
+
+/**
+ * The asking user: the one core names in the handler's options where the running version does
+ * (a v14 guard; core v13 does not), else the id claimed in the request.
+ */
+function requesterOf(request: RelayRequest, options?: { user?: { id?: string } }): RelayRequester | null {
+  const id = releaseGeneration() >= 14 && typeof options?.user?.id === "string" ? options.user.id : typeof request.userId === "string" ? request.userId : null;
+  const user = id ? userById<{ id: string; isGM?: boolean }>(id) : undefined;
+  return user ? { id: user.id, isGM: user.isGM === true, user } : null;
+}
+
+/** The GM's side of {@link RELAY_QUERY} (registered at init). */
+export function answerRelay(data: unknown, options?: QueryOptions): Promise<RelayResult> {
+  const self = currentUser<{ id: string | null; isGM?: boolean }>();
+  if (!self?.isGM) return Promise.resolve(refused("CLOCKWORK.Relay.NoGM"));
+  return answer((data ?? {}) as RelayRequest, null, options);
+}
+
+async function answer(request: RelayRequest, localId: string | null, options?: { user?: { id?: string } }): Promise<RelayResult> {
+  const requester = localId ? requesterOf({ userId: localId }) : requesterOf(request, options);
+  if (!requester) return refused("CLOCKWORK.Relay.UnknownUser");
+  // A GM's client writes locally; a relayed request claiming a GM is a forgery.
+  if (requester.isGM && !localId) return refused("CLOCKWORK.Relay.ClaimsGM");
+  const kind = typeof request.kind === "string" ? relayKind(request.kind) : undefined;
+  if (!kind) return refused("CLOCKWORK.Relay.UnknownKind", { kind: String(request.kind) });
+  const cause = causeOf(request.cause);
+  if (!cause || !kind.accepts(cause.flags)) return refused("CLOCKWORK.Relay.NoCause");
+  if (!requester.isGM) {
+    if (kind.who === "gm") return refused("CLOCKWORK.Relay.GMOnly");
+    const mayAsk = kind.who === "author" ? cause.authorId === requester.id : kind.participants(cause.flags).some((uuid) => ownedBy(uuid, requester.user));
+    if (!mayAsk) return refused("CLOCKWORK.Relay.NotYourCard");
+  }
+  const args = request.args !== null && typeof request.args === "object" ? (request.args as Record<string, unknown>) : {};
+  let derived;
+  try {
+    derived = await kind.derive({ requester, cause, args });
+  } catch (error) {
+    console.error("ClockWork | a relayed request could not be worked out", error);
+    return refused("CLOCKWORK.Relay.BadRequest");
+  }
+  if ("refused" in derived) return { ok: false, viaGM: true, problem: derived.refused };
+  // An owner never needs the relay: a relayed write on the requester's own document is refused.
+  if (!localId && derived.ops.some((op) => ownedBy(op.uuid, requester.user))) return refused("CLOCKWORK.Relay.OwnDocument");
+  if (!executor) return refused("CLOCKWORK.Relay.NoGM");
+  return executor(derived.ops, requester.id);
+}
+
+/** A refusal's text (for tests and logs). */
+export function relayProblemText(problem: RelayProblem): string {
+  return localize(problem.key);
+}
+
+/** Registers the relay's query (at init, on every client: whichever is the active GM answers). */
+export function registerRelay(): void {
+  registerQuery(RELAY_QUERY, (data: unknown, options?: QueryOptions) => answerRelay(data, options));
+}

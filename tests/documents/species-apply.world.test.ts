@@ -82,11 +82,12 @@ describe("reconfiguring a species", () => {
     await applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] });
     await flush();
     const before = summary(gm);
-    const picksBefore = { ...ada(gm).system._source } as Record<string, unknown>;
+    const stored = () => JSON.parse(JSON.stringify((ada(gm)._source as { system: object }).system)) as Record<string, unknown>;
+    const picksBefore = stored();
     await expect(applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] })).resolves.toBeTruthy();
     await flush();
     for (const client of [gm, alice, bob]) expect(summary(client)).toEqual(before);
-    const after = ada(gm).system._source as Record<string, unknown>;
+    const after = stored();
     for (const key of ["speciesBonusSkills", "speciesResistance", "sizeChoice"]) expect(after[key]).toEqual(picksBefore[key]);
     expect(alice.errors).toEqual([]);
     expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);

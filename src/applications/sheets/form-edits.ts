@@ -117,7 +117,13 @@ export class FormEdits {
     const whole = parts.some((part) => !form.contains(part));
     const inParts = (field: Element) => whole || parts.some((part) => part.contains(field));
     const now = formValues(form);
-    const names = new Set((Array.from(form.elements) as Field[]).filter((e) => e.name && inParts(e)).map((e) => e.name));
+    const elements = Array.from(form.elements) as Field[];
+    const names = new Set(elements.filter((e) => e.name && inParts(e)).map((e) => e.name));
+    // Values core reads from elsewhere than a form element (an editable image, `data-edit`).
+    const named = new Set(elements.map((e) => e.name));
+    for (const key of Object.keys(now)) {
+      if (!named.has(key) && (whole || parts.some((part) => part.querySelector(`[data-edit="${CSS.escape(key)}"]`)))) names.add(key);
+    }
     for (const name of names) {
       if (name in now) this.#drawn[name] = now[name];
       else delete this.#drawn[name];

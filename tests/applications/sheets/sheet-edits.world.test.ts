@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
-import { ADA_ID, WEAPON_ID } from "../../world/browser/seed";
+import { ADA_ID, GRUSHA_ID, WEAPON_ID } from "../../world/browser/seed";
 
 let world: World;
 let gm: WorldClient;
@@ -178,5 +178,34 @@ describe("a player's sheet edit and a GM write", () => {
     });
     expect(sent).toEqual([["system.damage.types"]]);
     for (const client of [gm, alice, bob]) expect([...(sword(client).system as { damage: { types: string[] } }).damage.types].sort()).toEqual([...before, key].sort());
+  });
+});
+
+describe("every sheet sends only the field edited", () => {
+  const ITEM_TYPES = ["species", "focus", "feature", "spell", "weapon", "armor", "shield", "equipment", "artifact", "enchantment"];
+
+  it("the NPC sheet", async () => {
+    const grusha = (gm.game.actors as unknown as { get(id: string): Doc }).get(GRUSHA_ID);
+    const sheet = await open(gm, grusha);
+    if (!sheet.element.querySelector("input[name=name]")) await click(gm, sheet.element.querySelector("[data-action=toggleMode]"));
+    const sent = sentChanges(gm, "Actor");
+    await type(gm, field(sheet, "name"), "Grusha the Bold");
+    await leave(gm, field(sheet, "name"));
+    expect(sent).toEqual([["name"]]);
+    expect(grusha.name).toBe("Grusha the Bold");
+  });
+
+  it("the item sheet of every item type", async () => {
+    const Item = gm.CONFIG.Item as { documentClass: { createDocuments(data: object[]): Promise<Doc[]> } };
+    const items = await world.as(gm, () => Item.documentClass.createDocuments(ITEM_TYPES.map((type) => ({ name: `A ${type}`, type }))));
+    expect(items.map((i) => i.name)).toEqual(ITEM_TYPES.map((type) => `A ${type}`));
+    const sent = sentChanges(gm, "Item");
+    for (const item of items) {
+      const sheet = await open(gm, item, { mode: "edit" });
+      await type(gm, field(sheet, "name"), `${item.name}, renamed`);
+      await leave(gm, field(sheet, "name"));
+      expect(item.name).toMatch(/renamed$/);
+    }
+    expect(sent).toEqual(ITEM_TYPES.map(() => ["name"]));
   });
 });

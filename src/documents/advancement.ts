@@ -5,7 +5,7 @@
  * exactly what the plan says; a refused plan throws an `XpError` with the reasons in words.
  */
 import { labelOf } from "../data/labels";
-import { currentUserId, localize } from "../foundry";
+import { currentUserId, localize, updateDocument } from "../foundry";
 import {
   DAMAGE_TYPES, SKILL_KEYS, planAward, planPowerPurchase, planRefund, planSkillPurchase, withItemIds,
 } from "../rules";
@@ -46,7 +46,7 @@ interface XpActor {
   system: unknown;
   items: { get(id: string): unknown; contents: readonly { id: string | null; type: string; system: unknown }[] };
   getFlag(scope: string, key: string): unknown;
-  update(data: object): Promise<unknown>;
+  update(data: object, options?: object): Promise<unknown>;
   createEmbeddedDocuments(name: "Item", data: object[]): Promise<{ id: string | null }[] | undefined>;
   deleteEmbeddedDocuments(name: "Item", ids: string[]): Promise<unknown>;
 }
@@ -83,13 +83,13 @@ function allocationOf(actor: XpActor): Resistances {
   return allocation;
 }
 
-/** Writes totals and log in one update; a refused write (validation, permission) throws. */
+/** Writes totals and log in one update; a refused write (validation, permission) throws, nothing to change does not. */
 async function writeXp(actor: XpActor, state: XpState, system: Record<string, unknown> = {}): Promise<void> {
-  const result = await actor.update({
+  const result = await updateDocument(actor, {
     system: { ...system, xp: { earned: state.earned, spent: state.spent } },
     flags: { [SYSTEM_ID]: { [XP_LOG_FLAG]: state.log } },
   });
-  if (!result) throw new Error(localize("CLOCKWORK.Builder.Error.Commit", { details: actor.name }));
+  if (result === "refused") throw new Error(localize("CLOCKWORK.Builder.Error.Commit", { details: actor.name }));
 }
 
 /** The GM awards the same XP to several characters; returns the names awarded. */

@@ -5,9 +5,10 @@
  * Foundry v13 does not throw when it refuses a write: `createEmbeddedDocuments` skips an
  * invalid entry and creates the rest, `update` resolves `undefined`, a refused delete resolves
  * a shorter array. Each step's result is therefore checked, and a failed step undoes the
- * earlier ones, so the actor keeps its old species.
+ * earlier ones, so the actor keeps its old species. Picks already as stored are no change, not
+ * a refusal (core resolves `undefined` for an empty diff too): `updateDocument` tells them apart.
  */
-import { localizedError, resolveUuid } from "../foundry";
+import { localizedError, resolveUuid, updateDocument } from "../foundry";
 import { describePickProblem, resolveSpeciesPicks, type SpeciesPicks, type SpeciesRules } from "./species-picks";
 
 /** Flag scope and key that mark items a species granted, so a new species removes them. */
@@ -42,7 +43,7 @@ export interface SpeciesActor {
   creature: { personalBonusSkill: string; speciesBonusSkills: readonly string[]; speciesResistance: string; sizeChoice: string };
   createEmbeddedDocuments(type: "Item", data: object[], options?: object): Promise<unknown[] | undefined>;
   deleteEmbeddedDocuments(type: "Item", ids: string[]): Promise<unknown[] | undefined>;
-  update(changes: object): Promise<unknown>;
+  update(changes: object, options?: object): Promise<unknown>;
 }
 
 /**
@@ -97,10 +98,10 @@ export async function applySpeciesTo<T>(actor: SpeciesActor, species: unknown, p
     throw refused();
   }
 
-  const stored = await actor.update({
+  const stored = await updateDocument(actor, {
     system: { speciesBonusSkills: resolved.speciesBonusSkills, speciesResistance: resolved.speciesResistance, sizeChoice: resolved.sizeChoice },
   });
-  if (stored === undefined || stored === null) {
+  if (stored === "refused") {
     await undoCreate();
     throw refused();
   }
@@ -110,7 +111,7 @@ export async function applySpeciesTo<T>(actor: SpeciesActor, species: unknown, p
     const deleted = (await actor.deleteEmbeddedDocuments("Item", oldIds)) ?? [];
     if (deleted.length !== oldIds.length) {
       await undoCreate();
-      await actor.update({ system: oldPicks });
+      await updateDocument(actor, { system: oldPicks });
       throw refused();
     }
   }

@@ -78,6 +78,35 @@ describe("applySpecies", () => {
 });
 
 describe("reconfiguring a species", () => {
+  it("succeeds with unchanged picks and changes nothing (an empty diff is not a refusal)", async () => {
+    await applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] });
+    await flush();
+    const before = summary(gm);
+    const stored = () => JSON.parse(JSON.stringify((ada(gm)._source as { system: object }).system)) as Record<string, unknown>;
+    const picksBefore = stored();
+    await expect(applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] })).resolves.toBeTruthy();
+    await flush();
+    for (const client of [gm, alice, bob]) expect(summary(client)).toEqual(before);
+    const after = stored();
+    for (const key of ["speciesBonusSkills", "speciesResistance", "sizeChoice"]) expect(after[key]).toEqual(picksBefore[key]);
+    expect(alice.errors).toEqual([]);
+    expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("still reports and rolls back a real refusal when the picks are unchanged", async () => {
+    await applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] });
+    await flush();
+    const before = summary(gm);
+    const ids = ada(gm).items.contents.map((i) => i.id).sort();
+    alice.Hooks.on("preCreateItem", ((item: { name: string }) => (item.name === "Axes" ? false : undefined)) as never);
+    await expect(applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] })).rejects.toThrow(/could not be applied/);
+    await flush();
+    for (const client of [gm, alice, bob]) {
+      expect(summary(client)).toEqual(before);
+      expect(ada(client).items.contents.map((i) => i.id).sort()).toEqual(ids);
+    }
+  });
+
   it("opens the choices with the earlier picks selected", async () => {
     await applyOrcs(alice, { bonusSkills: ["strength", "will"], grants: [AXES] });
     await flush();

@@ -5,7 +5,7 @@
  * equipped slots can point at them), then the system data, the creation record and the
  * biography are written and the draft flag removed. A refused write undoes the items.
  */
-import { localize, localizedError, resolveUuid } from "../../foundry";
+import { localize, localizedError, resolveUuid, updateDocument } from "../../foundry";
 import { creationProblems } from "../../rules";
 import { actorDataFromBuild, BUILDER_SCOPE, DRAFT_FLAG, type ItemSourceLike } from "./build-data";
 import type { BuilderDraft } from "./draft";
@@ -51,12 +51,13 @@ export async function commitBuild(actor: ActorDoc, draft: BuilderDraft): Promise
     await undo();
     throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: `${created.length} / ${write.items.length}` });
   }
-  const updated = await actor.update({
+  const updated = await updateDocument(actor as never, {
     name: draft.build.name,
     system: { ...write.system, biography: draft.biography ? `<p>${foundry.utils.escapeHTML(draft.biography)}</p>` : "" },
     flags: { [BUILDER_SCOPE]: { creation: write.flags.clockwork.creation } },
-  } as never);
-  if (!updated) {
+  });
+  // Data already as built is no change, not a refusal (core resolves undefined for both).
+  if (updated === "refused") {
     await undo();
     throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: actor.name });
   }

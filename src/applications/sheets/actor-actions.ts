@@ -5,7 +5,7 @@
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
 import { confirm, localize, notify } from "../../foundry";
-import { attemptWrite } from "./form-errors";
+import { attemptUpdate, attemptWrite } from "./form-errors";
 import { healthClick as nextHealth } from "../context/health";
 import { sortUpdates } from "../context/updates";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
@@ -34,11 +34,6 @@ interface StoredActorSystem {
 const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shield", "equipment", "artifact", "enchantment"]);
 
 const stored = (sheet: ActorSheetLike) => sheet.actor.system as unknown as StoredActorSystem;
-
-/** Foundry's update accepts dotted paths; the types only know nested objects. */
-function update(doc: { update(data: never): unknown }, changes: Record<string, unknown>): Promise<unknown> {
-  return Promise.resolve(doc.update(changes as never));
-}
 
 function itemOf(sheet: ActorSheetLike, target: HTMLElement): ItemDoc | null {
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
@@ -151,7 +146,7 @@ async function healthClick(sheet: ActorSheetLike, _event: PointerEvent, target: 
   const box = Number(target.dataset.box);
   const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
   const next = nextHealth(stored(sheet).health, { box, hits });
-  await attemptWrite(sheet, () => update(sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits }));
+  await attemptUpdate(sheet, sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits });
 }
 
 /**
@@ -171,7 +166,7 @@ async function toggleHealthStatus(sheet: ActorSheetLike, _event: PointerEvent, t
   const verb = active ? "Clear" : "Set";
   const yes = await confirm(`CLOCKWORK.Sheet.HealthStatus.${verb}Title`, `CLOCKWORK.Sheet.HealthStatus.${verb}Content`, { name: sheet.actor.name, status });
   if (!yes) return;
-  await attemptWrite(sheet, () => update(sheet.actor, { [`system.health.${key}`]: !active }));
+  await attemptUpdate(sheet, sheet.actor, { [`system.health.${key}`]: !active });
 }
 
 async function configureSpecies(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -11,12 +11,15 @@ import { combatActionsFor } from "../../combat/actions";
 import { actorActions } from "./actor-actions";
 import type { EquipSlot } from "../../config";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
+import { FormEdits } from "./form-edits";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
 import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
 import { HandlebarsActorSheet } from "./sheet-bases";
 
 
 type ItemDoc = Item.Implementation;
+type FormDataLike = foundry.applications.ux.FormDataExtended;
+type ReplaceArgs = Parameters<foundry.applications.api.ApplicationV2["_replaceHTML"]>;
 type ActorSheetContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
 export type SheetDefaults = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 
@@ -134,6 +137,20 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
       Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     }
     return Object.assign(base, context);
+  }
+
+  /** The form as drawn: a submit sends only the fields the user changed (form-edits.ts). */
+  readonly #edits = new FormEdits();
+
+  protected override _replaceHTML(...[result, content, options]: ReplaceArgs): void {
+    const typed = this.#edits.typed(this.form);
+    super._replaceHTML(result, content, options);
+    this.#edits.drawn(this.form, Object.values(result as Record<string, HTMLElement>), typed);
+  }
+
+  protected override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: FormDataLike): object {
+    const process = (object: Record<string, unknown>) => super._processFormData(event, form, { object } as unknown as FormDataLike) as Record<string, unknown>;
+    return this.#edits.changed(formData.object as Record<string, unknown>, process);
   }
 
   protected override _prepareSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_prepareSubmitData"]>): object {

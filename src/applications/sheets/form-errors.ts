@@ -2,7 +2,7 @@
  * Turning a refused update into a message a person can act on: the localized label of each
  * field that failed (read from the form the user typed into) and the reason.
  */
-import { notify } from "../../foundry";
+import { changesNothing, notify } from "../../foundry";
 
 interface FailureLike { message?: string }
 interface ValidationErrorLike { getAllFailures?: () => Record<string, FailureLike> }
@@ -84,4 +84,13 @@ export async function attemptWrite(sheet: RefusableSheet, write: () => Promise<u
   const written = Array.isArray(result) ? result.length > 0 : result !== undefined && result !== null;
   if (!written) await sheet.render();
   return written;
+}
+
+/**
+ * `attemptWrite` of one update. Changes already stored are done, not refused: core resolves
+ * `undefined` for an empty diff as for a refusal, so they are not sent (and nothing is redrawn).
+ */
+export async function attemptUpdate(sheet: RefusableSheet, doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>): Promise<boolean> {
+  if (changesNothing(doc, changes)) return true;
+  return attemptWrite(sheet, () => doc.update(changes as never));
 }

@@ -4,7 +4,7 @@
 import { NEW_ROWS } from "../context/updates";
 import { localize, notify } from "../../foundry";
 import { whileBusy } from "./busy";
-import { attemptWrite } from "./form-errors";
+import { attemptUpdate } from "./form-errors";
 import { IDENTIFIER_LINKS, linkUpdate, type LinkChange } from "./links";
 
 /** What the handlers need of an item sheet. */
@@ -23,12 +23,12 @@ function rows(sheet: ItemSheetLike, path: string): unknown[] {
 }
 
 async function writeRows(sheet: ItemSheetLike, path: string, next: unknown[]): Promise<void> {
-  await attemptWrite(sheet, () => sheet.item.update({ [path]: next } as never));
+  await attemptUpdate(sheet, sheet.item, { [path]: next });
 }
 
 async function writeLink(sheet: ItemSheetLike, path: string, uuid: string, change: LinkChange): Promise<void> {
   const update = linkUpdate(sheet.item._source, path, uuid, change);
-  if (update) await attemptWrite(sheet, () => sheet.item.update(update as never));
+  if (update) await attemptUpdate(sheet, sheet.item, update as Record<string, unknown>);
 }
 
 async function addRow(sheet: ItemSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {

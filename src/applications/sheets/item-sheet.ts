@@ -10,6 +10,7 @@ import { itemLike, ownerItems } from "./adapters";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
 import { currentChoices } from "../choices-registry";
 import { buildItemContext } from "../context/item";
+import { FormEdits } from "./form-edits";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
 import { itemActions } from "./item-actions";
 import { itemLinkNames } from "./links";
@@ -21,6 +22,7 @@ type ItemSheetContext = foundry.applications.api.DocumentSheetV2.RenderContext<I
 type SheetAction = (event: PointerEvent, target: HTMLElement) => Promise<void>;
 type FormDataLike = foundry.applications.ux.FormDataExtended;
 type RenderOptions = Parameters<foundry.applications.api.ApplicationV2["_configureRenderOptions"]>[0];
+type ReplaceArgs = Parameters<foundry.applications.api.ApplicationV2["_replaceHTML"]>;
 
 /** Render options of this sheet: `mode` picks the first render's mode. */
 interface ItemRenderOptions extends PartRenderOptions {
@@ -105,10 +107,23 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     }
   }
 
-  /** Checkbox groups, table rows and comma lists come back as the arrays the model stores. */
+  /** The form as drawn: a submit sends only the fields the user changed (form-edits.ts). */
+  readonly #edits = new FormEdits();
+
+  protected override _replaceHTML(...[result, content, options]: ReplaceArgs): void {
+    const typed = this.#edits.typed(this.form);
+    super._replaceHTML(result, content, options);
+    this.#edits.drawn(this.form, Object.values(result as Record<string, HTMLElement>), typed);
+  }
+
+  /**
+   * Checkbox groups, table rows and comma lists come back as the arrays the model stores; of
+   * those, only what the user changed (an array as a whole).
+   */
   protected override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: FormDataLike): object {
-    const data = super._processFormData(event, form, formData) as Record<string, unknown>;
-    return normalizeFormArrays(data, this.item._source);
+    const process = (object: Record<string, unknown>) =>
+      normalizeFormArrays(super._processFormData(event, form, { object } as unknown as FormDataLike) as Record<string, unknown>, this.item._source);
+    return this.#edits.changed(formData.object as Record<string, unknown>, process);
   }
 
   protected override _prepareSubmitData(...args: Parameters<foundry.applications.api.DocumentSheetV2.Any["_prepareSubmitData"]>): object {

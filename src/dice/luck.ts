@@ -4,7 +4,7 @@
  * struck through. Only a user who owns both the message (its author, or a GM) and the actor
  * may spend the actor's luck, so no write ever needs a GM on another client.
  */
-import { confirm, documentImplementation, notify, worldCollection } from "../foundry";
+import { confirm, documentImplementation, notify, updateDocument, worldCollection } from "../foundry";
 import { LUCK_PER_SESSION, canSpendMoreLuck, standingAttempt } from "./luck-policy";
 import { FLAG_SCOPE, fullViewer, ROLL_FLAG, renderRollCard, rollFlags, rollMessageActor, serializeRoll, type RollMessage } from "./chat";
 import type { ClockworkRoll } from "./clockwork-roll";
@@ -44,10 +44,10 @@ export async function spendLuck(message: RollMessage): Promise<ClockworkRoll | n
     return null;
   }
 
-  // The actor pays before the dice roll. Foundry does not throw when it refuses a write (a
-  // validation failure or a missing permission resolves undefined), so the result decides.
-  const paid = await actor.update({ "system.luck.value": luckLeft - 1 });
-  if (!paid) {
+  // The actor pays before the dice roll; a refused write (core resolves undefined, as for an
+  // empty diff) stops the reroll.
+  const paid = await updateDocument(actor, { "system.luck.value": luckLeft - 1 });
+  if (paid === "refused") {
     notify("warn", "CLOCKWORK.Luck.PaymentRefused", { name: actor.name });
     return null;
   }

@@ -26,6 +26,7 @@ export * from "./initiative-turns";
 export * from "./mana";
 export * from "./mana-channel";
 export * from "./spells";
+export * from "./spell-range";
 export * from "./spells-tables";
 export * from "./alchemy";
 export * from "./item-effects";

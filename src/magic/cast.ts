@@ -334,7 +334,7 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   const unreached = targets.map((t, i) => ({ t, place: reach.places[i], verdict: spellReaches(spell, reach.places[i]) })).filter((r) => !r.verdict.reaches);
   if (unreached.length) {
     const list = unreached.map(({ t, place, verdict }) => localize("CLOCKWORK.Magic.Reach.target", {
-      name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name,
+      name: String((t.token as { name?: string } | null)?.name || t.actor.name),
       reason: localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" }),
     })).join("; ");
     return refuse("outOfReach", { name: item.name, targets: list });

@@ -27,6 +27,7 @@ export * from "./mana";
 export * from "./mana-channel";
 export * from "./spells";
 export * from "./spell-range";
+export * from "./state-endings";
 export * from "./spells-tables";
 export * from "./alchemy";
 export * from "./item-effects";

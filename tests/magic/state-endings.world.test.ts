@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
-import { GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, flush, moveToken, seedArena, setCounters } from "./world-fixtures";
+import { BRAM, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, SWORD, actorUuid, doc, flush, moveToken, seedArena, setCounters, tokenId } from "./world-fixtures";
 import { addStatus } from "../../src/combat/conditions";
 import { applyDamageTo } from "../../src/combat/gm-writes";
 
@@ -62,5 +62,25 @@ describe("states that end on damage, an attack or the caster's hostile act", { t
     expect(actor(gm, GRUSHA).statuses.has("charmed")).toBe(false);
     expect(actor(alice, GRUSHA).statuses.has("charmed")).toBe(false);
     expect([...alice.errors, ...gm.errors]).toEqual([]);
+  });
+
+  it("a weapon attack from a player ends its target's Polymorph through the GM, and the attacker's own Invisibility (book L1592, L1510)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world, { combat: false });
+    await moveToken(world, BRAM, 4, 1);
+    await world.as(gm, async () => {
+      await addStatus(actor(gm, GRUSHA) as never, "polymorphed" as never);
+      await addStatus(actor(gm, BRAM) as never, "invisible" as never);
+    });
+    await flush(world);
+    const scene = bob.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } };
+    const bram = doc<{ items: { get(id: string): unknown }; attack(item: unknown, options: object): Promise<unknown> }>(bob, actorUuid(BRAM));
+    queueFaces(2, 2, 2, 2, 2, 2, 2, 2, /* damage */ 1, 1, 1, 1, 1, 1, 1, 1);
+    const outcome = await world.as(bob, () => bram.attack(bram.items.get(SWORD), { targets: [scene.tokens.get(tokenId(GRUSHA))], skipDialog: true }));
+    await flush(world);
+    expect(outcome).not.toBeNull();
+    expect(actor(gm, GRUSHA).statuses.has("polymorphed")).toBe(false);
+    expect(actor(bob, BRAM).statuses.has("invisible")).toBe(false);
+    expect([...bob.errors, ...gm.errors]).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import {
   borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
-  resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellReaches,
+  resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
   type Caster, type SpellPlace, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData } from "./card";
@@ -377,22 +377,26 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
 
 /**
  * Where each target stands for the range check: its distance from the caster, and for an area
- * spell the aim point's distance and whether it is in the area. Named area targets with no aim
- * point are aimed at the first one's space, as area weapons do.
+ * spell the aim point's distance and whether it is in the area. Targets named without an aim
+ * point are taken as the area's when each is within the spell's spaces plus the area's size
+ * (docs/rulings.md 143); the one roll is then checked at the nearest of them, within range.
  */
 function placesOf(spell: SpellProfile, caster: TokenLike | null, targets: Prepared["targets"], aim: { x: number; y: number } | null, placed: boolean): { places: SpellPlace[]; aimDistance: number | undefined } {
   const casterBox = boxOf(caster);
   const boxes = targets.map((t) => boxOf(t.token));
-  if (!isAreaSpell(spell)) return { places: targets.map((t, i) => ({ self: t.self, distance: distanceOf(casterBox, boxes[i]) })), aimDistance: undefined };
-  const fromCaster = spell.range.kind === "self";
-  const point = aim ?? (fromCaster || !boxes[0] ? null : { x: boxes[0].x, y: boxes[0].y });
-  const aimDistance = !fromCaster && casterBox && point ? spacesToPoint(casterBox, point) : undefined;
+  const distances = targets.map((t, i) => (t.self ? 0 : distanceOf(casterBox, boxes[i])));
+  if (!isAreaSpell(spell)) return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i] })), aimDistance: undefined };
+  if (spell.range.kind === "self") return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i], ...(placed ? { inArea: true } : {}) })), aimDistance: undefined };
+  const aimDistance = casterBox && aim ? spacesToPoint(casterBox, aim) : undefined;
   const places = targets.map((t, i): SpellPlace => {
     const box = boxes[i];
-    const inArea = placed ? true : !fromCaster && point && box && spell.area.shape === "radius" ? inRadiusArea(spell.area.size, point, { x: box.x, y: box.y, size: Math.max(box.w, box.h) }) : undefined;
-    return { self: t.self, distance: distanceOf(casterBox, box), aimDistance, inArea };
+    const inArea = placed ? true : aim && box && spell.area.shape === "radius" ? inRadiusArea(spell.area.size, aim, { x: box.x, y: box.y, size: Math.max(box.w, box.h) }) : undefined;
+    return { self: t.self, distance: distances[i], aimDistance, inArea };
   });
-  return { places, aimDistance };
+  const measured = distances.filter((d): d is number => d !== undefined);
+  const limit = spellRangeLimit(spell);
+  const unaimed = aimDistance === undefined && measured.length && limit !== null ? Math.min(limit, ...measured) : undefined;
+  return { places, aimDistance: aimDistance ?? unaimed };
 }
 
 /** A token's spaces on its scene, or null when it has no position. */

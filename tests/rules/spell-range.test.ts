@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { named } from "../packs/load-sources";
 import {
   defaultAutomation, inRadiusArea, modeThatReaches, resolveSpell, spellInMode, spellRangeLimit, spellReaches,
   type Caster, type SpellAutomation, type SpellPlace, type SpellProfile, type SpellTarget,
@@ -75,6 +76,23 @@ describe("spell range (issue 19 item 1)", () => {
 
   it("a distance nobody measured is not held against the cast", () => {
     expect(spellReaches(CHARM, {}).reaches).toBe(true);
+  });
+});
+
+describe("the pack's spells reach as far as the book says (issue 19 item 1)", () => {
+  // [spell, spaces it reaches, book line]
+  const BOOK: [string, number, number][] = [
+    ["Charm", 1, 1281], ["Petrify", 1, 1578], ["Ward", 1, 1721], ["Transfer Life", 1, 1689], ["Heal", 1, 1467], ["Cure Wounds", 1, 1301],
+    ["Hemorrhage", 12, 1471], ["Regenerate", 12, 1608], ["Polymorph", 12, 1592], ["Stabilize", 12, 1667], ["Haste", 12, 1461],
+    ["Mind Blast", 12, 1558], ["Fear", 12, 1355], ["Quake", 12, 1598], ["Fireball", 12, 1367],
+  ];
+  it.each(BOOK)("%s reaches %i spaces (book L%i)", (name, spaces) => {
+    const data = named("spells", name).system as unknown as SpellProfile;
+    const profile = spell({ range: data.range, area: data.area, automation: { targets: data.automation.targets } });
+    expect(spellRangeLimit(profile)).toBe(spaces);
+    const at = (distance: number): SpellPlace => (profile.automation.targets.kind === "area" ? { distance, aimDistance: distance, inArea: true } : { distance });
+    expect(spellReaches(profile, at(spaces)).reaches).toBe(true);
+    expect(spellReaches(profile, at(spaces + 1)).reaches).toBe(false);
   });
 });
 

@@ -7,15 +7,18 @@
  */
 import { placeArea } from "../combat/area/placement";
 import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTokenDoc } from "../combat/area/templates";
-import { gridSizeOf, tokenBox, type TokenPosition } from "../combat/attack/geometry";
+import { gridSizeOf, spacesToPoint, tokenBox, type TokenPosition } from "../combat/attack/geometry";
 import type { SpellProfile } from "../rules";
 
 const SHAPES = ["radius", "cone", "line"] as const;
 type SpellAreaShape = (typeof SHAPES)[number];
 
-/** The spell's template shape and size, or null when it has none that can be placed. */
-export function spellAreaOf(spell: Pick<SpellProfile, "area" | "roll">): { shape: SpellAreaShape; size: number } | null {
-  if (spell.roll.kind !== "area") return null;
+/**
+ * The spell's template shape and size, or null when it has none that can be placed: area attack
+ * spells, and spells whose targets are whoever stands in an area (Quake, Gust, Heal's area mode).
+ */
+export function spellAreaOf(spell: Pick<SpellProfile, "area" | "roll"> & { automation?: Pick<SpellProfile["automation"], "targets"> }): { shape: SpellAreaShape; size: number } | null {
+  if (spell.roll.kind !== "area" && spell.automation?.targets.kind !== "area") return null;
   const shape = spell.area.shape as SpellAreaShape;
   return SHAPES.includes(shape) ? { shape, size: Math.max(0, spell.area.size) } : null;
 }
@@ -24,11 +27,22 @@ interface PlacedToken extends AreaTokenDoc, TokenPosition {
   parent?: (AreaScene & { grid?: { size?: number } }) | null;
 }
 
-/** The area placed from the caster's token toward `aim` (a grid space), or null without one. */
-export function placeSpellArea(spell: Pick<SpellProfile, "area" | "roll">, caster: PlacedToken | null, aim: { x: number; y: number } | null): AreaPlacement | null {
+/**
+ * The area placed from the caster's token toward `aim` (a grid space), or null without one. A
+ * radius cast on oneself (Force Blast) is centred on the caster whatever the aim.
+ */
+export function placeSpellArea(spell: Pick<SpellProfile, "area" | "roll"> & { range?: SpellProfile["range"]; automation?: Pick<SpellProfile["automation"], "targets"> }, caster: PlacedToken | null, aim: { x: number; y: number } | null): AreaPlacement | null {
   const area = spellAreaOf(spell);
   if (!area || !caster || !aim) return null;
-  return placeArea("area", area, tokenBox(caster, gridSizeOf(caster)), aim);
+  const box = tokenBox(caster, gridSizeOf(caster));
+  const centre = spell.range?.kind === "self" && area.shape === "radius" ? { x: box.x, y: box.y } : aim;
+  return placeArea("area", area, box, centre);
+}
+
+/** Spaces from the caster's token to an area's aim point (the distance the area's range is checked at). */
+export function aimDistanceOf(caster: PlacedToken | null, aim: { x: number; y: number } | null): number | undefined {
+  if (!caster || !aim || typeof caster.x !== "number") return undefined;
+  return spacesToPoint(tokenBox(caster, gridSizeOf(caster)), aim);
 }
 
 /** The grid space a token stands on (an aim point). */

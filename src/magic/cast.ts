@@ -14,14 +14,14 @@
  *    and post the card. When the writes cannot be made now (no GM connected), the card keeps
  *    them behind an Apply button.
  */
-import { activeGM, allUsers, documentClass, hooks as foundryHooks, notify, targetedTokens, viewedCombat, worldCollection, worldTime } from "../foundry";
+import { activeGM, allUsers, documentClass, hooks as foundryHooks, localize, notify, targetedTokens, viewedCombat, worldCollection, worldTime } from "../foundry";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import {
   borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
-  resistanceChecks, targetMeetsRequirement, targetLimits,
-  type Caster, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
+  resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
+  type Caster, type SpellPlace, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData } from "./card";
 import {
@@ -31,6 +31,7 @@ import {
 import { targetOps, type CastClock } from "./effects";
 import { askSpellReactions, withDefenseParts } from "./reactions";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
+import { gridSizeOf, spacesBetween as boxSpaces, spacesToPoint, tokenBox, type GridBox, type TokenPosition } from "../combat/attack/geometry";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { requestMagicWrites, type MagicOp } from "./writes";
 import { summonCompanion, type CompanionResult } from "./companions";
@@ -119,15 +120,9 @@ function combatantOf(combat: CombatLike | null, actor: CastDoc): CombatantLike |
   return null;
 }
 
-function gridSize(token: TokenLike | null): number {
-  return token?.parent?.grid?.size ?? 100;
-}
-
-/** Spaces between two tokens (templates count diagonals as one, RULING 62). */
+/** Spaces between two tokens' nearest spaces (every step counts one, RULING 62). */
 function spacesBetween(a: TokenLike | null, b: TokenLike | null): number | undefined {
-  if (!a || !b || typeof a.x !== "number" || typeof b.x !== "number") return undefined;
-  const size = gridSize(a);
-  return Math.max(Math.abs(Math.round((a.x - b.x) / size)), Math.abs(Math.round(((a.y ?? 0) - (b.y ?? 0)) / size)));
+  return distanceOf(boxOf(a), boxOf(b));
 }
 
 function userTargets(): TokenLike[] {
@@ -292,12 +287,17 @@ interface Prepared {
   combatant: CombatantLike | null;
   mana: number;
   counters: number;
+  /** Each target's place for the range check (./spell-range of the rules). */
+  places: SpellPlace[];
+  /** An area spell's aim point, in spaces from the caster. */
+  aimDistance: number | undefined;
 }
 
 /** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
 function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
   if (item?.type !== "spell") return refuse("notSpell", { name: item?.name ?? "" });
-  const spell = withMode(spellProfileOf(item), options.mode);
+  const profile = spellProfileOf(item);
+  let spell = withMode(profile, options.mode);
   const kind = spell.automation.targets.kind;
   const casterToken = actor.getActiveTokens?.()[0] ?? null;
   let targets: Prepared["targets"] = [];
@@ -312,7 +312,8 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
     targets = tokensInSpellArea(area, casterDoc.parent).map((token) => {
       const target = token.actor as CastDoc;
       return { token: token as TokenLike, actor: target, self: target === actor || target.uuid === actor.uuid };
-    });
+    // A radius cast on oneself (Force Blast) is around the caster, not on her.
+    }).filter((t) => !(t.self && spell.range.kind === "self"));
   } else if (kind === "self") targets = [{ token: casterToken, actor, self: true }];
   else if (kind !== "none") {
     const named = (options.targets ?? userTargets()).map(resolveTarget).filter((t): t is { token: TokenLike | null; actor: CastDoc } => t.actor !== null);
@@ -324,6 +325,20 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   const limits = targetLimits(spell.automation);
   const needsTargets = kind === "area" ? 1 : limits.min;
   if (targets.length < needsTargets) return refuse(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
+  // Range (issue 19), before anything is paid: with no mode named, the way of casting that reaches (Heal beyond touch: its ranged mode).
+  const reach = placesOf(spell, casterDoc, targets, placement ? aim : options.area ?? null, !!placement);
+  if (!options.mode && !placement) {
+    const mode = modeThatReaches(spell, reach.places);
+    if (mode) spell = withMode(profile, mode);
+  }
+  const unreached = targets.map((t, i) => ({ t, place: reach.places[i], verdict: spellReaches(spell, reach.places[i]) })).filter((r) => !r.verdict.reaches);
+  if (unreached.length) {
+    const list = unreached.map(({ t, place, verdict }) => localize("CLOCKWORK.Magic.Reach.target", {
+      name: String((t.token as { name?: string } | null)?.name || t.actor.name),
+      reason: localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" }),
+    })).join("; ");
+    return refuse("outOfReach", { name: item.name, targets: list });
+  }
   const valid = targets.every((t) => targetMeetsRequirement(spell.automation.requires, {
     statuses: [...statusesOf(t.actor)], wounds: t.actor.system.health?.wounds, dying: t.actor.system.health?.dying,
   }));
@@ -357,7 +372,42 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
       return null;
     }
   }
-  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0 };
+  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0, places: reach.places, aimDistance: reach.aimDistance };
+}
+
+/**
+ * Where each target stands for the range check: its distance from the caster, and for an area
+ * spell the aim point's distance and whether it is in the area. Targets named without an aim
+ * point are taken as the area's when each is within the spell's spaces plus the area's size
+ * (docs/rulings.md 143); the one roll is then checked at the nearest of them, within range.
+ */
+function placesOf(spell: SpellProfile, caster: TokenLike | null, targets: Prepared["targets"], aim: { x: number; y: number } | null, placed: boolean): { places: SpellPlace[]; aimDistance: number | undefined } {
+  const casterBox = boxOf(caster);
+  const boxes = targets.map((t) => boxOf(t.token));
+  const distances = targets.map((t, i) => (t.self ? 0 : distanceOf(casterBox, boxes[i])));
+  if (!isAreaSpell(spell)) return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i] })), aimDistance: undefined };
+  if (spell.range.kind === "self") return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i], ...(placed ? { inArea: true } : {}) })), aimDistance: undefined };
+  const aimDistance = casterBox && aim ? spacesToPoint(casterBox, aim) : undefined;
+  const places = targets.map((t, i): SpellPlace => {
+    const box = boxes[i];
+    const inArea = placed ? true : aim && box && spell.area.shape === "radius" ? inRadiusArea(spell.area.size, aim, { x: box.x, y: box.y, size: Math.max(box.w, box.h) }) : undefined;
+    return { self: t.self, distance: distances[i], aimDistance, inArea };
+  });
+  const measured = distances.filter((d): d is number => d !== undefined);
+  const limit = spellRangeLimit(spell);
+  const unaimed = aimDistance === undefined && measured.length && limit !== null ? Math.min(limit, ...measured) : undefined;
+  return { places, aimDistance: aimDistance ?? unaimed };
+}
+
+/** A token's spaces on its scene, or null when it has no position. */
+function boxOf(token: TokenLike | null): GridBox | null {
+  const doc = (token?.document ?? token) as (TokenLike & { width?: number; height?: number }) | null;
+  if (!doc || typeof doc.x !== "number" || typeof doc.y !== "number") return null;
+  return tokenBox(doc as TokenPosition, gridSizeOf(doc));
+}
+
+function distanceOf(a: GridBox | null, b: GridBox | null): number | undefined {
+  return a && b ? boxSpaces(a, b) : undefined;
 }
 
 /** Pays the cast's counters and mana as one write; false (nothing paid) when it is refused. */
@@ -407,7 +457,6 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   }
 
   const { caster } = casterOf(actor, item, { situational: options.situational, focus: options.focus });
-  const casterToken = actor.getActiveTokens?.()[0] ?? null;
   const damageTypes = spellDamageTypes(spell);
   const damageType = options.damageType && damageTypes.includes(options.damageType) ? options.damageType : damageTypes[0];
   const fields: Record<number, string> = {};
@@ -416,7 +465,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     const combatant = combatantOf(prepared.combat, t.actor);
     const base = spellTargetOf(t.actor, damageType, {
       id,
-      distance: t.self ? 0 : spacesBetween(casterToken, t.token),
+      distance: prepared.places[i]?.distance,
       defenseless: combatant ? combatant.system.counters?.hadTurn === false : false,
       self: t.self,
       unwilling: unwillingOf(options, spell, t.actor, t.self),
@@ -430,9 +479,11 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
       full.forceField = field.amount;
       if (field.uuid) fields[i] = field.uuid;
     }
-    return { ...full, reactionGains: stored[i]?.gains, ...(pool ? { reactionPool: pool } : {}) };
+    const inArea = prepared.places[i]?.inArea;
+    return { ...full, reactionGains: stored[i]?.gains, ...(inArea !== undefined ? { inArea } : {}), ...(pool ? { reactionPool: pool } : {}) };
   });
-  const odds = spellOdds(spell, caster, ruleTargets, { difficulty: options.difficulty, damageType });
+  // An area's one roll is checked for range at its aim point, not at each target (issue 19 item 4).
+  const odds = spellOdds(spell, caster, ruleTargets, { difficulty: options.difficulty, damageType, distance: prepared.aimDistance });
 
   // Dodge or block, declared before any die is rolled, through combat's reaction path.
   const reactions = await askSpellReactions(spell, caster, actor.name, item.name, ruleTargets, targets.map((t) => ({
@@ -471,7 +522,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
 
   const outcome = resolveSpell(spell, roller, ruleTargets, {
     casting, damage: damageFaces, ownNullMagic, resistance, difficulty: options.difficulty ?? 0, counterspelled: !!counterspelled,
-  }, { damageType });
+  }, { damageType, distance: prepared.aimDistance });
 
   // What the cast writes.
   const clock: CastClock = {

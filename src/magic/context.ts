@@ -6,7 +6,7 @@
  * `prepareDerivedData` and plain test fixtures both fit these shapes.
  */
 import {
-  DAMAGE_TYPES, SKILL_ATTRIBUTE, defaultAutomation,
+  DAMAGE_TYPES, SKILL_ATTRIBUTE, defaultAutomation, spellInMode,
   type Caster, type DamageType, type Hands, type HeldThing, type SkillKey, type SpellAutomation, type SpellProfile,
   type SpellResistance, type SpellTarget,
 } from "../rules";
@@ -90,20 +90,9 @@ export function spellProfileOf(item: SpellItem): SpellProfile {
   };
 }
 
-/** A mode of the spell (Heal at range or on an area) applied over its base cost and reach. */
+/** A mode of the spell (Heal at range or on an area) applied over its base cost and reach (the rules core's `spellInMode`). */
 export function withMode(spell: SpellProfile, key: string | undefined): SpellProfile {
-  if (!key) return spell;
-  const mode = spell.automation.modes?.find((m) => m.key === key);
-  if (!mode) return spell;
-  const area = mode.areaShape !== "none";
-  return {
-    ...spell,
-    counters: mode.counters,
-    mana: mode.mana,
-    range: { kind: "spaces", spaces: mode.rangeSpaces },
-    area: { shape: mode.areaShape, size: mode.areaSize },
-    automation: { ...spell.automation, targets: area ? { kind: "area", max: 0 } : { kind: "one", max: 1 } },
-  };
+  return spellInMode(spell, key);
 }
 
 /** The caster's pool for this spell, as the roll dialog would build it (school focus included). */

@@ -6,7 +6,7 @@
  * ClockworkActor) call the functions below; the same calls are on `game.clockwork.magic` for
  * macros and modules (docs/spells.md lists what each spell does).
  */
-import { hooks as foundryHooks, registerQuery, systemApi, worldCollection } from "../foundry";
+import { hooks as foundryHooks, registerQuery, resolveUuidSync, systemApi, worldCollection } from "../foundry";
 import type { CastDoc, CastOptions } from "./cast";
 import { answerCounterspell, answerSpellReaction, castSpell } from "./cast";
 import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
@@ -15,6 +15,7 @@ import type { SpellItem } from "./context";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE, MAGIC_WRITE_QUERY, SPELL_REACTION_QUERY, SPELL_TABLE_TEMPLATE } from "./constants";
 import { manaHud, registerManaHud } from "./hud";
 import { onDeleteCombat, onTurnChange, onWeaponAttack, onWorldTime } from "./lifecycle";
+import { registerStateEndings, type EndingActor } from "./state-endings";
 import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool } from "./pool";
 import { onRenderMessage, onRenderSheet } from "./render";
 import { useSpellTable } from "./spell-tables";
@@ -60,6 +61,8 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
   });
   hooks.on("clockwork.attack", (_actor: unknown, _item: unknown, outcome: Parameters<typeof onWeaponAttack>[0]) => track(onWeaponAttack(outcome)));
   hooks.on("deleteCombat", (combat: Parameters<typeof onDeleteCombat>[0]) => track(onDeleteCombat(combat)));
+  // States that end on damage, an attack or the caster's hostile act (issue 19 item 3).
+  registerStateEndings(hooks, (uuid) => resolveUuidSync<EndingActor>(uuid));
 }
 
 /** Registers everything magic needs; once, in `init`. */

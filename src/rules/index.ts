@@ -26,6 +26,8 @@ export * from "./initiative-turns";
 export * from "./mana";
 export * from "./mana-channel";
 export * from "./spells";
+export * from "./spell-range";
+export * from "./state-endings";
 export * from "./spells-tables";
 export * from "./alchemy";
 export * from "./item-effects";

@@ -17,6 +17,7 @@ import {
 } from "./dice";
 import type { PoolBreakdown, PoolSpec } from "./dice";
 import { requireFaces, requireInteger, requireKey, ruleError } from "./errors";
+import { spellReaches } from "./spell-range";
 import { SPELL_NEGATION_FLAT } from "./tables";
 import type { ConditionKey, DamageType, MagicSkill, School } from "./types";
 import {
@@ -514,6 +515,8 @@ export interface SpellTarget extends AttackTarget {
   unwilling?: boolean;
   /** Is the caster itself (its own Null Magic is checked once for the cast instead). */
   self?: boolean;
+  /** Area spells: whether it stands in the placed area (./spell-range). */
+  inArea?: boolean;
 }
 
 /** Every die of a cast. */
@@ -546,7 +549,7 @@ export interface SpellTargetOutcome {
   /** The spell takes effect on this target (a hit, a won opposed roll, enough gains). */
   success: boolean;
   /** Why not, when it does not: negated, missed, resisted, too few gains, requirement unmet. */
-  failure: "negated" | "miss" | "resisted" | "gains" | "requirement" | "countered" | null;
+  failure: "negated" | "miss" | "resisted" | "gains" | "requirement" | "countered" | "range" | null;
   /** The attack's own result (attack and area spells). */
   attack: TargetResult | null;
   /** Opposed: the target's gains (or the stored gains). */
@@ -654,11 +657,14 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
     return resolveSpellResistance(resistance, { harmful }, rolls.resistance?.[target.id] ?? []);
   });
 
+  // A target the spell's range excludes is out of it entirely (issue 19; `options.distance` is an area's aim point).
+  const inRange = targets.map((t) => spellReaches(spell, { self: t.self, distance: t.distance, aimDistance: options.distance, inArea: t.inArea }).reaches);
+
   // Attack and area spells roll through the combat attack pipeline.
   const attackResults = new Map<string, TargetResult>();
   if (!countered && (kind === "attack" || kind === "area")) {
     const input = spellAttackInput(spell, caster, options);
-    const reached = targets.filter((_, i) => !resistances[i]?.negated);
+    const reached = targets.filter((_, i) => !resistances[i]?.negated && inRange[i]);
     if (reached.length) {
       const damageFaces = rolls.damage ?? [];
       const extras = { onHit: conditionKeys(spell, "hit"), always: conditionKeys(spell, "always") };
@@ -677,6 +683,7 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
     const resistance = resistances[i];
     const base = { ...EMPTY_TARGET, conditions: [] as string[], removes: [] as string[], id: target.id, resistance };
     if (countered) return { ...base, success: false, failure: "countered" as const };
+    if (!inRange[i]) return { ...base, success: false, failure: "range" as const };
     // +1 target per gain (Mass Haste): targets beyond the gains, in the order picked, are not reached.
     if (auto.targets.kind === "perGain" && i >= gains) return { ...base, success: false, failure: "gains" as const };
     if (resistance?.negated) return { ...base, success: false, failure: "negated" as const };

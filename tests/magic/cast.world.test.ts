@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import {
-  BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, sceneUuid, seedArena, setCounters,
+  BRAM, GNOME, GOLEM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, moveToken, sceneUuid, seedArena, setCounters,
 } from "./world-fixtures";
 import { applyDamage, type HealthTrack } from "../../src/rules";
 
@@ -107,7 +107,9 @@ describe("a scripted cast in combat", { timeout: 20_000 }, () => {
     expect(counters(gm, ILINDE)).toBe(0);
     expect(ilinde().system.mana.value).toBe(14);
 
-    // Charm on Grusha, opposed by its Will (rolled on the GM's client): 5 gains against 2.
+    // Charm on Grusha, opposed by its Will (rolled on the GM's client): 5 gains against 2. Charm
+    // reaches an adjacent target only (book L1281): Ilinde steps next to Grusha first.
+    await moveToken(world, ILINDE, 3, 0);
     await setCounters(world, ILINDE, 6);
     queueFaces(12, 12, 6, 2, 2, 2, 2, 2, 2, /* Grusha's Will */ 12, 2, 2, 2, 2);
     const charm = await cast("Charm", { targets: [actorUuid(GRUSHA)] });

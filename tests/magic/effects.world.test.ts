@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
-import { BRAM, COMBAT_ID, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, seedArena, setCounters } from "./world-fixtures";
+import { BRAM, COMBAT_ID, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, moveToken, seedArena, setCounters } from "./world-fixtures";
 import { startClock } from "./time";
 import { named } from "../packs/load-sources";
 
@@ -42,7 +42,8 @@ describe("spell effects in play", { timeout: 20_000 }, () => {
     const haste = [...actor(gm, BRAM).effects].find((e) => e.statuses.has("hasted"));
     expect(haste?.flags.clockwork.spell).toMatchObject({ gains: 2, expires: { combat: COMBAT_ID, round: 3, turn: 0 } });
 
-    // Charm on Grusha (4 AC): 5 gains against its Will of 2.
+    // Charm on Grusha (4 AC): 5 gains against its Will of 2; Charm reaches an adjacent target (book L1281).
+    await moveToken(world, ILINDE, 3, 0);
     queueFaces(12, 12, 6, 2, 2, 2, 2, 2, 2, /* Will */ 12, 2, 2, 2, 2);
     expect((await cast(world, alice, "Charm", { targets: [actorUuid(GRUSHA)] }))?.data.targets[0].success).toBe(true);
     await world.settle();

@@ -25,7 +25,8 @@ function expectClean(html: string): void {
 }
 
 const caster = { magic: 6, rank: 6 };
-const target = (id: string, over: Partial<SpellTarget> = {}): SpellTarget => ({ id, baseDefense: 3, distance: 3, resistance: { species: 2, armor: 1 }, ...over });
+// Adjacent: Charm and Heal's touch reach no further (book L1281, L1467).
+const target = (id: string, over: Partial<SpellTarget> = {}): SpellTarget => ({ id, baseDefense: 3, distance: 1, resistance: { species: 2, armor: 1 }, ...over });
 
 function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> & { casting: number[] }, options: { difficulty?: number } = {}) {
   const source = named("spells", name);

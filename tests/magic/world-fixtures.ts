@@ -122,3 +122,10 @@ export async function flush(world: World): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
+
+/** The GM moves an actor's token to a grid space (spaces, not pixels). */
+export async function moveToken(world: World, actorId: string, x: number, y: number): Promise<void> {
+  const scene = world.gm.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): { update(c: object): Promise<unknown> } } };
+  await world.as(world.gm, () => scene.tokens.get(tokenId(actorId)).update({ x: x * 100, y: y * 100 }));
+  await world.settle();
+}

@@ -1,0 +1,130 @@
+/**
+ * States that end on damage, on an attack, or on the caster's hostile act (issue 19 item 3; the
+ * rules table is `STATE_ENDINGS` of src/rules/state-endings.ts). The events, where they happen:
+ * - damage written on a health track: the relay's `clockwork.damageApplied` hook, on the client
+ *   that wrote it (the GM, or the owner of the damaged creature) — Pacified ends;
+ * - an attack declared: `clockwork.attack` on the attacker's client, with the damage its card
+ *   shows — Polymorphed ends, and Charmed and Feared when the attacker is their caster and the
+ *   attack damages; the attacker's own Invisibility ends (an offensive action);
+ * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as
+ *   attacks; any other spell that damages counts for Charmed and Feared.
+ * Each ending is a write through magic's write path: here when this user may write the creature
+ * (a GM, or its owner), otherwise on the GM with the card as the cause (the card names the
+ * creature). Statuses of the combat rules end by id, spell states by ending their spell effect.
+ */
+import { DAMAGE_APPLIED_HOOK } from "../combat/gm-write-constants";
+import { ATTACK_HOOKS } from "../combat/attack/constants";
+import { statesEndedBy, type HeldState, type StateEvent } from "../rules";
+import { CAST_HOOKS } from "./cast";
+import { track } from "./settle";
+import { requestMagicWrites, type MagicOp } from "./writes";
+import type { EffectLike, SpellEffectFlag } from "./context";
+
+/** A creature as the listener reads it. */
+export interface EndingActor {
+  uuid: string;
+  effects?: Iterable<EffectLike>;
+}
+
+function spellFlagOf(effect: EffectLike): SpellEffectFlag | undefined {
+  return (effect.flags?.clockwork as { spell?: SpellEffectFlag } | undefined)?.spell;
+}
+
+/** The states a creature holds, each with the caster of the spell that gave it. */
+export function heldStates(actor: EndingActor): HeldState[] {
+  const states: HeldState[] = [];
+  for (const effect of actor.effects ?? []) {
+    if (effect.disabled) continue;
+    const caster = spellFlagOf(effect)?.casterUuid ?? null;
+    for (const key of effect.statuses ?? []) states.push({ key, casterUuid: caster });
+  }
+  return states;
+}
+
+/** The writes that end what this event ends on the creature. */
+export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
+  const ended = statesEndedBy(event, heldStates(actor));
+  if (!ended.length) return [];
+  const ops: MagicOp[] = [];
+  for (const key of ended) {
+    const carriers = [...(actor.effects ?? [])].filter((e) => !e.disabled && [...(e.statuses ?? [])].includes(key));
+    const spell = carriers.find((e) => spellFlagOf(e) && e.uuid);
+    // A spell state goes with its spell's effect (as Dispel ends it); a combat status by its id.
+    if (spell?.uuid) {
+      if (!ops.some((op) => op.op === "endEffect" && op.uuid === spell.uuid)) ops.push({ op: "endEffect", uuid: spell.uuid });
+    } else ops.push({ op: "status", uuid: actor.uuid, status: key, active: false });
+  }
+  return ops;
+}
+
+async function write(ops: MagicOp[], cause: string | null): Promise<void> {
+  if (!ops.length) return;
+  await requestMagicWrites(ops, { cause, quiet: true });
+}
+
+/** `clockwork.damageApplied` (on the writing client): damage that got through. */
+export async function onDamageApplied(actor: EndingActor | null | undefined, application: { damage?: number } | null | undefined): Promise<void> {
+  if (!actor?.uuid || !((application?.damage ?? 0) > 0)) return;
+  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0 }), null);
+}
+
+/** What the listener reads of a weapon attack's outcome. */
+interface AttackOutcomeLike {
+  results?: readonly { damage?: { total?: number } }[];
+  session?: { targets?: readonly { actor?: EndingActor | null }[] };
+  message?: unknown;
+}
+
+/** `clockwork.attack` (on the attacker's client): each target was attacked; the attacker took an offensive action. */
+export async function onAttack(attacker: EndingActor | null | undefined, outcome: AttackOutcomeLike | null | undefined): Promise<void> {
+  const cause = (outcome?.message as { uuid?: string } | null | undefined)?.uuid ?? null;
+  const ops: MagicOp[] = [];
+  (outcome?.session?.targets ?? []).forEach((target, i) => {
+    if (!target.actor?.uuid) return;
+    ops.push(...endingOps(target.actor, { kind: "attack", by: attacker?.uuid ?? null, damage: outcome?.results?.[i]?.damage?.total ?? 0 }));
+  });
+  if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense" }));
+  await write(ops, cause);
+}
+
+/** What the listener reads of a cast. */
+interface CastResultLike {
+  outcome?: { targets?: readonly { damageTotal?: number }[] };
+  data?: { spell?: { rollKind?: string; harmful?: boolean }; targets?: readonly { uuid?: string }[] };
+  message?: unknown;
+}
+
+interface ResolvesUuid {
+  (uuid: string): EndingActor | null;
+}
+
+/**
+ * `clockwork.cast` (on the caster's client): attack and area spells attack each target; other
+ * spells that damage count for "damaged by the caster"; a harmful spell at another creature is
+ * the caster's offensive action.
+ */
+export async function onCast(caster: EndingActor | null | undefined, item: { system?: { roll?: { kind?: string }; automation?: { harmful?: boolean } } } | null | undefined, result: CastResultLike | null | undefined, resolve: ResolvesUuid): Promise<void> {
+  const cause = (result?.message as { uuid?: string } | null | undefined)?.uuid ?? null;
+  const rollKind = item?.system?.roll?.kind ?? result?.data?.spell?.rollKind ?? "";
+  const attack = rollKind === "attack" || rollKind === "area";
+  const by = caster?.uuid ?? null;
+  const ops: MagicOp[] = [];
+  let offensive = false;
+  (result?.data?.targets ?? []).forEach((t, i) => {
+    const actor = t.uuid ? resolve(t.uuid) : null;
+    if (!actor?.uuid) return;
+    const damage = result?.outcome?.targets?.[i]?.damageTotal ?? 0;
+    if (actor.uuid !== by && (attack || item?.system?.automation?.harmful === true)) offensive = true;
+    if (actor.uuid === by) return;
+    ops.push(...endingOps(actor, attack ? { kind: "attack", by, damage } : { kind: "spell", by, damage }));
+  });
+  if (offensive && caster?.uuid) ops.push(...endingOps(caster, { kind: "offense" }));
+  await write(ops, cause);
+}
+
+/** Registers the listeners on every client; each writes only for the events of its own client. */
+export function registerStateEndings(hooks: { on(name: string, fn: (...args: never[]) => unknown): number }, resolve: ResolvesUuid): void {
+  hooks.on(DAMAGE_APPLIED_HOOK, (actor: EndingActor, application: { damage?: number }) => track(onDamageApplied(actor, application)));
+  hooks.on(ATTACK_HOOKS.attack, (actor: EndingActor, _item: unknown, outcome: AttackOutcomeLike) => track(onAttack(actor, outcome)));
+  hooks.on(CAST_HOOKS.done, (actor: EndingActor, item: Parameters<typeof onCast>[1], result: CastResultLike) => track(onCast(actor, item, result, resolve)));
+}

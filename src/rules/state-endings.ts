@@ -1,0 +1,75 @@
+/**
+ * States that end on something that happens to (or by) their creature rather than on a Flat
+ * (issue 19 item 3): which event ends which state, as the book says for each.
+ * - Pacified (Mycorrean spores, book L264): "until they are damaged" — any damage that gets through.
+ * - Polymorphed (L1592): "until the target is attacked" — any attack declared at it.
+ * - Charmed (L1281): "If you take a damaging offensive combat action against your charmed
+ *   target, the effect immediately ends" — the charmer's attack or spell that damages it.
+ * - Feared (L1355): "ends if the target is damaged by the caster".
+ * - Invisible (L1510): "taking an offensive action immediately cancels the effect" — the
+ *   invisible creature's own attack or harmful spell.
+ * Pure: the combat and magic layers report the events and write the endings.
+ */
+
+/** What ends a state. */
+export type StateEnding =
+  /** Damage that got through, from anyone. */
+  | "damaged"
+  /** An attack declared at the creature, from anyone. */
+  | "attacked"
+  /** An attack or spell by the state's caster that damages the creature. */
+  | "damagedByCaster"
+  /** The creature's own attack or harmful spell. */
+  | "ownOffense";
+
+/** The states with such an ending, by status id (the book line in each comment above). */
+export const STATE_ENDINGS: Readonly<Record<string, readonly StateEnding[]>> = {
+  pacified: ["damaged"],
+  polymorphed: ["attacked"],
+  charmed: ["damagedByCaster"],
+  feared: ["damagedByCaster"],
+  invisible: ["ownOffense"],
+};
+
+/** Something that happened to (or by) a creature. */
+export type StateEvent =
+  /** Damage written on its health track (the relay's damage hook): how much got through. */
+  | { kind: "damageApplied"; damage: number }
+  /** An attack (weapon, attack or area spell) at it: by whom, and the damage its card shows. */
+  | { kind: "attack"; by: string | null; damage: number }
+  /** Another spell at it (not an attack): by whom, and the damage it dealt. */
+  | { kind: "spell"; by: string | null; damage: number }
+  /** The creature itself attacked, or cast a harmful spell at another. */
+  | { kind: "offense" };
+
+/** A state a creature has, with the caster that gave it (a spell's, when there is one). */
+export interface HeldState {
+  key: string;
+  casterUuid?: string | null;
+}
+
+function ends(ending: StateEnding, event: StateEvent, state: HeldState): boolean {
+  switch (ending) {
+    case "damaged":
+      return event.kind === "damageApplied" && event.damage > 0;
+    case "attacked":
+      return event.kind === "attack";
+    case "damagedByCaster":
+      return (event.kind === "attack" || event.kind === "spell") && event.damage > 0 && !!event.by && !!state.casterUuid && event.by === state.casterUuid;
+    case "ownOffense":
+      return event.kind === "offense";
+    default:
+      return false;
+  }
+}
+
+/** The keys of the held states this event ends (each once, in the order held). */
+export function statesEndedBy(event: StateEvent, states: readonly HeldState[]): string[] {
+  const ended: string[] = [];
+  for (const state of states) {
+    const endings = STATE_ENDINGS[state.key];
+    if (!endings || ended.includes(state.key)) continue;
+    if (endings.some((e) => ends(e, event, state))) ended.push(state.key);
+  }
+  return ended;
+}

@@ -1,0 +1,44 @@
+/**
+ * Which event ends which state (issue 19 item 3), line by line from the book.
+ */
+import { describe, expect, it } from "vitest";
+import { STATE_ENDINGS, statesEndedBy, type HeldState } from "../../src/rules";
+
+const CHARMER = "Actor.charmer";
+const held: HeldState[] = [
+  { key: "pacified" }, { key: "polymorphed", casterUuid: "Actor.wizard" }, { key: "charmed", casterUuid: CHARMER },
+  { key: "feared", casterUuid: CHARMER }, { key: "invisible", casterUuid: "Actor.self" }, { key: "burning" }, { key: "hasted", casterUuid: CHARMER },
+];
+
+describe("states ended by an event", () => {
+  it("Pacified ends when damage gets through, from anyone (book L264: 'until they are damaged')", () => {
+    expect(statesEndedBy({ kind: "damageApplied", damage: 3 }, held)).toEqual(["pacified"]);
+    // A barrier that absorbs everything is no damage.
+    expect(statesEndedBy({ kind: "damageApplied", damage: 0 }, held)).toEqual([]);
+  });
+
+  it("Polymorphed ends when it is attacked, hit or not (book L1592: 'until the target is attacked')", () => {
+    expect(statesEndedBy({ kind: "attack", by: "Actor.someone", damage: 0 }, held)).toEqual(["polymorphed"]);
+  });
+
+  it("Charm and Fear end when their caster's attack or spell damages the target (book L1281, L1355)", () => {
+    expect(statesEndedBy({ kind: "attack", by: CHARMER, damage: 5 }, held)).toEqual(["polymorphed", "charmed", "feared"]);
+    expect(statesEndedBy({ kind: "spell", by: CHARMER, damage: 2 }, held)).toEqual(["charmed", "feared"]);
+    // Someone else's damage, or the charmer's attack that deals none, leaves them.
+    expect(statesEndedBy({ kind: "attack", by: "Actor.other", damage: 5 }, held)).toEqual(["polymorphed"]);
+    expect(statesEndedBy({ kind: "attack", by: CHARMER, damage: 0 }, held)).toEqual(["polymorphed"]);
+    expect(statesEndedBy({ kind: "spell", by: CHARMER, damage: 0 }, held)).toEqual([]);
+  });
+
+  it("Invisibility ends on the creature's own offensive action (book L1510)", () => {
+    expect(statesEndedBy({ kind: "offense" }, held)).toEqual(["invisible"]);
+  });
+
+  it("states with no such ending are never ended by these events; each state is named once", () => {
+    for (const event of [{ kind: "damageApplied", damage: 9 }, { kind: "attack", by: CHARMER, damage: 9 }, { kind: "offense" }] as const) {
+      const ended = statesEndedBy(event, [...held, ...held]);
+      expect(ended.every((k) => k in STATE_ENDINGS)).toBe(true);
+      expect(new Set(ended).size).toBe(ended.length);
+    }
+  });
+});

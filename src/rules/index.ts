@@ -29,3 +29,4 @@ export * from "./spells";
 export * from "./spells-tables";
 export * from "./alchemy";
 export * from "./item-effects";
+export * from "./ledger";

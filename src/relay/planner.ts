@@ -261,9 +261,13 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
     if (!write.track) refuse("CLOCKWORK.Relay.NoHealth", { name: write.doc.name ?? "" });
     return write.track;
   };
+  // Only the fields that change: a player's edit of another field racing this write stays.
   const setTrack = (write: DocWrite, next: HealthTrack): void => {
     write.track = next;
-    for (const [key, value] of Object.entries(stored(next))) set(write, `system.health.${key}`, value);
+    for (const [key, value] of Object.entries(stored(next))) {
+      const path = `system.health.${key}`;
+      if (path in write.changes || valueAt(sourceOf(write.doc), path) !== value) set(write, path, value);
+    }
   };
   const statusesOf = (write: DocWrite): Set<string> => (write.statuses ??= new Set(write.doc.statuses ?? []));
   /** The entry a tagged op adds to; a tag already on the actor refuses the batch (apply once). */

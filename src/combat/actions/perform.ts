@@ -10,7 +10,7 @@ import {
   COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
   type CombatActionKey, type CounterState,
 } from "../../rules";
-import { writeOwned, type BatchResult as GmWriteResult, type RelayOp as GmWriteOp } from "../../relay";
+import { writeOwned, type BatchResult, type RelayOp } from "../../relay";
 import { attack, type AttackCallOptions, type AttackOutcome, type WorkflowActor } from "../attack/workflow";
 import type { AttackItem } from "../attack/source";
 import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
@@ -71,7 +71,7 @@ function stunned(actor: ActionsActor): boolean {
   return new Set(actor.statuses ?? []).has("stunned");
 }
 
-async function pay(actor: ActingActor, baseCost: number, extra: GmWriteOp[] = [], options: { reaction?: boolean } = {}): Promise<{ result: GmWriteResult | null; paid: number }> {
+async function pay(actor: ActingActor, baseCost: number, extra: RelayOp[] = [], options: { reaction?: boolean } = {}): Promise<{ result: BatchResult | null; paid: number }> {
   const state = combatStateOf(actor);
   if (!state) {
     if (!extra.length) return { result: null, paid: 0 };
@@ -82,7 +82,7 @@ async function pay(actor: ActingActor, baseCost: number, extra: GmWriteOp[] = []
     notify("warn", `CLOCKWORK.Combat.Attack.Counters.${charge.problem}`, { name: actor.name });
     return { result: { ok: false, problem: { key: charge.problem }, viaGM: false }, paid: 0 };
   }
-  const ops: GmWriteOp[] = [{ op: "counters", uuid: state.combatant.uuid, spend: { cost: baseCost, stunned: stunned(actor), reaction: options.reaction } }, ...extra];
+  const ops: RelayOp[] = [{ op: "counters", uuid: state.combatant.uuid, spend: { cost: baseCost, stunned: stunned(actor), reaction: options.reaction } }, ...extra];
   return { result: await writeOwned(ops), paid: charge.cost };
 }
 
@@ -186,7 +186,7 @@ async function speciesAction(actor: ActingActor, key: string, request: ActionReq
   }
   // The round it was used in: its recharge rolls at the end of each later turn (RULING 68).
   const usedIn = combatRound() ?? true;
-  const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
+  const markSpent: RelayOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
   const item = speciesAttackItem(attackData, actor);
   if (item) {
     const outcome = await attack(actor, item as AttackItem, request.attack ?? {});

@@ -89,7 +89,7 @@ export async function fall(target: TargetLike, spaces: number, options: { chat?:
   }
   const track = healthTrackOf(actor.system);
   if (!track) {
-    notify("warn", "CLOCKWORK.Combat.Attack.GmWrite.NoHealth", { name: actor.name });
+    notify("warn", "CLOCKWORK.Relay.NoHealth", { name: actor.name });
     return null;
   }
   const outcome = resolveFall(track, spaces, fallFacts(actor));

@@ -88,7 +88,7 @@ describe("dying", () => {
     const result = await as(fight, fight.gm, () => writeOwned([{ op: "damage", uuid: `Actor.${fight.actors.ada}`, amount: 3 }]));
     expect(result).toMatchObject({ ok: true, viaGM: false });
     expect(result.ok && result.results[0].application).toMatchObject({ deathRollRequired: true, becameDying: false, died: false });
-    expect(fight.gm.notifications).toEqual([]);
+    expect(fight.gm.notifications.filter((n) => n.type !== "info")).toEqual([]);
     expect(health("ada")).toEqual(stored);
     await fight.world.settle();
     expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]);

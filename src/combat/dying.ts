@@ -12,7 +12,7 @@
 import { activeGM, isDesignatedGM, localize, registerQuery, resolveUuid, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
-import { DAMAGE_APPLIED_HOOK } from "./gm-write-constants";
+import { DAMAGE_APPLIED_HOOK } from "../relay";
 import { requestDeathRoll, type PromptActor } from "./prompts";
 import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
 

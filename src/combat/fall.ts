@@ -9,7 +9,7 @@
 import { inputDialog, localize, notify, renderTemplate } from "../foundry";
 import { resolveFall, type FallFacts, type FallOutcome } from "../rules";
 import { wearsFallArtifact, wornItemEffects, type WearingActor } from "../data/item/magic-items";
-import { requestWrites, healthTrackOf, type GmWriteResult } from "./gm-writes";
+import { healthTrackOf, writeOwned, type BatchResult } from "../relay";
 import { tokenDocOf, type TargetLike } from "./attack/workflow";
 import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "./fall-card";
 
@@ -63,7 +63,7 @@ export function fallFacts(actor: FallingActor): FallFacts {
 /** What `fall()` resolves to. */
 export interface FallResult {
   outcome: FallOutcome;
-  write: GmWriteResult | null;
+  write: BatchResult | null;
   message: unknown;
 }
 
@@ -89,13 +89,13 @@ export async function fall(target: TargetLike, spaces: number, options: { chat?:
   }
   const track = healthTrackOf(actor.system);
   if (!track) {
-    notify("warn", "CLOCKWORK.Combat.Attack.GmWrite.NoHealth", { name: actor.name });
+    notify("warn", "CLOCKWORK.Relay.NoHealth", { name: actor.name });
     return null;
   }
   const outcome = resolveFall(track, spaces, fallFacts(actor));
-  let write: GmWriteResult | null = null;
+  let write: BatchResult | null = null;
   if (outcome.damage > 0) {
-    write = await requestWrites([{ op: "damage", uuid: actor.uuid, amount: outcome.damage, unavoidable: true, fall: true }]);
+    write = await writeOwned([{ op: "damage", uuid: actor.uuid, amount: outcome.damage, unavoidable: true, fall: true }]);
     if (!write.ok) return null;
   }
   const died = write?.ok === true && write.results[0]?.application?.died === true;

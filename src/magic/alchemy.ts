@@ -15,7 +15,7 @@ import {
   type AlchemyEffect, type AlchemyFlag, type AlchemyItemData, type CounterState,
 } from "../rules";
 import { spellEffectsOf, statusesOf, type EffectLike } from "./context";
-import { requestMagicWrites, type MagicOp } from "./writes";
+import { writeOwned, type RelayOp as MagicOp } from "../relay";
 
 interface UserActor {
   id?: string | null;
@@ -208,7 +208,7 @@ export async function useAlchemyItem(actor: UserActor, item: AlchemyItem, option
     ops.push(...effectOps(effect, target.actor, item, faces, result));
   }
   const card = self || game.user?.isGM || target.actor.isOwner === true ? null : await postUse(actor, item, target.actor);
-  const written = await requestMagicWrites(ops, { cause: card?.uuid ?? null });
+  const written = await writeOwned(ops);
   if (!written.ok) {
     await card?.delete?.();
     return null;

@@ -33,7 +33,7 @@ import { askSpellReactions, withDefenseParts } from "./reactions";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
 import { gridSizeOf, spacesBetween as boxSpaces, spacesToPoint, tokenBox, type GridBox, type TokenPosition } from "../combat/attack/geometry";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
-import { requestMagicWrites, type MagicOp } from "./writes";
+import { writeOwned, type RelayOp as MagicOp } from "../relay";
 import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";
 import { answerCounterspell as answerCounterspellWith, offerCounterspell, type CastFn, type Counterspelled } from "./counterspell";
@@ -418,7 +418,7 @@ async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions, rea
     ops.push({ op: "counters", uuid: prepared.combatant.uuid, spend: { cost: prepared.counters, reaction: options.reaction, stunned: statusesOf(actor).has("stunned") } });
   }
   if (prepared.mana > 0) ops.push({ op: "mana", uuid: actor.uuid, value: (actor.system.mana?.value ?? 0) - prepared.mana });
-  const result = await requestMagicWrites(ops);
+  const result = await writeOwned(ops);
   return result.ok;
 }
 
@@ -580,7 +580,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode())) as CastMessage | null;
   let applied = false;
   if (writing) {
-    const result = await requestMagicWrites(ops, { cause: message?.uuid ?? null });
+    const result = await writeOwned(ops);
     applied = result.ok;
     if (applied) {
       data.applied = true;
@@ -681,7 +681,7 @@ interface CastMessage {
 export async function applyCastCard(message: CastMessage): Promise<boolean> {
   const data = castData(message);
   if (!data || data.applied || !data.ops.length) return false;
-  const result = await requestMagicWrites(data.ops, { cause: message.uuid ?? null });
+  const result = await writeOwned(data.ops);
   if (!result.ok) return false;
   await message.update({ [`flags.clockwork.${CAST_FLAG}.applied`]: true });
   return true;

@@ -10,7 +10,7 @@ import { notify, viewedCombat } from "../foundry";
 import { planChannel, type ChannelPlan, type CounterState } from "../rules";
 import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";
-import { requestMagicWrites, type MagicOp } from "./writes";
+import { writeOwned, type RelayOp as MagicOp } from "../relay";
 
 interface ManaActor {
   id?: string | null;
@@ -65,7 +65,7 @@ export async function channelMana(actor: ManaActor, amount: number, options: { s
   }
   ops.push({ op: "mana", uuid: actor.uuid, value: plan.personal.value });
   ops.push({ op: "pool", uuid: (scene as SceneDoc).uuid, drain: plan.amount });
-  const result = await requestMagicWrites(ops);
+  const result = await writeOwned(ops);
   return result.ok ? plan : null;
 }
 

@@ -6,8 +6,6 @@ export const CAST_FLAG = "cast";
 export const CAST_CARD_TEMPLATE = "systems/clockwork/templates/chat/cast-card.hbs";
 /** The spell actions' provider id (the combat action buttons' `data-provider`). */
 export const SPELL_ACTIONS = "magic";
-/** The query the active GM answers for magic writes. */
-export const MAGIC_WRITE_QUERY = "clockwork.magicWrite";
 /** The query a combatant's owner (or the GM) answers when offered Counterspell against a cast. */
 export const COUNTERSPELL_QUERY = "clockwork.counterspell";
 export const COUNTERSPELL_TEMPLATE = "systems/clockwork/templates/magic/counterspell-prompt.hbs";

@@ -15,7 +15,7 @@
  */
 import { COMBAT_STATUS_IDS, type SpellDuration, type SpellProfile, type SpellTargetOutcome } from "../rules";
 import { SPELL_STATES } from "../config";
-import type { EffectSource, MagicOp } from "./writes";
+import type { EffectSource, RelayOp as MagicOp } from "../relay";
 import type { EffectLike, SpellEffectFlag } from "./context";
 
 /** Where a cast happens in time: the running combat's position, and the world time. */

@@ -12,7 +12,7 @@ import { answerCounterspell, answerSpellReaction, castSpell } from "./cast";
 import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
 import { channelMana, drinkManaPotionItem } from "./channel";
 import type { SpellItem } from "./context";
-import { CAST_CARD_TEMPLATE, CAST_FLAG, COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE, MAGIC_WRITE_QUERY, SPELL_REACTION_QUERY, SPELL_TABLE_TEMPLATE } from "./constants";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE, SPELL_REACTION_QUERY, SPELL_TABLE_TEMPLATE } from "./constants";
 import { manaHud, registerManaHud } from "./hud";
 import { onDeleteCombat, onTurnChange, onWeaponAttack, onWorldTime } from "./lifecycle";
 import { registerStateEndings, type EndingActor } from "./state-endings";
@@ -21,10 +21,7 @@ import { onRenderMessage, onRenderSheet } from "./render";
 import { useSpellTable } from "./spell-tables";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
-import { answerMagicWrite, executeMagicWrites } from "./writes";
-import { setRelayExecutor } from "../relay";
 import { registerSpellActions } from "./actions";
-import { allowGmWritePaths } from "../combat/gm-write-constants";
 import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
 import { track } from "./settle";
 
@@ -67,14 +64,6 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
 
 /** Registers everything magic needs; once, in `init`. */
 export function registerMagic(): void {
-  // The write relay's GM side and the personal mana path of the combat relay.
-  registerQuery(MAGIC_WRITE_QUERY, (data: unknown) => answerMagicWrite(data));
-  // Interim: the relay runs derived batches through magic's planner until the planner moves into src/relay.
-  setRelayExecutor(async (ops, requesterId) => {
-    const result = await executeMagicWrites(ops, requesterId);
-    return result.ok ? { ok: true, viaGM: result.viaGM, results: result.results } : result;
-  });
-  allowGmWritePaths("Actor", ["system.mana.value"]);
   registerQuery(SPELL_REACTION_QUERY, (data: unknown) => answerSpellReaction(data));
   registerQuery(COUNTERSPELL_QUERY, (data: unknown) => answerCounterspell(data));
   registerQuery(COMPANION_QUERY, answerSummon);

@@ -10,7 +10,7 @@
  */
 import { FlatRoll } from "../dice/flat-roll";
 import { combatBoundEffects, endOfTurnFlats, expiredEffects, regenerationOf } from "./effects";
-import { executeMagicWrites, requestMagicWrites, type MagicOp } from "./writes";
+import { writeOwned, type RelayOp as MagicOp } from "../relay";
 import type { EffectLike } from "./context";
 import { lifecycleSettled } from "./settle";
 import { isDesignatedGM, worldTime } from "../foundry";
@@ -42,7 +42,7 @@ interface TurnPosition {
 
 async function end(uuids: string[]): Promise<void> {
   if (!uuids.length) return;
-  await executeMagicWrites(uuids.map((uuid): MagicOp => ({ op: "endEffect", uuid })));
+  await writeOwned(uuids.map((uuid): MagicOp => ({ op: "endEffect", uuid })));
 }
 
 /** A Flat for one effect: the actor's roll card when it can post one, else a quiet roll. */
@@ -88,7 +88,7 @@ export async function onTurnChange(combat: CombatLike, hookPrevious: TurnPositio
   const started = current?.combatantId ? combat.combatants.get?.(current.combatantId)?.actor : null;
   if (started?.effects) {
     const hits = regenerationOf(started.effects);
-    if (hits > 0) await executeMagicWrites([{ op: "heal", uuid: started.uuid, amount: hits }]);
+    if (hits > 0) await writeOwned([{ op: "heal", uuid: started.uuid, amount: hits }]);
   }
 }
 
@@ -118,7 +118,7 @@ interface AttackOutcomeLike {
 
 /**
  * A weapon attack met a Force Field (its gains were in the defense): the field is spent, as an
- * attack spell spends it (§3.1 Force Field). Runs on the attacker's client, through the relay.
+ * attack spell spends it (§3.1 Force Field). Runs on the attacker's client.
  */
 export async function onWeaponAttack(outcome: AttackOutcomeLike | null | undefined): Promise<void> {
   const ops: MagicOp[] = [];
@@ -132,8 +132,8 @@ export async function onWeaponAttack(outcome: AttackOutcomeLike | null | undefin
       }
     }
   });
-  const cause = (outcome?.message as { uuid?: string } | null | undefined)?.uuid ?? null;
-  if (ops.length) await requestMagicWrites(ops, { cause });
+  // The attacker's own writes only: a target it does not own needs a relay kind (not yet).
+  if (ops.length) await writeOwned(ops, { notify: false });
 }
 
 /** A combat was deleted: forget the turn last seen in it, and end the effects bound to it. */

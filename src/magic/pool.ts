@@ -7,7 +7,7 @@
  */
 import { newGlobalPool, refillGlobalPool, resizeGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
 import { POOL_FLAG, storedPool } from "./views";
-import { executeMagicWrites, requestMagicWrites, type MagicWriteResult } from "./writes";
+import { writeOwned, type BatchResult } from "../relay";
 import { hooks as foundryHooks, isDesignatedGM, maybeCanvas, worldCollection, worldTime } from "../foundry";
 
 export { poolView, type PoolView } from "./views";
@@ -40,14 +40,14 @@ export function scenePool(scene: SceneDoc | null | undefined): GlobalManaPool | 
  * Sets a scene's pool to a connection (or a custom size). A new pool starts full; changing an
  * existing one keeps what was drained (`resizeGlobalPool`). `null` removes the pool. GM only.
  */
-export async function configurePool(scene: SceneDoc, connection: ManaConnectionPreset | null, custom?: number): Promise<MagicWriteResult> {
+export async function configurePool(scene: SceneDoc, connection: ManaConnectionPreset | null, custom?: number): Promise<BatchResult> {
   if (connection === null) {
     await scene.update({ [`flags.clockwork.-=${POOL_FLAG}`]: null });
-    return { ok: true, viaGM: false, results: { ok: true, results: [], viaGM: false }, effects: [] };
+    return { ok: true, viaGM: false, results: [], effects: [] };
   }
   const current = storedPool(scene);
   const set = current ? resizeGlobalPool(current, connection, custom) : newGlobalPool(connection, worldTime(), custom);
-  return requestMagicWrites([{ op: "pool", uuid: scene.uuid, set }]);
+  return writeOwned([{ op: "pool", uuid: scene.uuid, set }]);
 }
 
 /** The pool written back at a new world time, or null when nothing changes. */
@@ -69,7 +69,7 @@ export async function refillPools(now = worldTime()): Promise<number> {
     if (!pool) continue;
     const next = refilledPool(pool, now);
     if (!next) continue;
-    const result = await executeMagicWrites([{ op: "pool", uuid: scene.uuid, set: next }]);
+    const result = await writeOwned([{ op: "pool", uuid: scene.uuid, set: next }]);
     if (result.ok) written++;
   }
   return written;

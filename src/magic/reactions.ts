@@ -13,7 +13,7 @@ import {
   type AttackTarget, type Caster, type CounterState, type DamageType, type SpellProfile, type SpellTarget, type TargetOdds,
 } from "../rules";
 import { statusesOf } from "./context";
-import type { MagicOp } from "./writes";
+import type { RelayOp as MagicOp } from "../relay";
 
 /** One target as the cast workflow knows it. */
 export interface ReactingTarget {

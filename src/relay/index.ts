@@ -5,30 +5,29 @@
  * `clockwork.relay` to the active GM; a GM runs the same path locally. The answering GM checks
  * who may ask from its own world, lets the kind derive the writes from the cause, refuses any
  * derived write on a document the requester owns (an owner writes itself), and runs the writes
- * through the executor, one batch at a time.
+ * through the one planner (./planner), one batch at a time, planned from its own documents as
+ * they are when the batch's turn comes. `writeOwned` (./planner) is the local path: a GM's or an
+ * owner's batch, through the same queue, never asking anyone.
  */
 import { activeGM, currentUser, localize, notify, registerQuery, releaseGeneration, resolveUuidSync, userById, type QueryOptions, type QueryUser } from "../foundry";
 import { relayKind, type RelayCause, type RelayRequester } from "./kinds";
-import type { RelayOp, RelayProblem } from "./ops";
+import type { RelayProblem } from "./ops";
+import { parseLedgerTag, runBatch, type OpResult } from "./planner";
 
 export * from "./kinds";
 export * from "./ops";
+export {
+  DAMAGE_APPLIED_HOOK, LEDGER_LIMIT, POOL_FLAG, healthTrackOf, parseLedgerTag, storedPool, writeOwned,
+  type BatchResult, type LedgerEntry, type OpResult, type WriteOwnedOptions,
+} from "./planner";
 
 /** The relay's one query. */
 export const RELAY_QUERY = "clockwork.relay";
 /** How long a requester waits for the GM (ms). */
 export const RELAY_TIMEOUT = 15_000;
 
-/** What a relayed request did: the executor's result, or why it was refused. */
-export type RelayResult = { ok: true; viaGM: boolean; results: unknown } | { ok: false; viaGM: boolean; problem: RelayProblem };
-
-/** Runs a derived batch on this client (the planner); set once at init. */
-export type RelayExecutor = (ops: readonly RelayOp[], requesterId: string) => Promise<RelayResult>;
-let executor: RelayExecutor | null = null;
-
-export function setRelayExecutor(run: RelayExecutor): void {
-  executor = run;
-}
+/** What a relayed request did: what each derived op wrote, or why it was refused. */
+export type RelayResult = { ok: true; viaGM: boolean; results: OpResult[]; effects: string[] } | { ok: false; viaGM: boolean; problem: RelayProblem };
 
 export interface RelayOptions {
   /** The UUID of the chat message the request follows from. */
@@ -157,8 +156,10 @@ async function answer(request: RelayRequest, localId: string | null, options?: {
   if ("refused" in derived) return { ok: false, viaGM: true, problem: derived.refused };
   // An owner never needs the relay: a relayed write on the requester's own document is refused.
   if (!localId && derived.ops.some((op) => ownedBy(op.uuid, requester.user))) return refused("CLOCKWORK.Relay.OwnDocument");
-  if (!executor) return refused("CLOCKWORK.Relay.NoGM");
-  return executor(derived.ops, requester.id);
+  // A card's ledger tags are its own: a kind may not apply or revert another card's.
+  const tags = derived.ops.map((op) => ("ledger" in op ? op.ledger : undefined)).filter((tag) => tag !== undefined);
+  if (tags.some((tag) => parseLedgerTag(tag)?.message !== cause.id)) return refused("CLOCKWORK.Relay.BadLedger");
+  return runBatch(derived.ops, requester.id, !localId);
 }
 
 /** A refusal's text (for tests and logs). */

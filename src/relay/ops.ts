@@ -29,7 +29,7 @@ export type GmWriteOp =
   | { op: "status"; uuid: string; status: string; active: boolean; ledger?: LedgerTag }
   /** Pay counters from a combatant's `system.counters`, or set them. */
   | { op: "counters"; uuid: string; spend?: { cost: number; reaction?: boolean; stunned?: boolean }; set?: CounterState }
-  /** Any other change, only on paths the relay carries (see `allowGmWritePaths`). */
+  /** Any other change of a document (a GM's or an owner's batch; a relayed kind derives it on the GM). */
   | { op: "update"; uuid: string; changes: Record<string, unknown> }
   /**
    * Writes what earlier ops of this batch did (`from`: their indices) at `path` of a document, as
@@ -60,8 +60,8 @@ export type RelayOp =
   | { op: "cureWounds"; uuid: string; count: number; ledger?: LedgerTag }
   /** Ends dying and marks the creature stabilized (Stabilize, RULING 9). */
   | { op: "stabilize"; uuid: string; ledger?: LedgerTag }
-  /** Sets an actor's personal mana. */
-  | { op: "mana"; uuid: string; value: number }
+  /** Sets an actor's personal mana (`value`), or adds to it as it is when written, up to its maximum (`add`). */
+  | { op: "mana"; uuid: string; value?: number; add?: number }
   /** Changes a scene's global pool: drain (channeling), give back, or set it whole (the GM's config). */
   | { op: "pool"; uuid: string; drain?: number; give?: number; set?: GlobalManaPool }
   /** Creates an Active Effect on an actor. */

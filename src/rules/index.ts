@@ -31,3 +31,4 @@ export * from "./state-endings";
 export * from "./spells-tables";
 export * from "./alchemy";
 export * from "./item-effects";
+export * from "./ledger";

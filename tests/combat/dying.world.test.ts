@@ -7,7 +7,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./world-setup";
-import { postCauseCard } from "./attack/world-fixtures";
 
 let fight: Fight;
 beforeEach(async () => {
@@ -61,7 +60,7 @@ describe("dying", () => {
   it("another death roll when a dying creature takes damage (the damage writer's clockwork.damageApplied hook)", async () => {
     noOnes();
     await down("ada");
-    const { DAMAGE_APPLIED_HOOK } = await import("../../src/combat/gm-writes");
+    const { DAMAGE_APPLIED_HOOK } = await import("../../src/relay");
     const application = { damage: 3, absorbed: 0, woundsAdded: 0, vitalsLost: 0, becameDying: false, died: false, deathRollRequired: true };
     const callAll = (...args: unknown[]) => (Hooks as unknown as { callAll(...a: unknown[]): boolean }).callAll(...args);
     noOnes();
@@ -78,25 +77,24 @@ describe("dying", () => {
     expect(deathRolls()).toHaveLength(3);
   });
 
-  it("damage to a creature already dying through applyDamageTo (a player's, through the GM): done, and a death roll follows", async () => {
+  it("damage to a creature already dying written by the GM (as a player's relayed Apply is): done, and a death roll follows", async () => {
     noOnes();
     await down("ada");
-    const { applyDamageTo } = await import("../../src/combat/gm-writes");
+    const { writeOwned } = await import("../../src/relay");
     const stored = { ...health("ada") };
     noOnes();
-    // Bob does not own Ada: the GM writes, as a card of Bob's names her (docs/rulings.md 138).
+    // Bob does not own Ada: the GM writes it (a relayed card's Apply runs this on the GM's client).
     // Nothing stored changes (no vitals left to lose), which is no failure.
-    const cause = await postCauseCard(fight.world, fight.bob, `Actor.${fight.actors.bo}`, [`Actor.${fight.actors.ada}`]);
-    const result = await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 3, { cause }));
-    expect(result).toMatchObject({ ok: true, viaGM: true });
+    const result = await as(fight, fight.gm, () => writeOwned([{ op: "damage", uuid: `Actor.${fight.actors.ada}`, amount: 3 }]));
+    expect(result).toMatchObject({ ok: true, viaGM: false });
     expect(result.ok && result.results[0].application).toMatchObject({ deathRollRequired: true, becameDying: false, died: false });
-    expect(fight.bob.notifications).toEqual([]);
+    expect(fight.gm.notifications.filter((n) => n.type !== "info")).toEqual([]);
     expect(health("ada")).toEqual(stored);
     await fight.world.settle();
     expect(deathRolls().map((m) => m._source.author)).toEqual([fight.alice.userId, fight.alice.userId]);
     // Alice damaging her own dying character writes locally; the death roll follows there too.
     noOnes();
-    const own = await as(fight, fight.alice, () => applyDamageTo(actorOn(fight.alice, fight.actors.ada) as never, 2, { unavoidable: true }));
+    const own = await as(fight, fight.alice, () => writeOwned([{ op: "damage", uuid: `Actor.${fight.actors.ada}`, amount: 2, unavoidable: true }]));
     expect(own).toMatchObject({ ok: true, viaGM: false });
     await fight.world.settle();
     expect(deathRolls()).toHaveLength(3);

@@ -9,7 +9,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStatus } from "../../src/combat/conditions";
 import { actorOn, as, combatOn, createFight, queueFaces, type Fight } from "./world-setup";
-import { postCauseCard } from "./attack/world-fixtures";
 
 let fight: Fight;
 let goblin: string;
@@ -67,11 +66,10 @@ describe("a scripted fight", () => {
     expect(current()).toBe("Bo");
     expect(await spend(fight.bob, fight.ids.bo, 2)).toMatchObject({ available: 3 });
 
-    const { applyDamageTo } = await import("../../src/combat/gm-writes");
+    const { writeOwned } = await import("../../src/relay");
     safeDeathRoll();
-    // Bob's card names Ada (docs/rulings.md 138): the GM writes what Bob does not own.
-    const cause = await postCauseCard(fight.world, fight.bob, `Actor.${fight.actors.bo}`, [`Actor.${fight.actors.ada}`]);
-    await as(fight, fight.bob, () => applyDamageTo(actorOn(fight.bob, fight.actors.ada) as never, 36, { unavoidable: true, cause }));
+    // The GM writes what Bob does not own (a relayed Apply of Bob's card runs this on the GM's client).
+    await as(fight, fight.gm, () => writeOwned([{ op: "damage", uuid: `Actor.${fight.actors.ada}`, amount: 36, unavoidable: true }]));
     expect(health(fight.actors.ada)).toMatchObject({ dying: true, vitalsLost: 6 });
     expect(statuses(fight.actors.ada)).toEqual(["dying"]);
 

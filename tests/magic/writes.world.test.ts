@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { createWorld } from "../world";
 import { GRUSHA, ILINDE, actorUuid, doc, seedArena } from "./world-fixtures";
-import { executeMagicWrites } from "../../src/magic/writes";
+import { writeOwned } from "../../src/relay";
 
 interface FlaggedActor {
   system: { mana: { value: number } };
@@ -24,10 +24,10 @@ describe("magic write batches", { timeout: 20_000 }, () => {
     await world.as(gm, () => grusha().createEmbeddedDocuments("ActiveEffect", [{ name: "Burning", statuses: ["burning"] }]));
     await world.settle();
     const flags = { spell: { name: "Fire Bolt", gains: 3 } };
-    const first = await world.as(gm, () => executeMagicWrites([{ op: "effectFlags", uuid: actorUuid(GRUSHA), status: "burning", flags }]));
+    const first = await world.as(gm, () => writeOwned([{ op: "effectFlags", uuid: actorUuid(GRUSHA), status: "burning", flags }]));
     expect(first).toMatchObject({ ok: true });
     const manaBefore = ilinde().system.mana.value;
-    const again = await world.as(gm, () => executeMagicWrites([
+    const again = await world.as(gm, () => writeOwned([
       { op: "update", uuid: actorUuid(ILINDE), changes: { "system.mana.value": manaBefore - 2 } },
       { op: "effectFlags", uuid: actorUuid(GRUSHA), status: "burning", flags },
     ]));

@@ -10,7 +10,7 @@ import {
   COMBAT_ACTIONS, affordableActions, chargeFor, prepareAction, requireCounters, twoWeaponCost,
   type CombatActionKey, type CounterState,
 } from "../../rules";
-import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes";
+import { writeOwned, type BatchResult, type RelayOp } from "../../relay";
 import { attack, type AttackCallOptions, type AttackOutcome, type WorkflowActor } from "../attack/workflow";
 import type { AttackItem } from "../attack/source";
 import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
@@ -71,19 +71,19 @@ function stunned(actor: ActionsActor): boolean {
   return new Set(actor.statuses ?? []).has("stunned");
 }
 
-async function pay(actor: ActingActor, baseCost: number, extra: GmWriteOp[] = [], options: { reaction?: boolean } = {}): Promise<{ result: GmWriteResult | null; paid: number }> {
+async function pay(actor: ActingActor, baseCost: number, extra: RelayOp[] = [], options: { reaction?: boolean } = {}): Promise<{ result: BatchResult | null; paid: number }> {
   const state = combatStateOf(actor);
   if (!state) {
     if (!extra.length) return { result: null, paid: 0 };
-    return { result: await requestWrites(extra), paid: 0 };
+    return { result: await writeOwned(extra), paid: 0 };
   }
   const charge = chargeFor(state.counters, baseCost, { stunned: stunned(actor), reaction: options.reaction });
   if (charge.problem) {
     notify("warn", `CLOCKWORK.Combat.Attack.Counters.${charge.problem}`, { name: actor.name });
     return { result: { ok: false, problem: { key: charge.problem }, viaGM: false }, paid: 0 };
   }
-  const ops: GmWriteOp[] = [{ op: "counters", uuid: state.combatant.uuid, spend: { cost: baseCost, stunned: stunned(actor), reaction: options.reaction } }, ...extra];
-  return { result: await requestWrites(ops), paid: charge.cost };
+  const ops: RelayOp[] = [{ op: "counters", uuid: state.combatant.uuid, spend: { cost: baseCost, stunned: stunned(actor), reaction: options.reaction } }, ...extra];
+  return { result: await writeOwned(ops), paid: charge.cost };
 }
 
 /** Posts a short line to chat: "Ada: Stand up (1 counter)". */
@@ -156,7 +156,7 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
         return { ok: false };
       }
       const trigger = request.trigger ?? "";
-      const result = await requestWrites([
+      const result = await writeOwned([
         { op: "counters", uuid: state.combatant.uuid, set: next },
         { op: "update", uuid: state.combatant.uuid, changes: { "flags.clockwork.prepared": { counters: state.counters.available - next.available, trigger } } },
       ]);
@@ -186,11 +186,11 @@ async function speciesAction(actor: ActingActor, key: string, request: ActionReq
   }
   // The round it was used in: its recharge rolls at the end of each later turn (RULING 68).
   const usedIn = combatRound() ?? true;
-  const markSpent: GmWriteOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
+  const markSpent: RelayOp[] = attackData.recharge ? [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.speciesSpent.${key}`]: usedIn } }] : [];
   const item = speciesAttackItem(attackData, actor);
   if (item) {
     const outcome = await attack(actor, item as AttackItem, request.attack ?? {});
-    if (outcome && markSpent.length) await requestWrites(markSpent);
+    if (outcome && markSpent.length) await writeOwned(markSpent);
     return { ok: outcome !== null, attack: outcome, paid: outcome?.data.counters ?? 0 } as ActionResult;
   }
   // Opposed: pay, mark it used, roll the Body skill; each target resists with its own reaction.

@@ -8,7 +8,7 @@
 import { localize } from "../../foundry";
 import { markDice, type AttackMode, type CalledShot, type DamageType } from "../../rules";
 import { statusLabel } from "../conditions";
-import type { StoredHealth } from "../gm-writes";
+import type { StoredHealth } from "../../relay";
 import type { Reaction } from "./reactions";
 
 export const ATTACK_FLAG = "attack";

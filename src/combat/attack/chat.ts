@@ -6,7 +6,7 @@
  * Apply and Undo write through the GM relay, so a player's click never writes an NPC itself.
  */
 import { notify, resolveUuidSync } from "../../foundry";
-import { requestWrites, type GmWriteOp, type GmWriteResult } from "../gm-writes";
+import { writeOwned, type BatchResult as GmWriteResult, type RelayOp as GmWriteOp } from "../../relay";
 import {
   ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, pendingTargets,
   type AttackCardData, type AttackCardViewer, type CardTarget,
@@ -119,7 +119,7 @@ export async function applyAttackCard(message: AttackMessage): Promise<GmWriteRe
     notify("info", "CLOCKWORK.Combat.Attack.Card.NothingToApply");
     return null;
   }
-  return requestWrites(ops, { cause: message.uuid });
+  return writeOwned(ops);
 }
 
 /** Undoes what Apply wrote (GM only). */
@@ -128,7 +128,7 @@ export async function undoAttackCard(message: AttackMessage): Promise<GmWriteRes
   if (!data || !game.user?.isGM) return null;
   const ops = undoOps(message, data, exists);
   if (!ops.length) return null;
-  return requestWrites(ops, { cause: message.uuid });
+  return writeOwned(ops);
 }
 
 /** A redirect of one target's damage (./redirect.ts, passed in: it reads the workflow's rolls and geometry). */

@@ -5,13 +5,12 @@
  * `registerAttack()` in `init`.
  */
 import { hooks, registerQuery, systemApi } from "../../foundry";
-import { GM_WRITE_QUERY } from "../gm-write-constants";
+import { RELAY_QUERY, relay, writeOwned } from "../../relay";
 import { COMBAT_ACTIONS_TEMPLATE } from "../actions/templates";
 import { registerCombatActions } from "../actions/register";
 import { combatActionsFor, onCombatActionClick, performCombatAction } from "../actions";
 import { fall, promptFall } from "../fall";
 import { addFallButton } from "../fall-button";
-import { answerGmWrite, applyDamageTo, healActor, requestWrites, setStatus, spendCombatantCounters } from "../gm-writes";
 import { registerTokenRuler } from "../ruler";
 import { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
 import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
@@ -32,17 +31,14 @@ export const combatApi = {
   attack,
   applyAttackCard,
   undoAttackCard,
-  requestWrites,
-  applyDamage: applyDamageTo,
-  heal: healActor,
+  writeOwned,
+  relay,
   fall,
   redirectDamage: redirectAttackDamage,
-  setStatus,
-  spendCounters: spendCombatantCounters,
   actions: combatActionsFor,
   performAction: performCombatAction,
   onActionClick: onCombatActionClick,
-  queries: { gmWrite: GM_WRITE_QUERY, reaction: REACTION_QUERY },
+  queries: { relay: RELAY_QUERY, reaction: REACTION_QUERY },
   hooks: ATTACK_HOOKS,
 } as const;
 
@@ -54,7 +50,6 @@ function hasAttackCard(message: unknown): boolean {
 
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
-  registerQuery(GM_WRITE_QUERY, (data: unknown) => answerGmWrite(data));
   registerQuery(REACTION_QUERY, (data: unknown) => answerReaction(data));
   registerAttackSettings();
   registerCombatActions();

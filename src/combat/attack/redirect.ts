@@ -8,7 +8,7 @@
  */
 import { choose, localize, notify, renderTemplate, targetedTokens } from "../../foundry";
 import { redirectedDamage } from "../../rules";
-import { requestWrites, type GmWriteResult } from "../gm-writes";
+import { writeOwned, type BatchResult as GmWriteResult } from "../../relay";
 import { ATTACK_FLAG, isApplied, type CardTarget } from "./card";
 import { attackData, safeKey, type AttackMessage } from "./chat";
 import { gridSizeOf, spacesBetween, tokenBox } from "./geometry";
@@ -113,5 +113,5 @@ export async function redirectAttackDamage(message: AttackMessage, key: string, 
     damage: { ...row.damage, total: 0, points: 0, criticals: 0 },
   };
   const targets = data.targets.flatMap((t) => (t.key === row.key ? [turned, taken] : [t]));
-  return requestWrites([{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }], { cause: message.uuid });
+  return writeOwned([{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }]);
 }

@@ -25,7 +25,7 @@ import { GainRoll } from "../../dice/gain-roll";
 import { buildPool, chosenFocus } from "../../dice/pool";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import type { RollModeKey } from "../../dice/types";
-import { requestWrites, healthTrackOf, type GmWriteOp } from "../gm-writes";
+import { healthTrackOf, writeOwned, type RelayOp as GmWriteOp } from "../../relay";
 import {
   areaOf, damageTypesOf, defaultDeclaration, enchantmentProcs, modesOf, poolRequest, resistanceShares, skillChoices, weaponConditions, weaponProfile,
   type AttackActor, type AttackDeclaration, type AttackItem,
@@ -473,7 +473,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     if (combatant) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: 1, reaction: true, stunned: info.stunned } });
   }
   if (ops.length) {
-    const paid = await requestWrites(ops);
+    const paid = await writeOwned(ops);
     if (!paid.ok) return null;
   }
 

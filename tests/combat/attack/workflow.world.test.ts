@@ -11,7 +11,7 @@ import {
 } from "./world-fixtures";
 import { setReactionPrompt, type ReactionQueryData } from "../../../src/combat/attack/reactions";
 import { attackData, renderAttackCard, viewerFor, applyAttackCard, undoAttackCard, undoOps, type AttackMessage } from "../../../src/combat/attack/chat";
-import { requestWrites } from "../../../src/combat/gm-writes";
+import { writeOwned } from "../../../src/relay";
 import type { AttackOutcome } from "../../../src/combat/attack/workflow";
 
 type Doc = Record<string, unknown> & { system: Record<string, unknown> };
@@ -229,12 +229,11 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     expect(applied).not.toEqual(before);
     const exists = (uuid: string) => doc(gm, uuid) !== null;
     const undo = undoOps(messages(gm).at(-1)!, attackData(messages(gm).at(-1)!)!, exists);
-    const cause = messages(gm).at(-1)!.uuid;
-    const byBob = await world.as(bob, () => requestWrites(undo, { cause }));
+    const byBob = await world.as(bob, () => writeOwned(undo));
     await world.settle();
     expect(byBob).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.GmWrite.NotYours", data: { name: "Grusha" } } });
     expect(health(gm, GRUSHA)).toEqual(applied);
-    const byAlice = await world.as(alice, () => requestWrites(undo, { cause }));
+    const byAlice = await world.as(alice, () => writeOwned(undo));
     await world.settle();
     expect(byAlice).toMatchObject({ ok: true, viaGM: true });
     expect(health(gm, GRUSHA)).toMatchObject({ hits: before.hits, wounds: before.wounds, vitalsLost: before.vitalsLost });

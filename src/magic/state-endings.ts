@@ -12,12 +12,11 @@
  * (a GM, or its owner), otherwise on the GM with the card as the cause (the card names the
  * creature). Statuses of the combat rules end by id, spell states by ending their spell effect.
  */
-import { DAMAGE_APPLIED_HOOK } from "../combat/gm-write-constants";
 import { ATTACK_HOOKS } from "../combat/attack/constants";
 import { statesEndedBy, type HeldState, type StateEvent } from "../rules";
 import { CAST_HOOKS } from "./cast";
 import { track } from "./settle";
-import { requestMagicWrites, type MagicOp } from "./writes";
+import { DAMAGE_APPLIED_HOOK, writeOwned, type RelayOp as MagicOp } from "../relay";
 import type { EffectLike, SpellEffectFlag } from "./context";
 
 /** A creature as the listener reads it. */
@@ -59,7 +58,8 @@ export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
 
 async function write(ops: MagicOp[], cause: string | null): Promise<void> {
   if (!ops.length) return;
-  await requestMagicWrites(ops, { cause, quiet: true });
+  void cause;
+  await writeOwned(ops, { notify: false });
 }
 
 /** `clockwork.damageApplied` (on the writing client): damage that got through. */

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { BRAM, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, SWORD, actorUuid, doc, flush, moveToken, seedArena, setCounters, tokenId } from "./world-fixtures";
 import { addStatus } from "../../src/combat/conditions";
-import { applyDamageTo } from "../../src/combat/gm-writes";
+import { writeOwned } from "../../src/relay";
 
 interface ActorView {
   uuid: string;
@@ -41,7 +41,7 @@ describe("states that end on damage, an attack or the caster's hostile act", { t
     expect([...actor(gm, GRUSHA).statuses].sort()).toEqual(["charmed", "pacified", "polymorphed"]);
 
     // The GM deals 3 damage from elsewhere: Pacified ends; the others stay (no attack, not the charmer).
-    await world.as(gm, () => applyDamageTo(actor(gm, GRUSHA), 3));
+    await world.as(gm, () => writeOwned([{ op: "damage", uuid: actor(gm, GRUSHA).uuid, amount: 3 }]));
     await flush(world);
     expect([...actor(gm, GRUSHA).statuses].sort()).toEqual(["charmed", "polymorphed"]);
 

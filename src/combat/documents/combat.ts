@@ -222,7 +222,7 @@ async function background(work: Promise<unknown>): Promise<void> {
 async function endChecks(combat: ClockworkCombat, combatantId: string, checks: EndOfTurnCheck[]): Promise<void> {
   const actor = actorOf(combat, combatantId);
   if (!actor) return;
-  const results: EndCheckResults = await requestEndChecks(actor, checks);
+  const results: EndCheckResults = await requestEndChecks(actor, checks, { combatId: combat.id as string, combatantId });
   await combat.applyEndChecks(combatantId, checks, results);
 }
 

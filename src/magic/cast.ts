@@ -437,7 +437,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   // Dodge or block, declared before any die is rolled, through combat's reaction path.
   const reactions = await askSpellReactions(spell, caster, actor.name, item.name, ruleTargets, targets.map((t) => ({
     actor: t.actor, self: t.self, tokenName: t.token ? (t.token as { name?: string }).name ?? null : null, combatant: combatantOf(prepared.combat, t.actor),
-  })), odds.targets.map((t) => t.attack), damageType);
+  })), odds.targets.map((t) => t.attack), damageType, prepared.combatant?.uuid ?? null);
 
   if (!(await pay(actor, prepared, options, reactions.ops))) return null;
 

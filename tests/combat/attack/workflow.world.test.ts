@@ -171,8 +171,10 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     const { gm, alice } = await seedFight(world);
     const ada = actor(alice, ADA);
     const key = (token(alice, GRUSHA) as { uuid: string }).uuid;
+    // The GM answers for Grusha and pays its counter (the attacker declares no one else's reaction).
+    setReactionPrompt(async () => "dodge");
     const outcome = await world.as(alice, () => ada.attack(ada.items.get(SWORD), {
-      targets: [token(alice, GRUSHA)], skipDialog: true, reactions: { [key]: "dodge" }, situations: { [key]: { feinted: true } },
+      targets: [token(alice, GRUSHA)], skipDialog: true, situations: { [key]: { feinted: true } },
     }));
     await world.settle();
     expect(outcome!.results[0].setup.reaction).toBe("dodge");

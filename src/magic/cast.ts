@@ -30,6 +30,7 @@ import {
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
 import { askSpellReactions, withDefenseParts } from "./reactions";
+import { refusal, type QueryRefusal } from "../combat/query-refusal";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { requestMagicWrites, type MagicOp } from "./writes";
@@ -269,13 +270,15 @@ async function reactionGains(actor: CastDoc, skill: string): Promise<number> {
 }
 
 /** The owner's side of the reaction query: rolls the actor's skill. */
-export async function answerSpellReaction(data: unknown): Promise<{ gains: number } | null> {
+export async function answerSpellReaction(data: unknown): Promise<{ gains: number } | QueryRefusal> {
   const request = data as { actorUuid?: unknown; skill?: unknown } | null;
-  if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return null;
+  if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return refusal("BadRequest");
   const actor = fromUuid(request.actorUuid) as CastDoc | null;
-  if (!actor?.isOwner) return null;
+  if (!actor) return refusal("NoActor");
+  if (!actor.isOwner) return refusal("NotOwner", { name: actor.name });
+  // Only a skill this creature resists with (its pool); nothing is written either way.
   const pool = reactionPoolOf(actor, request.skill);
-  if (!pool) return { gains: 0 };
+  if (!pool) return refusal("BadRequest");
   const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
   await roll.evaluate();
   return { gains: roll.gains };

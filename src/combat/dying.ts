@@ -195,7 +195,7 @@ export async function stabilizeByMessage(target: DyingActor, message: StabilizeM
   if (!healer || !author || !healer.testUserPermission(author as never, "OWNER")) return refusal("NotHealer", { name: healer?.name ?? "" });
   if (usedRolls(target).includes(message.id)) return refusal("UsedRoll", { name: target.name });
   const track = healthTrackOf(target);
-  if (!track?.dying || track.dead) return refusal("NotDying", { name: target.name });
+  if (!track?.dying || track.dead) return refusal("NothingToStabilize", { name: target.name });
   const result = attemptStabilize(track, gains);
   const used = { [`flags.clockwork.${STABILIZE_USED_FLAG}`]: [...usedRolls(target), message.id] };
   if (!result.success) {

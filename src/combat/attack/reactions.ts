@@ -158,6 +158,9 @@ export async function answerReaction(data: unknown): Promise<ReactionAnswer | Qu
   const actor = lookup<{ uuid?: string; name?: string; isOwner?: boolean }>(data.actorUuid);
   if (!actor) return refusal("NoActor");
   if (!actor.isOwner) return refusal("NotOwner", { name: actor.name ?? "" });
+  // The GM answers only for a creature no connected player answers for.
+  const player = reactingPlayer(actor as unknown as PermissionActor, allUsers<QueryUser>());
+  if (player && player.id !== currentUserId()) return refusal("NotOwner", { name: actor.name ?? "" });
   const reactor = data.reactorUuid === undefined || data.reactorUuid === null ? null : lookup<ReactorCombatant>(data.reactorUuid);
   if (data.reactorUuid && !reactor) return refusal("NotCombatant", { name: actor.name ?? "" });
   let key: string | null = null;

@@ -9,11 +9,12 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { activeGM, isDesignatedGM, localize, registerQuery, resolveUuid, type QueryUser, worldCollection } from "../foundry";
+import { activeGM, isDesignatedGM, localize, registerQuery, resolveUuidSync, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "../relay";
 import { requestDeathRoll, type PromptActor } from "./prompts";
+import { isId, refusal, type QueryRefusal } from "./query-refusal";
 import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
 
 export const QUERY_STABILIZE = "clockwork.stabilize";
@@ -46,7 +47,7 @@ export function registerDying(): void {
   Hooks.on(DAMAGE_APPLIED_HOOK as never, ((actor: unknown, application: Parameters<typeof afterDamage>[1]) => {
     afterDamage(actor as never, application).catch((error: unknown) => console.error(error));
   }) as never);
-  registerQuery(QUERY_STABILIZE, (data: { targetUuid: string; gains: number }) => answerStabilize(data));
+  registerQuery(QUERY_STABILIZE, (data: unknown) => answerStabilize(data));
 }
 
 type DyingActor = TurnActor & StatusActor & PromptActor & {
@@ -148,32 +149,96 @@ function medicineFocus(healer: DyingActor): string | undefined {
   return undefined;
 }
 
-/** On the GM (or an owner of the target): applies a stabilize roll's gains. Resolves success. */
-export async function applyStabilize(target: DyingActor, gains: number): Promise<boolean> {
-  const track = healthTrackOf(target);
-  if (!track?.dying || track.dead) return false;
-  const result = attemptStabilize(track, gains);
-  if (!result.success) return false;
-  await addStatus(target, "stabilized");
-  await target.update({ "system.health.dying": false });
-  return true;
+/** Target flag: the ids of the stabilize roll messages already applied to it (each counts once). */
+export const STABILIZE_USED_FLAG = "stabilizeRolls";
+/** Message flag the healer's side sets on its roll: the creature it tries to stabilize. */
+export const STABILIZE_MESSAGE_FLAG = "stabilize";
+
+/** A chat message as the GM reads a stabilize roll from it. */
+interface StabilizeMessage {
+  id: string | null;
+  uuid?: string;
+  author?: { id?: string | null; isGM?: boolean } | null;
+  rolls?: readonly { constructor: { name: string }; gains?: unknown }[];
+  flags?: { clockwork?: { roll?: { actorUuid?: unknown }; stabilize?: { targetUuid?: unknown } } };
 }
 
-/** The stabilize query: a healer's client sends its gains, the GM applies them. */
-export async function answerStabilize(data: { targetUuid: string; gains: number }): Promise<boolean> {
-  const target = await resolveUuid<DyingActor>(data.targetUuid);
-  return target ? applyStabilize(target, data.gains) : false;
+function usedRolls(target: DyingActor): string[] {
+  const used = (target as { flags?: { clockwork?: Record<string, unknown> } }).flags?.clockwork?.[STABILIZE_USED_FLAG];
+  return Array.isArray(used) ? used.filter((id): id is string => typeof id === "string") : [];
+}
+
+function resolveSync<T>(uuid: unknown): T | null {
+  if (!isId(uuid)) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies a stabilize roll read from its chat message, on the GM (or the target's owner): the
+ * message names this target, its author owns the healer whose roll it is, the target is dying,
+ * and the message was not used before (recorded on the target, so it counts once). The gains
+ * come from the message's own roll; the rules core decides success.
+ */
+export async function stabilizeByMessage(target: DyingActor, message: StabilizeMessage | null): Promise<{ ok: true; success: boolean } | QueryRefusal> {
+  if (!message?.id) return refusal("NoMessage");
+  const flags = message.flags?.clockwork;
+  if (flags?.stabilize?.targetUuid !== target.uuid) return refusal("NotStabilizeRoll", { name: target.name });
+  const roll = message.rolls?.[0];
+  const gains = roll?.constructor.name === "GainRoll" ? roll.gains : undefined;
+  if (typeof gains !== "number" || !Number.isInteger(gains) || gains < 0) return refusal("NotStabilizeRoll", { name: target.name });
+  const healer = resolveSync<DyingActor>(flags?.roll?.actorUuid);
+  const author = message.author ?? null;
+  if (!healer || !author || !healer.testUserPermission(author as never, "OWNER")) return refusal("NotHealer", { name: healer?.name ?? "" });
+  if (usedRolls(target).includes(message.id)) return refusal("UsedRoll", { name: target.name });
+  const track = healthTrackOf(target);
+  if (!track?.dying || track.dead) return refusal("NothingToStabilize", { name: target.name });
+  const result = attemptStabilize(track, gains);
+  const used = { [`flags.clockwork.${STABILIZE_USED_FLAG}`]: [...usedRolls(target), message.id] };
+  if (!result.success) {
+    await target.update(used);
+    return { ok: true, success: false };
+  }
+  await addStatus(target, "stabilized");
+  await target.update({ "system.health.dying": false, ...used });
+  return { ok: true, success: true };
+}
+
+/** The stabilize query on the GM: the target and the UUID of the healer's stabilize roll message (any gains sent are ignored). */
+export async function answerStabilize(data: unknown): Promise<{ ok: true; success: boolean } | QueryRefusal> {
+  const request = data as { targetUuid?: unknown; messageUuid?: unknown } | null;
+  const target = resolveSync<DyingActor>(request?.targetUuid);
+  if (!target) return refusal("NoActor");
+  return stabilizeByMessage(target, resolveSync<StabilizeMessage>(request?.messageUuid));
 }
 
 interface StabilizeCombatant {
   spendCounters(cost: number, options?: object): Promise<unknown>;
 }
 
+/** Rolls and returns the chat message it posted (caught from the dice layer's `clockwork.roll` hook). */
+async function rollWithMessage(healer: DyingActor, roll: () => Promise<{ gains: number } | null>): Promise<{ roll: { gains: number }; message: StabilizeMessage } | null> {
+  let message: StabilizeMessage | null = null;
+  const id = Hooks.on("clockwork.roll" as never, ((actor: unknown, _roll: unknown, posted: StabilizeMessage) => {
+    if (actor === healer) message = posted;
+  }) as never);
+  try {
+    const result = await roll();
+    return result && message ? { roll: result, message } : null;
+  } finally {
+    Hooks.off("clockwork.roll" as never, id as never);
+  }
+}
+
 /**
  * Stabilize (§4.14): the healer rolls Mind / Knowledge with its Medicine focus against the
  * target's wounds; success ends dying (the target stays out of the fight for the combat). In a
- * running combat it costs the healer's counters first. Resolves the outcome, or null when it
- * could not be attempted.
+ * running combat it costs the healer's counters first. The roll's message is marked as this
+ * stabilize attempt and the GM applies it from the message. Resolves the outcome, or null when
+ * it could not be attempted.
  */
 export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
   const track = healthTrackOf(target);
@@ -181,19 +246,21 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
     ui.notifications?.warn(localize("CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name }));
     return null;
   }
-  if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
-  const roll = await healer.rollSkill("knowledge", { focus: medicineFocus(healer) ?? false, difficulty: track.wounds, skipDialog: options.skipDialog });
-  if (!roll) return null;
-  let success: boolean;
-  if (game.user?.isGM || target.isOwner) success = await applyStabilize(target, roll.gains);
-  else {
-    const gm = activeGM<QueryUser>();
-    if (!gm) {
-      ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
-      return null;
-    }
-    success = (await gm.query(QUERY_STABILIZE, { targetUuid: target.uuid, gains: roll.gains })) === true;
+  const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();
+  if (!game.user?.isGM && !target.isOwner && !gm) {
+    ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
+    return null;
   }
+  if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
+  const rolled = await rollWithMessage(healer, () => healer.rollSkill("knowledge", { focus: medicineFocus(healer) ?? false, difficulty: track.wounds, skipDialog: options.skipDialog }));
+  if (!rolled) return null;
+  const { roll, message } = rolled;
+  // The author marks its own roll as this attempt; the GM reads the gains from it.
+  await (message as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.clockwork.${STABILIZE_MESSAGE_FLAG}`]: { targetUuid: target.uuid } });
+  const answer = gm
+    ? await gm.query(QUERY_STABILIZE, { targetUuid: target.uuid, messageUuid: message.uuid })
+    : await stabilizeByMessage(target, message);
+  const success = (answer as { ok?: boolean; success?: boolean } | null)?.ok === true && (answer as { success?: boolean }).success === true;
   ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
   return { success, gains: roll.gains };
 }

@@ -39,7 +39,7 @@ export function registerCombat(): void {
   registerPrompts();
   registerDying();
   registerTracker();
-  registerQuery(QUERY_INITIATIVE, (data: Parameters<typeof ClockworkCombat.answerInitiative>[0]) => ClockworkCombat.answerInitiative(data));
+  registerQuery(QUERY_INITIATIVE, (data: unknown) => ClockworkCombat.answerInitiative(data));
   systemApi().turns = turnsApi;
   void foundry.applications.handlebars?.loadTemplates?.(COMBAT_TEMPLATES);
 }

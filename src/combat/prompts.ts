@@ -6,14 +6,20 @@
  * prompt with the odds, rolls (chat cards as for any roll) and answers with the dice. If the
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
-import { activeGM, allUsers, choose, localize, registerQuery, renderTemplate, resolveUuid } from "../foundry";
-import type { EndOfTurnCheck } from "../rules";
+import { activeGM, allUsers, choose, localize, registerQuery, renderTemplate, resolveUuid, worldCollection } from "../foundry";
+import { DEATH_ROLL_OWED } from "../dice/death";
+import { endOfTurnChecks, type EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
+import { isId, refusal, type QueryRefusal } from "./query-refusal";
 import { TURN_TEMPLATES } from "./templates";
+import { healthTrackOf, type TurnCombatant } from "./turn-state";
+import { turnStateOf } from "./turns";
 
 export const SYSTEM_ID = "clockwork";
 export const QUERY_END_CHECKS = "clockwork.endOfTurnChecks";
 export const QUERY_DEATH_ROLL = "clockwork.deathRoll";
+export { DEATH_ROLL_OWED };
+const DEATH_REASONS = { dying: true, turn: true, damage: true } as const;
 /** World: the GM rolls NPCs' end-of-turn checks and death rolls without a prompt. */
 export const AUTO_NPC_SETTING = "autoRollNpcChecks";
 /** Client: this user's own prompts roll at once. */
@@ -36,8 +42,8 @@ export function registerPrompts(): void {
     name: "CLOCKWORK.Conditions.Setting.AutoOwn.Name", hint: "CLOCKWORK.Conditions.Setting.AutoOwn.Hint",
     scope: "client", config: true, type: Boolean, default: false,
   } as never);
-  registerQuery(QUERY_END_CHECKS, (data: Parameters<typeof answerEndChecks>[0]) => answerEndChecks(data));
-  registerQuery(QUERY_DEATH_ROLL, (data: Parameters<typeof answerDeathRoll>[0]) => answerDeathRoll(data));
+  registerQuery(QUERY_END_CHECKS, (data: unknown) => answerEndChecks(data));
+  registerQuery(QUERY_DEATH_ROLL, (data: unknown) => answerDeathRoll(data));
 }
 
 export const PROMPT_TEMPLATES = { endChecks: TURN_TEMPLATES.endChecks, deathRoll: TURN_TEMPLATES.deathRoll } as const;
@@ -163,81 +169,227 @@ export async function rollEndChecks(actor: PromptActor, checks: readonly EndOfTu
   return results;
 }
 
-async function resolveActor(uuid: string): Promise<PromptActor | null> {
-  return resolveUuid<PromptActor>(uuid);
+async function resolveActor(uuid: unknown): Promise<PromptActor | null> {
+  if (!isId(uuid)) return null;
+  try {
+    return await resolveUuid<PromptActor>(uuid);
+  } catch {
+    return null;
+  }
 }
 
-/** Shows a prompt with one Roll button; resolves when it is clicked or closed (the roll is owed either way). */
-async function showPrompt(title: string, template: string, context: object): Promise<void> {
+/**
+ * Shows a prompt with Roll and Not now; resolves whether Roll was clicked. Closing the window
+ * is declining: nothing is rolled or written.
+ */
+async function showPrompt(title: string, template: string, context: object): Promise<boolean> {
   const content = await renderTemplate(template, context);
-  await choose({
+  const answer = await choose({
     title,
     classes: ["clockwork", "cw-condition-prompt"],
     content,
-    buttons: [{ action: "roll", label: localize("CLOCKWORK.Conditions.Roll"), icon: "fa-solid fa-dice-d20", default: true }],
+    buttons: [
+      { action: "roll", label: localize("CLOCKWORK.Conditions.Roll"), icon: "fa-solid fa-dice-d20", default: true },
+      { action: "decline", label: localize("CLOCKWORK.Query.Decline"), icon: "fa-solid fa-xmark" },
+    ],
   });
+  return answer === "roll";
 }
 
 function rollsAtOnce(forNpc: boolean): boolean {
   return setting(AUTO_OWN_SETTING) || (forNpc && setting(AUTO_NPC_SETTING));
 }
 
-/** On this client: prompt (unless set to roll at once) and roll the end-of-turn checks; `npc`: the GM rolls for a creature no player answers for. */
+/**
+ * On this client: prompt (unless set to roll at once) and roll the end-of-turn checks; `npc`: the
+ * GM rolls for a creature no player answers for. Declined: every check unrolled (null).
+ */
 export async function promptEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[], options: { npc?: boolean } = {}): Promise<EndCheckResults> {
   if (!checks.length) return [];
   if (!rollsAtOnce(options.npc === true)) {
-    await showPrompt(localize("CLOCKWORK.Conditions.EndTitle", { name: actor.name }), PROMPT_TEMPLATES.endChecks, endChecksContext(actor.name, checks));
+    const rolls = await showPrompt(localize("CLOCKWORK.Conditions.EndTitle", { name: actor.name }), PROMPT_TEMPLATES.endChecks, endChecksContext(actor.name, checks));
+    if (!rolls) return checks.map(() => null);
   }
   return rollEndChecks(actor, checks);
 }
 
-/** On this client: prompt (unless set to roll at once) and make a death roll; resolves its fatal wounds. */
-export async function promptDeathRoll(actor: PromptActor, reason: string, options: { npc?: boolean } = {}): Promise<number | null> {
+/** A death roll's answer: the fatal wounds, or declined (nothing rolled). */
+export type DeathRollAnswer = { ok: true; fatalWounds: number | null; declined?: boolean };
+
+function dyingNow(actor: PromptActor): boolean {
+  const track = healthTrackOf(actor as never);
+  return track?.dying === true && !track.dead;
+}
+
+/** The death roll the GM asked of this actor's owner (`flags.clockwork.deathRollOwed`: its reason), if any. */
+export function deathRollOwed(actor: PromptActor): string | null {
+  const owed = (actor as { flags?: { clockwork?: { [DEATH_ROLL_OWED]?: unknown } } }).flags?.clockwork?.[DEATH_ROLL_OWED];
+  return typeof owed === "string" && owed in DEATH_REASONS ? owed : null;
+}
+
+/**
+ * On this client: prompt (unless set to roll at once) and make a death roll; resolves its fatal
+ * wounds, or declined. Only for a creature dying here; `owed`: also only while the GM's request
+ * stands (checked again after the prompt, so two prompts never roll twice).
+ */
+export async function promptDeathRoll(actor: PromptActor, reason: string, options: { npc?: boolean; owed?: boolean } = {}): Promise<DeathRollAnswer | QueryRefusal> {
+  const stands = () => dyingNow(actor) && (!options.owed || deathRollOwed(actor) !== null);
+  if (!stands()) return refusal("NotDying", { name: actor.name });
   if (!rollsAtOnce(options.npc === true)) {
-    await showPrompt(localize("CLOCKWORK.Conditions.Death.Title", { name: actor.name }), PROMPT_TEMPLATES.deathRoll, deathRollContext(actor.name, reason));
+    const rolls = await showPrompt(localize("CLOCKWORK.Conditions.Death.Title", { name: actor.name }), PROMPT_TEMPLATES.deathRoll, deathRollContext(actor.name, reason));
+    if (!rolls) return { ok: true, fatalWounds: null, declined: true };
+    if (!stands()) return refusal("NotDying", { name: actor.name });
   }
   const roll = await actor.rollDeath();
-  return roll?.fatalWounds ?? null;
+  return { ok: true, fatalWounds: roll?.fatalWounds ?? null };
 }
 
-export async function answerEndChecks(data: { actorUuid: string; checks: EndOfTurnCheck[] }): Promise<EndCheckResults> {
-  const actor = await resolveActor(data.actorUuid);
-  if (!actor) return data.checks.map(() => null);
-  return promptEndChecks(actor, data.checks);
+/** End-of-turn answers by turn end (combat, combatant, round, turn): a repeat gets the same dice, not new rolls. */
+const endCheckAnswers = new Map<string, Promise<EndCheckResults>>();
+/** Death roll prompts open per actor: a second request shares the first. */
+const deathRollAnswers = new Map<string, Promise<DeathRollAnswer | QueryRefusal>>();
+
+function once<T>(cache: Map<string, Promise<T>>, key: string, work: () => Promise<T>, keep: boolean): Promise<T> {
+  const known = cache.get(key);
+  if (known) return known;
+  const answer = work();
+  cache.set(key, answer);
+  if (cache.size > 64) cache.delete(cache.keys().next().value as string);
+  if (!keep) void answer.finally(() => cache.delete(key)).catch(() => undefined);
+  return answer;
 }
 
-export async function answerDeathRoll(data: { actorUuid: string; reason: string }): Promise<number | null> {
-  const actor = await resolveActor(data.actorUuid);
-  return actor ? promptDeathRoll(actor, data.reason) : null;
+interface EndCheckCombat {
+  id: string | null;
+  started?: boolean;
+  round: number;
+  turn: number | null;
+  turns: readonly { id: string | null; defeated?: boolean }[];
+  combatants: { get(id: string): EndCheckCombatant | undefined };
+}
+
+type EndCheckCombatant = TurnCombatant & { actor: (TurnCombatant["actor"] & { name?: string; isOwner?: boolean }) | null };
+
+/** The turn end the checks belong to, read from this client's combat: null when that turn has not just ended. */
+function endedTurn(combatId: unknown, combatantId: unknown): { combat: EndCheckCombat; combatant: EndCheckCombatant; key: string; round: number } | QueryRefusal {
+  if (!isId(combatId) || !isId(combatantId)) return refusal("BadRequest");
+  const combat = worldCollection<{ get(id: string): EndCheckCombat | undefined }>("combats")?.get(combatId);
+  if (!combat?.started) return refusal("NoCombat");
+  const combatant = combat.combatants.get(combatantId);
+  if (!combatant?.actor) return refusal("NotCombatant", { name: "" });
+  const name = combatant.actor.name ?? "";
+  if (!combatant.actor.isOwner) return refusal("NotOwner", { name });
+  const ended = turnBefore(combat);
+  if (ended?.id !== combatantId) return refusal("NotTurnEnd", { name });
+  return { combat, combatant, key: `${combatId}:${combatantId}:${combat.round}:${combat.turn ?? ""}`, round: ended.round };
+}
+
+/**
+ * The turn that ended last, from the current one: the nearest earlier combatant in turn order
+ * not defeated (defeated ones are skipped), in this round or, wrapping, the one before.
+ */
+function turnBefore(combat: EndCheckCombat): { id: string; round: number } | null {
+  const turns = combat.turns;
+  const turn = combat.turn;
+  if (typeof turn !== "number" || !turns.length) return null;
+  for (let back = 1; back <= turns.length; back++) {
+    const index = turn - back;
+    const round = index < 0 ? combat.round - 1 : combat.round;
+    if (round < 1) return null;
+    const c = turns[(index + turns.length) % turns.length];
+    if (c.defeated && back < turns.length) continue;
+    return c.id ? { id: c.id, round } : null;
+  }
+  return null;
+}
+
+function sameCheck(a: EndOfTurnCheck, b: EndOfTurnCheck): boolean {
+  return a.statusId === b.statusId && a.cooldown === b.cooldown && a.kind === b.kind && a.target === b.target && a.rolls === b.rolls;
+}
+
+/**
+ * The owner's side of the end-of-turn query: only at the end of that combatant's turn in this
+ * client's running combat, and only for checks its own statuses owe (recomputed here, the
+ * request's are matched against them). A repeat at the same turn end answers the same dice.
+ */
+export async function answerEndChecks(data: unknown): Promise<{ ok: true; results: EndCheckResults } | QueryRefusal> {
+  const request = data as { combatId?: unknown; combatantId?: unknown; checks?: unknown } | null;
+  if (!request || typeof request !== "object" || !Array.isArray(request.checks) || !request.checks.length || request.checks.length > 20) return refusal("BadRequest");
+  const ended = endedTurn(request.combatId, request.combatantId);
+  if ("ok" in ended) return ended;
+  const state = turnStateOf(ended.combatant, ended.round);
+  let owed: EndOfTurnCheck[];
+  try {
+    owed = endOfTurnChecks(state.statuses, { rerolls: state.rerolls, round: ended.round, cooldowns: state.cooldowns });
+  } catch {
+    return refusal("NotHeld", { name: ended.combatant.actor?.name ?? "" });
+  }
+  const asked = request.checks as EndOfTurnCheck[];
+  const checks = asked.map((check) => (check && typeof check === "object" ? owed.find((o) => sameCheck(o, check)) : undefined));
+  if (checks.some((c) => c === undefined)) return refusal("NotHeld", { name: ended.combatant.actor?.name ?? "" });
+  const actor = ended.combatant.actor as unknown as PromptActor;
+  const results = await once(endCheckAnswers, ended.key, () => promptEndChecks(actor, checks as EndOfTurnCheck[]), true);
+  return { ok: true, results };
+}
+
+/**
+ * The owner's side of the death-roll query: only for a creature dying in this client's world
+ * that owes the roll the GM asked for (its flag; the roll clears it), whose owner this user is.
+ */
+export async function answerDeathRoll(data: unknown): Promise<DeathRollAnswer | QueryRefusal> {
+  const request = data as { actorUuid?: unknown } | null;
+  const actor = await resolveActor(request?.actorUuid);
+  if (!actor) return refusal("NoActor");
+  if (!(actor as { isOwner?: boolean }).isOwner) return refusal("NotOwner", { name: actor.name });
+  if (!dyingNow(actor)) return refusal("NotDying", { name: actor.name });
+  const reason = deathRollOwed(actor);
+  if (!reason) return refusal("NoDeathRollOwed", { name: actor.name });
+  return once(deathRollAnswers, actor.uuid ?? "", () => promptDeathRoll(actor, reason, { owed: true }), false);
 }
 
 // ---------------------------------------------------------------- asking the right user (GM side)
 
+/** Where end-of-turn checks come from: the combat and the combatant whose turn ended. */
+export interface EndChecksAt {
+  combatId: string;
+  combatantId: string;
+}
+
 /**
  * Has the actor's owner roll its end-of-turn checks (the GM for NPCs, or when the owner cannot
- * be reached) and resolves the dice.
+ * be reached or refuses) and resolves the dice.
  */
-export async function requestEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[]): Promise<EndCheckResults> {
+export async function requestEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[], at?: EndChecksAt): Promise<EndCheckResults> {
   const user = promptUser(actor);
-  if (user && !user.isGM && !user.isSelf) {
+  if (at && user && !user.isGM && !user.isSelf) {
     try {
-      return (await user.query(QUERY_END_CHECKS, { actorUuid: actor.uuid, checks })) as EndCheckResults;
+      const answer = (await user.query(QUERY_END_CHECKS, { ...at, checks })) as { ok?: boolean; results?: EndCheckResults } | null;
+      if (answer?.ok === true && Array.isArray(answer.results)) return answer.results;
     } catch {
       // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
     }
   }
+  const ended = at ? endedTurn(at.combatId, at.combatantId) : null;
+  // The GM's own roll shares the answer a (forged) query to the GM may already have given.
+  if (ended && !("ok" in ended)) return once(endCheckAnswers, ended.key, () => promptEndChecks(actor, checks, { npc: true }), true);
   return promptEndChecks(actor, checks, { npc: true });
 }
 
-/** Has the actor's owner make a death roll (the GM for NPCs or when the owner cannot be reached). */
+/**
+ * Has the actor's owner make a death roll (the GM for NPCs or when the owner cannot be reached):
+ * the GM marks the roll owed on the actor first, which the owner's side checks. Declined: no roll.
+ */
 export async function requestDeathRoll(actor: PromptActor, reason: string): Promise<number | null> {
   const user = promptUser(actor);
   if (user && !user.isGM && !user.isSelf) {
     try {
-      return (await user.query(QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason })) as number | null;
+      await (actor as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.${SYSTEM_ID}.${DEATH_ROLL_OWED}`]: reason });
+      const answer = (await user.query(QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason })) as DeathRollAnswer | QueryRefusal | null;
+      if (answer?.ok === true) return answer.fatalWounds;
     } catch {
       // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
     }
   }
-  return promptDeathRoll(actor, reason, { npc: true });
+  const answer = await promptDeathRoll(actor, reason, { npc: true });
+  return answer.ok ? answer.fatalWounds : null;
 }

@@ -14,7 +14,7 @@ import {
 import { postRoll, type RollMessage } from "./chat";
 import type { ClockworkRoll } from "./clockwork-roll";
 import { DamageRoll } from "./damage-roll";
-import { applyDeathRoll, healthTrack } from "./death";
+import { applyDeathRoll, deathRollProblem, healthTrack } from "./death";
 import { DeathRoll } from "./death-roll";
 import { FlatRoll } from "./flat-roll";
 import { GainRoll } from "./gain-roll";
@@ -111,8 +111,13 @@ export interface DeathRollCallOptions {
   rollMode?: RollModeKey;
 }
 
-/** Rolls the 6d12 death roll (§4.14), Diehard aware, and by default adds the fatal wounds. */
+/** Rolls the 6d12 death roll (§4.14), Diehard aware, and by default adds the fatal wounds. Only a dying creature rolls. */
 export async function rollDeath(actor: RollingActor, options: DeathRollCallOptions = {}): Promise<DeathRoll | null> {
+  const problem = deathRollProblem(actor);
+  if (problem) {
+    notify("warn", problem, { name: actor.name });
+    return null;
+  }
   const track = healthTrack(actor);
   const request = {
     kind: "death" as const, diehard: hasFeature(actor, "diehard"), apply: options.apply !== false,

@@ -7,6 +7,12 @@ import { applyFatalWounds, type HealthTrack } from "../rules";
 import type { RollActor } from "./actor-source";
 import type { DeathRoll } from "./death-roll";
 
+/**
+ * Actor flag (`flags.clockwork.deathRollOwed`) the GM sets, with the reason, before asking the
+ * owner for a death roll; the owner's side rolls only while it stands, and the roll clears it.
+ */
+export const DEATH_ROLL_OWED = "deathRollOwed";
+
 /** The actor's health track, or null when its health is not derived. */
 export function healthTrack(actor: RollActor): HealthTrack | null {
   const h = actor.system.health;
@@ -25,5 +31,16 @@ export async function applyDeathRoll(actor: RollActor & { update(changes: object
   // A creature that died of an earlier attempt at this roll was dying when it rolled.
   const start: HealthTrack = { ...track, wounds: before, dying: track.dying || track.dead, dead: false };
   const after = applyFatalWounds(start, roll.fatalWounds);
-  await actor.update({ "system.health.wounds": after.wounds, "system.health.dead": after.dead, "system.health.dying": after.dying });
+  const owed = (actor as { flags?: { clockwork?: Record<string, unknown> } }).flags?.clockwork?.[DEATH_ROLL_OWED];
+  await actor.update({
+    "system.health.wounds": after.wounds, "system.health.dead": after.dead, "system.health.dying": after.dying,
+    // The owed roll is made: a repeated request finds nothing owed.
+    ...(owed ? { [`flags.clockwork.${DEATH_ROLL_OWED}`]: null } : {}),
+  });
+}
+
+/** Why this actor may not make a death roll now (a lang key), or null: only a dying creature rolls (§4.14). */
+export function deathRollProblem(actor: RollActor): string | null {
+  const track = healthTrack(actor);
+  return track?.dying === true && !track.dead ? null : "CLOCKWORK.Query.DeathRollNotDying";
 }

@@ -30,6 +30,7 @@ import {
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
 import { askSpellReactions, withDefenseParts } from "./reactions";
+import { refusal, type QueryRefusal } from "../combat/query-refusal";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
 import { gridSizeOf, spacesBetween as boxSpaces, spacesToPoint, tokenBox, type GridBox, type TokenPosition } from "../combat/attack/geometry";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
@@ -264,13 +265,15 @@ async function reactionGains(actor: CastDoc, skill: string): Promise<number> {
 }
 
 /** The owner's side of the reaction query: rolls the actor's skill. */
-export async function answerSpellReaction(data: unknown): Promise<{ gains: number } | null> {
+export async function answerSpellReaction(data: unknown): Promise<{ gains: number } | QueryRefusal> {
   const request = data as { actorUuid?: unknown; skill?: unknown } | null;
-  if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return null;
+  if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return refusal("BadRequest");
   const actor = fromUuid(request.actorUuid) as CastDoc | null;
-  if (!actor?.isOwner) return null;
+  if (!actor) return refusal("NoActor");
+  if (!actor.isOwner) return refusal("NotOwner", { name: actor.name });
+  // Only a skill this creature resists with (its pool); nothing is written either way.
   const pool = reactionPoolOf(actor, request.skill);
-  if (!pool) return { gains: 0 };
+  if (!pool) return refusal("BadRequest");
   const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
   await roll.evaluate();
   return { gains: roll.gains };
@@ -488,7 +491,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   // Dodge or block, declared before any die is rolled, through combat's reaction path.
   const reactions = await askSpellReactions(spell, caster, actor.name, item.name, ruleTargets, targets.map((t) => ({
     actor: t.actor, self: t.self, tokenName: t.token ? (t.token as { name?: string }).name ?? null : null, combatant: combatantOf(prepared.combat, t.actor),
-  })), odds.targets.map((t) => t.attack), damageType);
+  })), odds.targets.map((t) => t.attack), damageType, prepared.combatant?.uuid ?? null);
 
   if (!(await pay(actor, prepared, options, reactions.ops))) return null;
 

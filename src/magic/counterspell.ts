@@ -12,7 +12,8 @@
  * they are unknown, its Counterspell card compares with nothing, and the caster's client decides
  * (docs/rulings.md 136).
  */
-import { currentUserId, localize, renderTemplate, timedChoice } from "../foundry";
+import { activeCombat, currentUserId, localize, renderTemplate, timedChoice } from "../foundry";
+import { isId, refusal, type QueryRefusal } from "../combat/query-refusal";
 import { percent } from "../combat/attack/format";
 import { queryReactingUser, reactingUser, type PermissionActor } from "../combat/attack/reactions";
 import { reactionTimeoutMs } from "../combat/attack/settings";
@@ -120,13 +121,20 @@ function fromUuid(uuid: string): unknown {
 export type CastFn = (actor: never, item: SpellItem, options: { against: number; sealed: boolean; targets: string[]; reaction: boolean }) => Promise<{ outcome: { gains: number; targets: { success: boolean }[] } } | null>;
 
 /** The reactor's side of the query: the prompt, then (accepted) its own Counterspell cast. */
-export async function answerCounterspell(data: unknown, castSpell: CastFn): Promise<CounterspellAnswer | null> {
+export async function answerCounterspell(data: unknown, castSpell: CastFn): Promise<CounterspellAnswer | QueryRefusal> {
   const request = data as Partial<CounterspellQuery> | null;
-  if (typeof request?.reactorUuid !== "string" || typeof request.casterUuid !== "string") return null;
+  if (!isId(request?.reactorUuid) || !isId(request.casterUuid)) return refusal("BadRequest");
+  if (request.gains !== null && request.gains !== undefined && !(Number.isInteger(request.gains) && request.gains >= 0 && request.gains <= 12)) return refusal("BadRequest");
+  if (request.timeout !== undefined && !(typeof request.timeout === "number" && request.timeout > 0 && request.timeout <= 600_000)) return refusal("BadRequest");
+  if ([request.caster, request.spell].some((t) => t !== undefined && (typeof t !== "string" || t.length > 200))) return refusal("BadRequest");
   const gains = typeof request.gains === "number" ? request.gains : null;
   const actor = fromUuid(request.reactorUuid) as ReactorActor | null;
-  const item = actor?.isOwner ? counterspellOf(actor) : null;
-  if (!actor || !item) return null;
+  if (!actor) return refusal("NoActor");
+  if (!actor.isOwner) return refusal("NotOwner", { name: actor.name });
+  const item = counterspellOf(actor);
+  if (!item) return refusal("NoCounterspell", { name: actor.name });
+  // Both in this client's running combat: Counterspell interrupts a cast in a fight (docs/rulings.md 132).
+  if (!inRunningCombat(actor) || !inRunningCombat(fromUuid(request.casterUuid) as ReactorActor | null)) return refusal("NotCombatant", { name: actor.name });
   const spell = spellProfileOf(item);
   const timeout = typeof request.timeout === "number" ? request.timeout : reactionTimeoutMs();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -139,6 +147,13 @@ export async function answerCounterspell(data: unknown, castSpell: CastFn): Prom
   // Hidden gains: the Counterspell is rolled and paid here, its card compares with nothing (sealed).
   const result = await castSpell(actor as never, item, { against: gains ?? 0, sealed: gains === null, targets: [request.casterUuid], reaction: true });
   return { cast: !!result, countered: gains !== null && result?.outcome.targets[0]?.success === true, gains: result?.outcome.gains ?? 0 };
+}
+
+/** Whether the actor (or its token's) is a combatant of this client's active, started combat. */
+function inRunningCombat(actor: ReactorActor | null): boolean {
+  if (!actor) return false;
+  const combat = activeCombat<{ started?: boolean; combatants: Iterable<{ actor?: { uuid?: string } | null }> }>();
+  return combat?.started === true && [...combat.combatants].some((c) => c.actor?.uuid === actor.uuid);
 }
 
 interface CombatantLike {
@@ -214,7 +229,8 @@ export async function offerCounterspell(window: CounterspellWindow): Promise<Cou
     const data: CounterspellQuery = { reactorUuid: actor.uuid, casterUuid: window.caster.uuid, caster: window.caster.name, spell: window.spell, gains, timeout };
     let answer: CounterspellAnswer | null = null;
     try {
-      answer = await queryReactingUser(who.user, COUNTERSPELL_QUERY, data, timeout + CAST_GRACE_MS, (d) => answerCounterspell(d, window.cast)) as CounterspellAnswer | null;
+      const answered = await queryReactingUser(who.user, COUNTERSPELL_QUERY, data, timeout + CAST_GRACE_MS, (d) => answerCounterspell(d, window.cast));
+      answer = answered && (answered as { ok?: unknown }).ok !== false ? answered as CounterspellAnswer : null;
     } catch (error) {
       console.warn("ClockWork | a Counterspell offer was not answered", error);
     }

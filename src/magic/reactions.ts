@@ -2,7 +2,7 @@
  * Dodge and block against an attack spell (§4.9 step 2 through combat's reaction path): the
  * target's owner (or the GM, or the system for NPCs when the world setting says so) is asked with
  * the same prompt and query (`clockwork.reaction`) a weapon attack uses, before any die is
- * rolled. Area spells are never reacted to (§4.9: area attacks leave no reaction), and a target
+ * rolled; whoever answers pays the reactor's counter on its own client. Area spells are never reacted to (§4.9: area attacks leave no reaction), and a target
  * that may not react (defenseless, grappled, Void Bolt unseen, no counters) is not asked.
  */
 import { decideReaction, type ReactionDecision } from "../combat/attack/reactions";
@@ -45,7 +45,7 @@ export function withDefenseParts(target: SpellTarget, actor: unknown, damageType
 export interface SpellReactions {
   /** The reaction each target declared (by rule target id). */
   decisions: Record<string, ReactionDecision>;
-  /** The reserved counter each reacting combatant pays. */
+  /** Always empty: each reactor's counter is paid by the side that answered its reaction (kept for the cast's batch). */
   ops: MagicOp[];
 }
 
@@ -62,6 +62,8 @@ export async function askSpellReactions(
   targets: readonly ReactingTarget[],
   odds: readonly (TargetOdds | null)[],
   damageType: DamageType | undefined,
+  /** The caster's combatant in the running combat (the reactor answers once per caster action). */
+  casterCombatantUuid: string | null = null,
 ): Promise<SpellReactions> {
   const decisions: Record<string, ReactionDecision> = {};
   const ops: MagicOp[] = [];
@@ -83,13 +85,12 @@ export async function askSpellReactions(
       key: target.id, name: info.tokenName || info.actor.name, actor: info.actor, actorUuid: info.actor.uuid,
       situation: {}, include: true, observable: true, counters, stunned,
     } as AttackTargetInfo & { actor: { testUserPermission(user: unknown, level: string): boolean } };
-    const decision = await decideReaction(asked, row, { attacker: casterName, weapon: spellName });
+    const decision = await decideReaction(asked, row, { attacker: casterName, weapon: spellName }, { reactorUuid: info.combatant?.uuid ?? null, attackerUuid: casterCombatantUuid });
     // A reaction the target may not take (or cannot pay) counts as none.
     const open = decision.reaction !== "none" && row.reactions[decision.reaction] === null && !row.reactionCharge;
     decisions[target.id] = open ? decision : { reaction: "none", by: decision.by };
     if (!open) return;
     target.reaction = decision.reaction;
-    if (info.combatant && counters) ops.push({ op: "counters", uuid: info.combatant.uuid, spend: { cost: ACTION_COSTS.dodge, reaction: true, stunned } });
   }));
   return { decisions, ops };
 }

@@ -169,6 +169,52 @@ describe("stabilize", () => {
   });
 });
 
+describe("queries answered from the answering world (issue 18 item 2)", () => {
+  type Queried = { query(name: string, data: unknown): Promise<{ ok?: boolean; problem?: { key: string }; success?: boolean }> };
+  const ask = (from: typeof fight.gm, to: typeof fight.gm, name: string, data: unknown) =>
+    fight.world.as(from, () => (from.game.users.get(to.userId) as unknown as Queried).query(name, data));
+
+  it("the owner's death roll clears the GM's request: asking again is refused and rolls nothing", async () => {
+    noOnes();
+    await down("ada");
+    const owed = () => (actorOn(fight.gm, fight.actors.ada).flags as { clockwork?: { deathRollOwed?: unknown } }).clockwork?.deathRollOwed ?? null;
+    expect(owed()).toBeNull();
+    expect(deathRolls().at(-1)?._source.author).toBe(fight.alice.userId);
+    const before = deathRolls().length;
+    const answer = await ask(fight.bob, fight.alice, "clockwork.deathRoll", { actorUuid: (actorOn(fight.gm, fight.actors.ada) as unknown as { uuid: string }).uuid, reason: "damage" });
+    await fight.world.settle();
+    expect(answer.problem?.key).toBe("CLOCKWORK.Query.Refused.NoDeathRollOwed");
+    expect(deathRolls().length).toBe(before);
+  });
+
+  it("a death roll made by hand for a healthy creature is refused with a message", async () => {
+    const result = await as(fight, fight.alice, () => (actorOn(fight.alice, fight.actors.ada) as unknown as { rollDeath(): Promise<unknown> }).rollDeath());
+    expect(result).toBeNull();
+    expect(deathRolls()).toHaveLength(0);
+    expect(fight.alice.notifications.at(-1)?.message).toBe("Ada is not dying: only a dying creature makes a death roll.");
+  });
+
+  it("stabilize reads the gains from the healer's message: gains 99 in the data with a 1-gain roll leaves the target dying", async () => {
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.wounds": 2 }));
+    noOnes();
+    await down("ada");
+    queueFaces(12, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    let message: { uuid: string; update(c: object): Promise<unknown> } | null = null;
+    const id = fight.bob.Hooks.on("clockwork.roll", (_a: unknown, _r: unknown, posted: typeof message) => { message = posted; });
+    await as(fight, fight.bob, () => (actorOn(fight.bob, fight.actors.bo) as unknown as { rollSkill(s: string, o: object): Promise<unknown> }).rollSkill("knowledge", { skipDialog: true }));
+    fight.bob.Hooks.off("clockwork.roll", id);
+    const adaUuid = (actorOn(fight.gm, fight.actors.ada) as unknown as { uuid: string }).uuid;
+    await as(fight, fight.bob, () => message!.update({ "flags.clockwork.stabilize": { targetUuid: adaUuid } }));
+    const answer = await ask(fight.bob, fight.gm, "clockwork.stabilize", { targetUuid: adaUuid, messageUuid: message!.uuid, gains: 99 });
+    await fight.world.settle();
+    expect(answer).toEqual({ ok: true, success: false });
+    expect(health("ada").dying).toBe(true);
+    // Applied once: the same roll again is refused.
+    const again = await ask(fight.bob, fight.gm, "clockwork.stabilize", { targetUuid: adaUuid, messageUuid: message!.uuid });
+    expect(again.problem?.key).toBe("CLOCKWORK.Query.Refused.UsedRoll");
+  });
+});
+
 describe("minions", () => {
   it("a minion has one vital and is dead when it loses it: no dying, no death roll, defeated", async () => {
     await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.gob).update({ "system.minion": true }));

@@ -55,4 +55,20 @@ describe("prompts", { timeout: 30_000 }, () => {
     await fight.world.settle();
     expect(rolls("DeathRoll")).toHaveLength(1);
   });
+
+  for (const how of ["Not now", "closing the window"]) {
+    it(`dying: declining the death roll (${how}) rolls nothing and writes nothing`, async () => {
+      await fight.world.as(fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 6 }));
+      await appear(".cw-condition-prompt__body--death");
+      await eventually(() => expect(statuses("ada")).toEqual(["dying"]));
+      const before = JSON.stringify(actorOn(fight.gm, fight.actors.ada).system.health);
+      const dialog = document.querySelector(".cw-condition-prompt__body--death")!.closest("dialog") as HTMLElement;
+      if (how === "Not now") (dialog.querySelector("button[data-action=decline]") as HTMLButtonElement).click();
+      else (dialog.querySelector("[data-action=close]") as HTMLButtonElement).click();
+      await fight.world.settle();
+      expect(rolls("DeathRoll")).toHaveLength(0);
+      expect(JSON.stringify(actorOn(fight.gm, fight.actors.ada).system.health)).toBe(before);
+      expect(statuses("ada")).toEqual(["dying"]);
+    });
+  }
 });

@@ -43,6 +43,12 @@ beforeEach(async () => {
   (globalThis as unknown as { fromUuidSync: (uuid: string) => unknown }).fromUuidSync = (uuid: string) => known.get(uuid) ?? null;
 });
 
+/** The actor as dying (a death roll needs it, issue 18). */
+function dying(actor: FakeActor): FakeActor {
+  actor.system.health!.dying = true;
+  return actor;
+}
+
 function actorWith(options: Parameters<typeof fakeActor>[0] = {}): FakeActor {
   const actor = fakeActor(options);
   known.set(actor.uuid, actor);
@@ -159,19 +165,23 @@ describe("other rolls", () => {
 
   it("rollDeath counts Diehard and adds the fatal wounds, killing when they exceed grit", async () => {
     const faces = [1, 12, 4, 8, 6, 12];
-    const tough = actorWith({ wounds: 2, grit: 5, items: [item("d", "Diehard", "feature", { identifier: "diehard" })] });
+    const tough = dying(actorWith({ wounds: 2, grit: 5, items: [item("d", "Diehard", "feature", { identifier: "diehard" })] }));
     queueFaces(...faces);
     const roll = await rollDeath(tough);
     expect(roll?.fatalWounds).toBe(deathRollFatalWounds(faces, { diehard: true }));
-    expect(tough.updates.at(-1)).toEqual({ "system.health.wounds": 2, "system.health.dead": false, "system.health.dying": false });
-    const frail = actorWith({ wounds: 4, grit: 5 });
+    expect(tough.updates.at(-1)).toEqual({ "system.health.wounds": 2, "system.health.dead": false, "system.health.dying": true });
+    const frail = dying(actorWith({ wounds: 4, grit: 5 }));
     queueFaces(1, 1, 2, 9, 9, 9);
     await rollDeath(frail);
     expect(frail.updates.at(-1)).toMatchObject({ "system.health.wounds": 9, "system.health.dead": true });
     expect(lastMessage().content).toContain("Wounds exceed grit: dead");
-    const untouched = actorWith({ wounds: 1 });
+    const untouched = dying(actorWith({ wounds: 1 }));
     await rollDeath(untouched, { apply: false });
     expect(untouched.updates).toEqual([]);
+    // Only a dying creature rolls (issue 18): a healthy one is refused with a message.
+    const healthy = actorWith({ wounds: 1 });
+    expect(await rollDeath(healthy)).toBeNull();
+    expect(healthy.updates).toEqual([]);
   });
 
   it("rollDamage counts one roll against each given target", async () => {
@@ -262,7 +272,7 @@ describe("luck", () => {
   });
 
   it("a luck reroll of a death roll rewrites the wounds from where they stood, and can undo a death", async () => {
-    const actor = actorWith({ wounds: 4, grit: 5 });
+    const actor = dying(actorWith({ wounds: 4, grit: 5 }));
     queueFaces(1, 1, 2, 9, 9, 9);
     await rollDeath(actor);
     expect(actor.system.health).toMatchObject({ wounds: 9, dead: true, dying: false });

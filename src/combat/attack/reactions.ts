@@ -6,9 +6,10 @@
  * cannot react (defenseless, grappled, area attacks, a stealthed attacker, no counters) are not
  * asked.
  */
-import { activeGM, allUsers, currentUserId, localize, renderTemplate, timedChoice } from "../../foundry";
+import { activeGM, allUsers, currentUserId, localize, renderTemplate, resolveUuidSync, timedChoice } from "../../foundry";
+import { isId, refusal, type QueryRefusal } from "../query-refusal";
 import { expected, percent } from "./format";
-import { autoReaction, reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
+import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
 
 import { REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
@@ -26,6 +27,13 @@ export interface ReactionQueryData {
   choices: { reaction: Reaction; defense: number; chanceToHit: number; expectedDamage: number }[];
   /** Milliseconds before the prompt closes by itself. */
   timeout: number;
+  /** The reacting actor; with `reactorUuid` its combatant in the running combat, which pays the counter. */
+  actorUuid?: string | null;
+  reactorUuid?: string | null;
+  /** The attacker's combatant (a reactor answers once per attacker action: its counters then). */
+  attackerUuid?: string | null;
+  /** The GM decides for the NPC as the world's "auto" setting says, without a prompt. */
+  auto?: boolean;
 }
 
 /** Who decided a reaction. */
@@ -71,12 +79,126 @@ export function setReactionPrompt(fn: ReactionPrompt | null): void {
   prompt = fn ?? dialogPrompt;
 }
 
-/** The owner's side of the query: prompt, then answer with one of the offered choices. */
-export async function answerReaction(data: unknown): Promise<{ reaction: Reaction }> {
-  const request = data as ReactionQueryData;
-  if (!request || !Array.isArray(request.choices)) return { reaction: "none" };
-  const reaction = await prompt(request);
-  return { reaction: request.choices.some((c) => c.reaction === reaction) ? reaction : "none" };
+/** A reaction's answer: the reaction and whether this side paid its counter. */
+export interface ReactionAnswer {
+  ok: true;
+  reaction: Reaction;
+  paid: boolean;
+}
+
+/** The reacting combatant as the answering client reads it. */
+interface ReactorCombatant {
+  documentName?: string;
+  uuid?: string;
+  isOwner?: boolean;
+  defeated?: boolean;
+  isDefenseless?: boolean;
+  combat?: { id?: string | null; started?: boolean } | null;
+  actor?: { uuid?: string; name?: string; statuses?: Iterable<string> } | null;
+  counters?: unknown;
+  canSpend?(baseCost: number, options?: object): boolean;
+  spendCounters?(baseCost: number, options?: object): Promise<unknown>;
+}
+
+/** Conditions that leave no dodge or block (§4.14, §4.15: dying, stabilized, petrified, frozen, grappled). */
+const NO_REACTION = ["dead", "dying", "stabilized", "petrified", "frozen", "grappled"];
+const MAX_TIMEOUT = 10 * 60_000;
+
+function lookup<T>(uuid: unknown): T | null {
+  if (!isId(uuid)) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+function finite(value: unknown, min: number, max: number): boolean {
+  return typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
+}
+
+/** The request, checked for shape and range: the choices (none first, each reaction once, odds in range), short texts. */
+function wellFormed(data: unknown): data is ReactionQueryData {
+  const d = data as Partial<ReactionQueryData> | null;
+  if (!d || typeof d !== "object" || !Array.isArray(d.choices) || d.choices.length < 1 || d.choices.length > REACTIONS.length) return false;
+  if (![d.attacker, d.weapon, d.target].every((t) => typeof t === "string" && t.length <= 200)) return false;
+  if (!finite(d.timeout, 1, MAX_TIMEOUT)) return false;
+  const seen = new Set<string>();
+  for (const c of d.choices) {
+    if (!c || typeof c !== "object" || !REACTIONS.includes(c.reaction) || seen.has(c.reaction)) return false;
+    seen.add(c.reaction);
+    if (!finite(c.defense, 0, 1000) || !finite(c.chanceToHit, 0, 1) || !finite(c.expectedDamage, 0, 10_000)) return false;
+  }
+  return d.choices[0].reaction === "none";
+}
+
+/** The auto rule on the offered choices: the one lowering the expected damage most (then the chance to hit), else none. */
+export function autoChoice(choices: ReactionQueryData["choices"]): Reaction {
+  let best = choices[0];
+  for (const c of choices.slice(1)) {
+    if (c.expectedDamage < best.expectedDamage - 1e-9 || (Math.abs(c.expectedDamage - best.expectedDamage) <= 1e-9 && c.chanceToHit < best.chanceToHit - 1e-9)) best = c;
+  }
+  return best.reaction;
+}
+
+/**
+ * Answers per reactor (its combatant document on this client) and attacker action (the
+ * attacker's combatant and counters then): a repeat gets the same answer, paid once.
+ */
+const answered = new WeakMap<object, Map<string, Promise<ReactionAnswer>>>();
+
+/**
+ * The reactor's side of the query, checked against this client's world: the reacting actor is
+ * this user's; in a running combat its combatant is in it, may react (not defenseless,
+ * defeated, dying, grappled …, a counter to pay) and the attacker is a combatant of the same
+ * combat. A dodge or block is paid here, by the owner, once per attacker action.
+ */
+export async function answerReaction(data: unknown): Promise<ReactionAnswer | QueryRefusal> {
+  if (!wellFormed(data)) return refusal("BadRequest");
+  const actor = lookup<{ uuid?: string; name?: string; isOwner?: boolean }>(data.actorUuid);
+  if (!actor) return refusal("NoActor");
+  if (!actor.isOwner) return refusal("NotOwner", { name: actor.name ?? "" });
+  // The GM answers only for a creature no connected player answers for.
+  const player = reactingPlayer(actor as unknown as PermissionActor, allUsers<QueryUser>());
+  if (player && player.id !== currentUserId()) return refusal("NotOwner", { name: actor.name ?? "" });
+  const reactor = data.reactorUuid === undefined || data.reactorUuid === null ? null : lookup<ReactorCombatant>(data.reactorUuid);
+  if (data.reactorUuid && !reactor) return refusal("NotCombatant", { name: actor.name ?? "" });
+  let key: string | null = null;
+  if (reactor) {
+    const name = actor.name ?? "";
+    if (reactor.documentName !== "Combatant" || !reactor.combat?.started || reactor.actor?.uuid !== actor.uuid) return refusal("NotCombatant", { name });
+    if (!reactor.isOwner) return refusal("NotOwner", { name });
+    const statuses = new Set(reactor.actor?.statuses ?? []);
+    if (reactor.defeated || reactor.isDefenseless || NO_REACTION.some((s) => statuses.has(s)) || reactor.canSpend?.(1, { reaction: true }) !== true) return refusal("CannotReact", { name });
+    const attacker = lookup<ReactorCombatant>(data.attackerUuid);
+    if (attacker?.documentName !== "Combatant" || attacker.combat?.id !== reactor.combat.id || attacker === reactor) return refusal("NoAttacker", { name });
+    key = `${attacker.uuid}|${JSON.stringify(attacker.counters ?? null)}`;
+  }
+  const decide = async (): Promise<ReactionAnswer> => {
+    const auto = data.auto === true && game.user?.isGM === true && npcReactionMode() === "auto";
+    const chosen = auto ? autoChoice(data.choices) : await promptInTime(data);
+    const reaction = chosen !== "none" && data.choices.some((c) => c.reaction === chosen) ? chosen : "none";
+    if (reaction === "none" || !reactor) return { ok: true, reaction, paid: false };
+    // The owner pays its own reserved counter (Stunned adds 1, the combatant knows).
+    const paid = (await reactor.spendCounters?.(1, { reaction: true, quiet: true })) ?? null;
+    return paid ? { ok: true, reaction, paid: true } : { ok: true, reaction: "none", paid: false };
+  };
+  if (!key || !reactor) return decide();
+  let byAttack = answered.get(reactor);
+  if (!byAttack) answered.set(reactor, byAttack = new Map());
+  const known = byAttack.get(key);
+  if (known) return known;
+  const answer = decide();
+  byAttack.set(key, answer);
+  if (byAttack.size > 64) byAttack.delete(byAttack.keys().next().value as string);
+  return answer;
+}
+
+/** The prompt, as none once the asking side's time is up (a late answer pays nothing). */
+async function promptInTime(data: ReactionQueryData): Promise<Reaction> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Reaction>((resolve) => { timer = setTimeout(() => resolve("none"), data.timeout); });
+  return Promise.race([prompt(data), late]).finally(() => clearTimeout(timer));
 }
 
 export interface QueryUser {
@@ -139,18 +261,33 @@ async function ask(user: QueryUser, data: ReactionQueryData, by: ReactionSource)
   }
 }
 
+/** Who takes part in the reaction: the target's combatant (which pays) and the attacker's, in the running combat. */
+export interface ReactionParties {
+  reactorUuid?: string | null;
+  attackerUuid?: string | null;
+}
+
 /**
  * Asks one target for its reaction (or decides it): nothing is asked when no reaction is open and
- * payable; a connected owning player is asked; otherwise the GM is asked, or the system picks
- * when the world setting lets it decide for NPCs.
+ * payable; a connected owning player is asked; otherwise the GM is asked, or decides at once
+ * when the world setting lets the system decide for NPCs. Whoever answers pays the reaction's
+ * counter on its own client (it owns the combatant); the attacker's side pays none of it.
  */
-export async function decideReaction(target: AttackTargetInfo & { actor: PermissionActor }, row: PreviewRow, names: { attacker: string; weapon: string }): Promise<ReactionDecision> {
+export async function decideReaction(target: AttackTargetInfo & { actor: PermissionActor }, row: PreviewRow, names: { attacker: string; weapon: string }, parties: ReactionParties = {}): Promise<ReactionDecision> {
   if (!target.include || reactionChoices(row).length === 0 || row.odds.setup.automaticMiss) return { reaction: "none", by: "none" };
-  const data = reactionQueryData(row, { ...names, target: target.name }, reactionTimeoutMs());
+  const data: ReactionQueryData = {
+    ...reactionQueryData(row, { ...names, target: target.name }, reactionTimeoutMs()),
+    actorUuid: target.actorUuid ?? (target.actor as { uuid?: string }).uuid ?? null,
+    reactorUuid: parties.reactorUuid ?? null,
+    attackerUuid: parties.attackerUuid ?? null,
+  };
   const player = reactingPlayer(target.actor, allUsers<QueryUser>());
   if (player) return ask(player, data, "player");
-  if (npcReactionMode() === "auto") return { reaction: autoReaction(row), by: "auto" };
   const gm = activeGM<QueryUser>();
+  if (npcReactionMode() === "auto") {
+    if (!gm) return { reaction: "none", by: "none" };
+    return { ...(await ask(gm, { ...data, auto: true }, "auto")) };
+  }
   if (!gm) return { reaction: "none", by: "none" };
   return ask(gm, data, "gm");
 }

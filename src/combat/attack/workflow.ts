@@ -431,6 +431,14 @@ function redirectable(actor: WorkflowActor | undefined, damageType: DamageType, 
   return types.length > 0 && mayRedirect(types, damageType, { hit: result.hit, area: result.setup.area, automaticMiss: result.setup.automaticMiss });
 }
 
+/** A preset reaction's counter, paid on this client when it owns the reactor (no combatant: nothing to pay). */
+async function payOwnReaction(reactor: CombatantDoc | null): Promise<boolean> {
+  if (!reactor) return true;
+  const own = reactor as CombatantDoc & { isOwner?: boolean; spendCounters?(cost: number, options?: object): Promise<unknown> };
+  if (!own.isOwner || !own.spendCounters) return false;
+  return (await own.spendCounters(1, { reaction: true, quiet: true })) !== null;
+}
+
 /** Pays, asks, rolls and posts. Null when the attack did not happen (a message says why). */
 export async function performAttack(session: AttackSession, options: Pick<AttackCallOptions, "reactions" | "drawArea" | "reactionsPaid"> = {}): Promise<AttackOutcome | null> {
   const included = session.targets.filter((t) => t.include);
@@ -449,9 +457,15 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   // Reactions: asked in parallel, declared before any die is rolled (§4.9 step 2).
   const names = { attacker: session.actor.name, weapon: session.item.name };
   const decisions: Record<string, ReactionDecision> = {};
+  const combat = runningCombat();
+  const attackerCombatant = combatantFor(combat, session.actor, session.token);
   await Promise.all(preview.rows.map(async (row, i) => {
+    const info = session.targets[i];
+    const reactor = combatantFor(combat, info.actor as WorkflowActor, tokenDocOf(info.tokenUuid ?? null));
     const preset = options.reactions?.[row.key];
-    decisions[row.key] = preset ? { reaction: preset, by: "player" } : await decideReaction(session.targets[i] as AttackTargetInfo & { actor: WorkflowActor }, row, names);
+    // The reactor's side pays its counter when it answers; a preset reaction is paid here only by the reactor's owner.
+    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor) ? preset : "none", by: "player" };
+    else decisions[row.key] = await decideReaction(info as AttackTargetInfo & { actor: WorkflowActor }, row, names, { reactorUuid: reactor?.uuid ?? null, attackerUuid: attackerCombatant?.uuid ?? null });
   }));
   // A reaction a target may not take (or cannot pay) counts as none.
   for (const row of preview.rows) {
@@ -459,18 +473,10 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     if (decided.reaction !== "none" && (row.reactions[decided.reaction] !== null || row.reactionCharge)) decisions[row.key] = { reaction: "none", by: decided.by };
   }
 
-  // Pay everything in one batch: the attack's counters and each reaction's reserved one.
+  // Pay the attack's counters; each reaction's counter was paid by the side that answered it.
   const ops: GmWriteOp[] = [];
-  const combat = runningCombat();
-  const attackerCombatant = combatantFor(combat, session.actor, session.token);
   if (session.counters && attackerCombatant && preview.cost.base > 0) {
     for (let i = 0; i < preview.cost.attacks; i++) ops.push({ op: "counters", uuid: attackerCombatant.uuid, spend: { cost: preview.cost.base, stunned: session.stunned } });
-  }
-  for (const info of session.targets) {
-    const reaction = decisions[info.key].reaction;
-    if (reaction === "none" || !info.counters || options.reactionsPaid) continue;
-    const combatant = combatantFor(combat, info.actor as WorkflowActor, tokenDocOf(info.tokenUuid ?? null));
-    if (combatant) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: 1, reaction: true, stunned: info.stunned } });
   }
   if (ops.length) {
     const paid = await writeOwned(ops);

@@ -13,6 +13,7 @@ import { TURN_TEMPLATES } from "../templates";
 import { activeStatuses, addStatus, removeStatus, type StatusActor } from "../conditions";
 import { INITIATIVE_CARD_TEMPLATE, initiativeCardContext, planInitiative, shownGains, withFoundryDice, type InitiativeCombatantLike } from "../initiative";
 import { requestDeathRoll, requestEndChecks, type EndCheckResults, type PromptActor } from "../prompts";
+import { isId, isRefusal, refusal, type QueryRefusal } from "../query-refusal";
 import {
   joinUpdate, planCombatStart, planRewind, planTurnChange, pushHistory, turnStamp,
   type RewindPlan, type TurnCombatant, type TurnHistoryEntry, type TurnPlan,
@@ -72,16 +73,26 @@ async function rollD12(count: number): Promise<{ roll: Roll; faces: number[] }> 
   return { roll, faces };
 }
 
-/** `ClockworkCombat#rollInitiative`: a player's call is made by the active GM. */
+/**
+ * `ClockworkCombat#rollInitiative`: a player's call is made by the active GM (roll-offs and the
+ * order rewrite other combatants), for the player's own combatants that have not rolled yet.
+ */
 async function rollInitiative(combat: ClockworkCombat, ids: string | string[], options: RollInitiativeOptions = {}): Promise<void> {
   const list = typeof ids === "string" ? [ids] : [...ids];
   if (!game.user?.isGM) {
+    const own = list.filter((id) => combat.combatants.get(id)?.isOwner);
+    // Only the GM re-rolls a combatant that has initiative.
+    const rolled = own.filter((id) => combat.combatants.get(id)?.initiative !== null);
+    for (const id of rolled) ui.notifications?.warn(localize("CLOCKWORK.Query.Refused.InitiativeSet", { name: combat.combatants.get(id)?.name ?? id }));
+    const asked = own.filter((id) => !rolled.includes(id));
+    if (!asked.length) return;
     const gm = activeGM<{ query(n: string, d: object): Promise<unknown> }>();
     if (!gm) {
       ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
       return;
     }
-    await gm.query(QUERY_INITIATIVE, { combatId: combat.id, ids: list, skills: options.skills ?? {}, userId: game.user?.id });
+    const answer = await gm.query(QUERY_INITIATIVE, { combatId: combat.id, ids: asked, skills: options.skills ?? {}, userId: game.user?.id });
+    if (isRefusal(answer)) ui.notifications?.warn(localize(answer.problem.key, answer.problem.data as never));
     return;
   }
   const all = combatantsOf(combat);
@@ -125,15 +136,33 @@ async function postInitiative(combat: ClockworkCombat, plan: ReturnType<typeof p
   await ChatMessage.implementation.create(data as never);
 }
 
-/** The GM side of a player's initiative roll: only combatants that user owns. */
-async function answerInitiative(data: { combatId: string; ids: string[]; skills?: RollInitiativeOptions["skills"]; userId: string }): Promise<boolean> {
-  const combat = worldCollection<{ get(id: string): ClockworkCombat | undefined }>("combats")?.get(data.combatId);
-  const user = game.users?.get(data.userId);
-  if (!combat || !user) return false;
-  const ids = data.ids.filter((id) => combat.combatants.get(id)?.testUserPermission(user as never, "OWNER"));
-  if (!ids.length) return false;
-  await combat.rollInitiative(ids, { skills: data.skills });
-  return true;
+const INITIATIVE_SKILLS: readonly unknown[] = ["agility", "intuition"];
+
+/**
+ * The GM side of a player's initiative roll, checked against the GM's world. The query does not
+ * say who asks, so the claimed user is only a bound: never a GM (a GM rolls locally), and every
+ * combatant must be that player's and must not have rolled yet (re-rolls are the GM's, locally).
+ */
+async function answerInitiative(data: unknown): Promise<{ ok: true } | QueryRefusal> {
+  const request = data as { combatId?: unknown; ids?: unknown; skills?: unknown; userId?: unknown } | null;
+  if (!request || typeof request !== "object" || !isId(request.combatId) || !isId(request.userId)) return refusal("BadRequest");
+  const ids = request.ids;
+  if (!Array.isArray(ids) || !ids.length || ids.length > 50 || !ids.every(isId)) return refusal("BadRequest");
+  const skills = (request.skills ?? {}) as Record<string, unknown>;
+  if (typeof skills !== "object" || Array.isArray(skills) || Object.entries(skills).some(([id, skill]) => !ids.includes(id) || (skill !== undefined && skill !== null && !INITIATIVE_SKILLS.includes(skill)))) return refusal("BadRequest");
+  const user = game.users?.get(request.userId);
+  if (!user) return refusal("UnknownUser");
+  if (user.isGM) return refusal("ClaimedGM");
+  const combat = worldCollection<{ get(id: string): ClockworkCombat | undefined }>("combats")?.get(request.combatId);
+  if (!combat) return refusal("NoCombat");
+  for (const id of ids) {
+    const combatant = combat.combatants.get(id);
+    if (!combatant) return refusal("NotCombatant", { name: id });
+    if (!combatant.testUserPermission(user as never, "OWNER")) return refusal("NotYours", { name: combatant.name ?? id });
+    if (combatant.initiative !== null) return refusal("InitiativeSet", { name: combatant.name ?? id });
+  }
+  await combat.rollInitiative(ids, { skills: skills as RollInitiativeOptions["skills"] });
+  return { ok: true };
 }
 
 // ---------------------------------------------------------------- turn events (designated GM)
@@ -222,7 +251,7 @@ async function background(work: Promise<unknown>): Promise<void> {
 async function endChecks(combat: ClockworkCombat, combatantId: string, checks: EndOfTurnCheck[]): Promise<void> {
   const actor = actorOf(combat, combatantId);
   if (!actor) return;
-  const results: EndCheckResults = await requestEndChecks(actor, checks);
+  const results: EndCheckResults = await requestEndChecks(actor, checks, { combatId: combat.id as string, combatantId });
   await combat.applyEndChecks(combatantId, checks, results);
 }
 
@@ -283,8 +312,8 @@ export class ClockworkCombat extends Combat {
     return this;
   }
 
-  /** The GM side of a player's initiative roll: only combatants that user owns. */
-  static async answerInitiative(data: { combatId: string; ids: string[]; skills?: Record<string, InitiativeSkill>; userId: string }): Promise<boolean> {
+  /** The GM side of a player's initiative roll: only that player's combatants that have not rolled. */
+  static async answerInitiative(data: unknown): Promise<{ ok: true } | QueryRefusal> {
     return answerInitiative(data);
   }
 

@@ -137,6 +137,34 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     expect(counters(bob, BRAM)).toMatchObject({ available: 5 });
   });
 
+  it("a reaction's counter is paid by the reactor's side, once per attacker action; the attacker writes none of it", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedFight(world);
+    let asked = 0;
+    setReactionPrompt(async () => { asked++; return "dodge"; });
+    const writers: string[] = [];
+    gm.Hooks.on("updateCombatant", (c: { id: string }, _changes: unknown, _o: unknown, userId: string) => { if (combatantUuid(BRAM).endsWith(c.id)) writers.push(userId); });
+    const grusha = actor(gm, GRUSHA);
+    const outcome = await world.as(gm, () => grusha.attack(grusha.items.get("attackGrushaClub"), { targets: [token(gm, BRAM)], skipDialog: true }));
+    await world.settle();
+    expect(outcome!.data.targets[0].reaction).toBe("dodge");
+    expect(counters(gm, BRAM)).toMatchObject({ available: 5 });
+    expect(writers).toEqual([bob.userId]);
+    // The same request again (Grusha has not acted since the attack was paid … its counters are
+    // what they are now): answered once more at most, and a repeat of that answer pays nothing.
+    const data = {
+      attacker: "Grusha", weapon: "Club", target: "Bram", timeout: 2_000, actorUuid: actorUuid(BRAM), reactorUuid: combatantUuid(BRAM), attackerUuid: combatantUuid(GRUSHA),
+      choices: [{ reaction: "none", defense: 10, chanceToHit: 0.5, expectedDamage: 3 }, { reaction: "dodge", defense: 13, chanceToHit: 0.3, expectedDamage: 2 }],
+    };
+    const query = () => world.as(gm, () => (gm.game.users.get(bob.userId) as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("clockwork.reaction", data));
+    const [first, second] = await Promise.all([query(), query()]);
+    await world.settle();
+    expect(first).toEqual({ ok: true, reaction: "dodge", paid: true });
+    expect(second).toEqual(first);
+    expect(counters(gm, BRAM)).toMatchObject({ available: 4 });
+    expect(asked).toBe(2);
+  });
+
   it("spending counters one does not have gets a localized warning and changes nothing", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world, { counters: { [ADA]: { available: 1, reserved: 0, hadTurn: true, passed: false } } });
@@ -171,8 +199,10 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     const { gm, alice } = await seedFight(world);
     const ada = actor(alice, ADA);
     const key = (token(alice, GRUSHA) as { uuid: string }).uuid;
+    // The GM answers for Grusha and pays its counter (the attacker declares no one else's reaction).
+    setReactionPrompt(async () => "dodge");
     const outcome = await world.as(alice, () => ada.attack(ada.items.get(SWORD), {
-      targets: [token(alice, GRUSHA)], skipDialog: true, reactions: { [key]: "dodge" }, situations: { [key]: { feinted: true } },
+      targets: [token(alice, GRUSHA)], skipDialog: true, situations: { [key]: { feinted: true } },
     }));
     await world.settle();
     expect(outcome!.results[0].setup.reaction).toBe("dodge");

@@ -10,7 +10,7 @@ import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTo
 import { gridSizeOf, tokenBox, type TokenPosition } from "../combat/attack/geometry";
 import type { SpellProfile } from "../rules";
 
-const SHAPES = ["radius", "cone", "line"] as const;
+const SHAPES = ["radius", "cone", "line", "square"] as const;
 type SpellAreaShape = (typeof SHAPES)[number];
 
 /** The spell's template shape and size, or null when it has none that can be placed. */
@@ -28,7 +28,9 @@ interface PlacedToken extends AreaTokenDoc, TokenPosition {
 export function placeSpellArea(spell: Pick<SpellProfile, "area" | "roll">, caster: PlacedToken | null, aim: { x: number; y: number } | null): AreaPlacement | null {
   const area = spellAreaOf(spell);
   if (!area || !caster || !aim) return null;
-  return placeArea("area", area, tokenBox(caster, gridSizeOf(caster)), aim);
+  // A size×size square (Force Missiles' 2×2, L1387) sits on the aim point as autofire's does.
+  if (area.shape === "square") return { shape: { shape: "square", size: Math.max(1, area.size) }, origin: { ...aim } };
+  return placeArea("area", { shape: area.shape, size: area.size }, tokenBox(caster, gridSizeOf(caster)), aim);
 }
 
 /** The grid space a token stands on (an aim point). */

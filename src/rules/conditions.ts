@@ -18,7 +18,8 @@ export {
   CALLED_SHOT_STATES, COMBAT_STATUS_IDS, HEALTH_STATES, persistentStatusId, statusEffectId, type CombatStatusId,
 } from "./condition-ids";
 export {
-  attackerConditionFlags, conditionDice, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
+  attackerConditionFlags, conditionDice, movementActionBlocks, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
+  type MoveSpecials,
 } from "./condition-effects";
 
 /** How a status ends at the end of its creature's turn. */

@@ -152,7 +152,8 @@ function medicineFocus(healer: DyingActor): string | undefined {
 export async function applyStabilize(target: DyingActor, gains: number): Promise<boolean> {
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) return false;
-  const result = attemptStabilize(track, gains);
+  // Disintegrate or Ice Beam destroyed it: never stabilized (docs/rulings.md 144).
+  const result = attemptStabilize(track, gains, { destroyed: [...(target.statuses ?? [])].includes("destroyed") });
   if (!result.success) return false;
   await addStatus(target, "stabilized");
   await target.update({ "system.health.dying": false });

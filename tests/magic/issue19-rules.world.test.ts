@@ -15,10 +15,12 @@ interface ActorView {
   castSpell(item: unknown, options?: object): Promise<{ data: { targets: { success: boolean; failure: string | null; negatedBy: string | null }[] } } | null>;
   createEmbeddedDocuments(name: string, data: object[], options?: object): Promise<unknown>;
   update(changes: object): Promise<unknown>;
+  toggleStatusEffect(id: string, options?: object): Promise<unknown>;
 }
 const actor = (client: WorldClient, id: string) => doc<ActorView>(client, actorUuid(id));
 const STABILIZE = "magicSpellStabil";
 const ENLARGE = "magicSpellEnlarg";
+const DISINTEGRATE = "magicSpellDisint";
 
 afterEach(() => clearQueuedFaces());
 
@@ -83,5 +85,30 @@ describe("issue 19 rules at the table", { timeout: 30_000 }, () => {
     const cast = await world.as(alice, () => actor(alice, ILINDE).castSpell(actor(alice, ILINDE).items.get(ENLARGE), { targets: [actorUuid(GNOME)], unwilling: true }));
     await world.settle();
     expect(cast?.data.targets[0]).toMatchObject({ success: false, failure: "negated", negatedBy: "gnome" });
+  });
+
+  it("Disintegrate that takes the last vital destroys: Stabilize then fails, whatever the gains (L1321)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world, { combat: false });
+    await learn(world, "Disintegrate", DISINTEGRATE);
+    await learn(world, "Stabilize", STABILIZE);
+    await gmDo(world, () => actor(gm, GRUSHA).toggleStatusEffect("burning", { active: true }));
+    const grit = actor(gm, GRUSHA).system.health.grit as number;
+    // One hit left in the last box.
+    await gmDo(world, () => actor(gm, GRUSHA).update({ "system.health.vitalsLost": 5, "system.health.hits": grit - 1 }));
+    // Two gains: 2 unavoidable hits take the last vital; the death roll finds no fatal wound.
+    queueFaces(7, 7, 2, 2, 2, 2, 2, 2, 2, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9);
+    const cast = await world.as(alice, () => actor(alice, ILINDE).castSpell(actor(alice, ILINDE).items.get(DISINTEGRATE), { targets: [actorUuid(GRUSHA)] }));
+    await world.settle();
+    await world.settle();
+    clearQueuedFaces();
+    expect(cast?.data.targets[0]).toMatchObject({ success: true });
+    expect(actor(gm, GRUSHA).system.health).toMatchObject({ dying: true, vitalsLost: 6 });
+    expect(actor(gm, GRUSHA).statuses.has("destroyed")).toBe(true);
+    queueFaces(7, 7, 7, 7, 7, 7, 7, 7, 7);
+    const stabilize = await world.as(alice, () => actor(alice, ILINDE).castSpell(actor(alice, ILINDE).items.get(STABILIZE), { targets: [actorUuid(GRUSHA)] }));
+    await world.settle();
+    expect(stabilize?.data.targets[0]).toMatchObject({ success: false, failure: "destroyed" });
+    expect(actor(gm, GRUSHA).system.health.dying).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { requireFaces, requireInteger, requireKey, ruleError } from "./errors";
 import { applyDamageDetailed, healableHits } from "./health";
 import type { HealthTrack } from "./health";
 import { stabilizeVerdict } from "./conditions";
-import { SPELL_NEGATION_FLAT } from "./tables";
+import { BASE_VITALS, SPELL_NEGATION_FLAT } from "./tables";
 import type { ConditionKey, DamageType, MagicSkill, School } from "./types";
 import {
   AUTOMATION_LEVELS, FIXED_DURATION_UNITS, SPELL_EFFECT_KINDS, SPELL_TABLE_KEYS, SPELL_TARGET_KINDS,
@@ -623,12 +623,11 @@ export function harmfulTo(spell: Pick<SpellProfile, "roll" | "automation">, targ
 function trackOfTarget(target: SpellTarget): HealthTrack | null {
   if (typeof target.grit !== "number") return null;
   return {
-    grit: target.grit, wounds: target.wounds ?? 0, vitalsMax: target.vitalsMax ?? VITALS_DEFAULT,
-    vitalsLost: Math.min(target.vitalsLost ?? 0, target.vitalsMax ?? VITALS_DEFAULT), hits: target.hits ?? 0,
+    grit: target.grit, wounds: target.wounds ?? 0, vitalsMax: target.vitalsMax ?? BASE_VITALS,
+    vitalsLost: Math.min(target.vitalsLost ?? 0, target.vitalsMax ?? BASE_VITALS), hits: target.hits ?? 0,
     dying: target.dying === true, dead: target.dead === true, barrier: target.barrier ?? 0,
   };
 }
-const VITALS_DEFAULT = 6;
 
 /** The effect's number for these gains: flat, or per gain; capped at `max` when set. */
 export function effectAmount(effect: SpellAutomation["effect"], gains: number): number {

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
-import { parse, stringify } from "yaml";
+import { Document, parse, visit } from "yaml";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -30,8 +30,18 @@ function keysFirst(value) {
 
 /** The one YAML form of a source document; pack sources are written with it so extraction is a no-op. */
 export function toSourceYaml(doc) {
-  return stringify(keysFirst(doc), { lineWidth: 0 });
+  const yaml = new Document(keysFirst(doc));
+  // A string YAML 1.1 readers would take for a boolean (`off`, `yes`) is written quoted.
+  visit(yaml, {
+    Scalar(key, node) {
+      if (key !== "key" && typeof node.value === "string" && YAML11_BOOLEAN.test(node.value)) node.type = "QUOTE_DOUBLE";
+    },
+  });
+  return yaml.toString({ lineWidth: 0 });
 }
+
+/** The plain scalars YAML 1.1 resolves to booleans. */
+const YAML11_BOOLEAN = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
 
 /** Lower-case kebab slug of a document name, used for new file names. */
 export function slugify(name) {

@@ -2,7 +2,9 @@
 // with the same check as tests/packs/schema.world.test.ts: the system is booted in the test world
 // (tests/world, loaded through vite so its TypeScript runs as is) and each Item and Actor
 // source is built as a document there. A YAML file that does not parse, or a document that
-// does not validate, fails the build with the file, the field and the reason.
+// does not validate, fails the build with the file, the field and the reason. A YAML boolean
+// where the data model expects a string fails too: a bare `off`, `on`, `yes` or `no` (a string
+// here, a boolean to a YAML 1.1 reader), or a `true` / `false` a string field would turn into text.
 //
 //   node scripts/validate-packs.mjs [sourceDir]     (default: packs/_source)
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -33,6 +35,20 @@ function withoutKeys(value) {
   return value;
 }
 
+/** Fields (dotted paths) where a YAML 1.1 reader sees a boolean and this YAML 1.2 parse a string. */
+function yaml11Booleans(strict, loose, path = "") {
+  if (typeof loose === "boolean" && typeof strict === "string") return [path];
+  if (!strict || typeof strict !== "object" || !loose || typeof loose !== "object") return [];
+  return Object.keys(strict).flatMap((key) => yaml11Booleans(strict[key], loose[key], path ? `${path}.${key}` : key));
+}
+
+/** Fields where the source has a boolean and the built document a string (a string field cast it). */
+function booleansAsStrings(source, built, path = "") {
+  if (typeof source === "boolean" && typeof built === "string") return [path];
+  if (!source || typeof source !== "object" || !built || typeof built !== "object") return [];
+  return Object.keys(source).flatMap((key) => booleansAsStrings(source[key], built[key], path ? `${path}.${key}` : key));
+}
+
 /** The file's path from the repository root, or from the source folder given. */
 function displayPath(file) {
   const fromRoot = relative(root, file);
@@ -47,7 +63,11 @@ function readSources() {
     const path = displayPath(file);
     let doc;
     try {
-      doc = parse(readFileSync(file, "utf8"), { prettyErrors: true });
+      const text = readFileSync(file, "utf8");
+      doc = parse(text, { prettyErrors: true });
+      for (const field of yaml11Booleans(doc, parse(text, { version: "1.1" }))) {
+        problems.push(`${path}: ${field}: a bare word a YAML 1.1 reader takes for a boolean; quote it as a string`);
+      }
     } catch (error) {
       problems.push(`${path}: YAML: ${String(error.message).split("\n")[0]}`);
       continue;
@@ -79,6 +99,9 @@ async function validate(documents) {
       for (const { path, documentName, source } of documents) {
         const result = world.validateDocument(documentName, source);
         for (const [field, reason] of Object.entries(result.errors)) problems.push(`${path}: ${field || "(document)"}: ${reason}`);
+        if (!result.valid) continue;
+        const built = new globalThis.CONFIG[documentName].documentClass(structuredClone(source)).toObject();
+        for (const field of booleansAsStrings(source, built)) problems.push(`${path}: ${field}: a boolean where a string is expected`);
       }
     });
     // The GM's `ready` migration loads its code with import(): let it finish before the server closes.

@@ -36,7 +36,7 @@ export const CONDITION_PAGES: Readonly<Record<string, string>> = {
 /** Pages of the Rules Reference journal for the states the Conditions journal has no page for. */
 const REFERENCE_PAGES: Readonly<Record<string, string>> = {
   armDisabled: "MA4DhHQuVUdzt8Hl", legDisabled: "MA4DhHQuVUdzt8Hl", // A Combat Turn (called shots)
-  stabilized: "8l5NkHQPtfh58xZ0", dead: "8l5NkHQPtfh58xZ0", // The Health Track
+  stabilized: "8l5NkHQPtfh58xZ0", dead: "8l5NkHQPtfh58xZ0", destroyed: "8l5NkHQPtfh58xZ0", // The Health Track
 };
 
 /** Core icons (Foundry's icons/svg/) for every status. */
@@ -46,7 +46,7 @@ const ICONS: Readonly<Record<string, string>> = {
   grappled: "anchor", pacified: "angel", dying: "unconscious", encumbered: "downgrade", defenseless: "target",
   persistentBallistic: "hazard", persistentBlunt: "degen", persistentEnergy: "lightning", persistentPiercing: "acid",
   persistentSlashing: "sword", persistentExplosive: "explosion", armDisabled: "bones", legDisabled: "bones",
-  stabilized: "heal", dead: "skull", charmed: "eye", feared: "terror", berserk: "upgrade", hexed: "degen", karma: "regen",
+  stabilized: "heal", dead: "skull", destroyed: "ruins", charmed: "eye", feared: "terror", berserk: "upgrade", hexed: "degen", karma: "regen",
   burdened: "downgrade", polymorphed: "mystery-man", grounded: "mole", hasted: "wingfoot", slowed: "stoned",
   invisible: "invisible", planarPushed: "eye",
 };
@@ -66,7 +66,7 @@ export function statusDocumentId(id: string): string {
 
 /** The localization key of a status's name. */
 export function statusLabel(id: string): string {
-  if (id.startsWith("persistent") || id === "armDisabled" || id === "legDisabled" || id === "stabilized" || id === "dead") {
+  if (id.startsWith("persistent") || id === "armDisabled" || id === "legDisabled" || id === "stabilized" || id === "dead" || id === "destroyed") {
     return `CLOCKWORK.Conditions.Status.${id}`;
   }
   return `CLOCKWORK.Condition.${id}`;

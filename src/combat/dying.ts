@@ -196,7 +196,8 @@ export async function stabilizeByMessage(target: DyingActor, message: StabilizeM
   if (usedRolls(target).includes(message.id)) return refusal("UsedRoll", { name: target.name });
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) return refusal("NothingToStabilize", { name: target.name });
-  const result = attemptStabilize(track, gains);
+  // Disintegrate or Ice Beam destroyed it: never stabilized (docs/rulings.md 148).
+  const result = attemptStabilize(track, gains, { destroyed: [...(target.statuses ?? [])].includes("destroyed") });
   const used = { [`flags.clockwork.${STABILIZE_USED_FLAG}`]: [...usedRolls(target), message.id] };
   if (!result.success) {
     await target.update(used);

@@ -7,7 +7,7 @@
  * `registerTokenRuler()` (at `init`) makes the subclass below the token ruler.
  */
 import { configEntry, foundryMember, maybeCanvas } from "../foundry";
-import { movementBlocks, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode } from "../rules";
+import { movementActionBlocks, movementBlocks, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode, type MoveSpecials } from "../rules";
 
 /** How one space of a path is drawn. */
 export type SpaceBand = "run" | "walk" | "step" | "crawl" | "over" | "blocked";
@@ -63,7 +63,11 @@ export function bandAt(index: number, spaces: number, mover: RulerMover): SpaceB
 
 export interface RulerToken {
   document?: { movementAction?: string };
-  actor?: { statuses?: Set<string>; system?: { movement?: { run?: number; walk?: number }; encumbrance?: "none" | "encumbered" | "step-only" } } | null;
+  actor?: {
+    statuses?: Set<string>;
+    system?: { movement?: { run?: number; walk?: number }; encumbrance?: "none" | "encumbered" | "step-only" };
+    items?: Iterable<{ type: string; flags?: Record<string, unknown> }>;
+  } | null;
   combatant?: { combat?: { started?: boolean } | null; system?: { counters?: CounterState } } | null;
 }
 
@@ -96,9 +100,20 @@ export function rulerMover(token: RulerToken): RulerMover | null {
   return {
     speeds: { run: movement.run, walk: movement.walk },
     counters,
-    blocks: movementBlocks(statuses, { encumbrance: actor?.system?.encumbrance }),
+    // Swimming and climbing (core's movement action) go at walk speed unless the species says run.
+    blocks: movementActionBlocks(movementBlocks(statuses, { encumbrance: actor?.system?.encumbrance }), token.document?.movementAction, speciesMovement(actor?.items)),
     stunned: statuses.includes("stunned"),
   };
+}
+
+/** The species' movement specials (Froads swim and Lizardfolk climb at run speed): `flags.clockwork.movement`. */
+export function speciesMovement(items: Iterable<{ type: string; flags?: Record<string, unknown> }> | undefined): MoveSpecials {
+  for (const item of items ?? []) {
+    if (item.type !== "species") continue;
+    const movement = (item.flags?.clockwork as { movement?: unknown } | undefined)?.movement;
+    return movement && typeof movement === "object" ? movement as MoveSpecials : {};
+  }
+  return {};
 }
 
 /** Spaces from the path's start to a grid offset reached from `waypoint.previous`. */

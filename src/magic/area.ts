@@ -10,7 +10,7 @@ import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTo
 import { gridSizeOf, spacesToPoint, tokenBox, type TokenPosition } from "../combat/attack/geometry";
 import type { SpellProfile } from "../rules";
 
-const SHAPES = ["radius", "cone", "line"] as const;
+const SHAPES = ["radius", "cone", "line", "square"] as const;
 type SpellAreaShape = (typeof SHAPES)[number];
 
 /**
@@ -34,9 +34,11 @@ interface PlacedToken extends AreaTokenDoc, TokenPosition {
 export function placeSpellArea(spell: Pick<SpellProfile, "area" | "roll"> & { range?: SpellProfile["range"]; automation?: Pick<SpellProfile["automation"], "targets"> }, caster: PlacedToken | null, aim: { x: number; y: number } | null): AreaPlacement | null {
   const area = spellAreaOf(spell);
   if (!area || !caster || !aim) return null;
+  // A size×size square (Force Missiles' 2×2, L1387) sits on the aim point as autofire's does.
+  if (area.shape === "square") return { shape: { shape: "square", size: Math.max(1, area.size) }, origin: { ...aim } };
   const box = tokenBox(caster, gridSizeOf(caster));
   const centre = spell.range?.kind === "self" && area.shape === "radius" ? { x: box.x, y: box.y } : aim;
-  return placeArea("area", area, box, centre);
+  return placeArea("area", { shape: area.shape, size: area.size }, box, centre);
 }
 
 /** Spaces from the caster's token to an area's aim point (the distance the area's range is checked at). */

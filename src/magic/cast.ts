@@ -20,7 +20,7 @@ import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import {
   borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
-  resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
+  harmfulTo, resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
   type Caster, type SpellPlace, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData } from "./card";
@@ -515,7 +515,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   const resistance: Record<string, number[]> = {};
   for (const target of counterspelled ? [] : ruleTargets) {
     const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
-    const checks = res ? resistanceChecks(res, { harmful: spell.automation.harmful }) : [];
+    const checks = res ? resistanceChecks(res, { harmful: harmfulTo(spell, target) }) : [];
     if (checks.length) resistance[target.id] = await rollFaces(checks.length);
   }
   for (const [i, target] of (counterspelled ? [] : ruleTargets).entries()) {

@@ -75,6 +75,8 @@ export function targetOps(
   if (!outcome.success && outcome.damageTotal <= 0) return ops;
   const uuid = actor.uuid;
   if (outcome.damageTotal > 0) ops.push({ op: "damage", uuid, amount: outcome.damageTotal, unavoidable: outcome.unavoidable });
+  // Disintegrate or Ice Beam at 0 vitals: beyond stabilizing, healing and revival (L1321, L1481).
+  if (outcome.destroys) ops.push({ op: "status", uuid, status: "destroyed", active: true });
   if (!outcome.success) {
     // A missed area target still gets its "damaged" conditions (docs/rulings.md 102).
     for (const key of outcome.conditions) if (isCombatStatus(key)) ops.push({ op: "status", uuid, status: key, active: true });

@@ -77,6 +77,11 @@ export interface AttackWeapon {
   voidBolt?: boolean;
   /** Unavoidable damage (Disintegrate, Ice Beam): resistance does not apply. */
   unavoidable?: boolean;
+  /**
+   * Always hits; each target's save (its `saveGains`) meeting the attack's gains halves the
+   * damage like an area miss (the Dragonkin's lightning breath, L253; docs/rulings.md).
+   */
+  alwaysHits?: boolean;
 }
 
 /** What the attacker declares (§4.9 step 1). */
@@ -97,6 +102,8 @@ export interface AttackOptions {
 export interface AttackTarget {
   id: string;
   baseDefense: number;
+  /** Gains of its save against an attack that always hits (Body / Stamina against lightning breath). */
+  saveGains?: number;
   /** Distance in spaces from the attacker (range, Point Blank, reach). */
   distance?: number;
   cover?: CoverPercent;
@@ -684,7 +691,7 @@ export function resolveAttack(
     let gains = 0;
     for (const face of rolls.attack) gains += dieGain(face, setup.threshold, { hexed });
     gains = Math.max(0, gains);
-    const hit = setup.automaticMiss === null && gains >= setup.defense.total;
+    const hit = setup.automaticMiss === null && (input.weapon.alwaysHits ? !saveHalves(target.saveGains, gains) : gains >= setup.defense.total);
     const outOfPlay = setup.automaticMiss !== null && setup.automaticMiss !== "noDice" && setup.automaticMiss !== "concealed";
     const criticals = hit
       ? criticalDamage(rolls.attack, { headShot: !area && input.options?.calledShot === "head", improvedCritical: input.attacker.improvedCritical, extra: setup.flatCriticals })
@@ -712,6 +719,16 @@ export function resolveAttack(
     for (const effect of procs.applied) push(effect.condition);
     return { id: target.id, setup, hit, gains, damage, procs, conditions, interrupts: extras.interrupt === true && hit && damage.total >= 1 };
   });
+}
+
+/**
+ * A save against an attack that always hits (the lightning breath, L253): the target's Body /
+ * Stamina reaction succeeds on meeting the attack's gains, as an unwilling target escapes a
+ * spell on meeting the cast (RULING 63); it halves the damage (an area miss: half, no criticals).
+ */
+export function saveHalves(saveGains: number | undefined, attackGains: number): boolean {
+  if (saveGains === undefined) return false;
+  return Math.max(0, saveGains) >= Math.max(0, attackGains);
 }
 
 /** Dice to roll for an attack against a target (the pool after every modifier). */

@@ -13,7 +13,7 @@ export type MoveMode = "run" | "walk" | "step" | "crawl" | "climb";
 export type MoveBlock =
   | "dead" | "dying" | "incapacitated" | "petrified" | "frozen" | "pacified"
   | "grappled" | "grappling" | "entangled" | "prone" | "notProne"
-  | "chilled" | "encumbered" | "stepOnly" | "legDisabled";
+  | "chilled" | "encumbered" | "stepOnly" | "legDisabled" | "swimming" | "climbing";
 
 /**
  * Which moves are allowed (§4.8, §4.15, §4.17): nothing while Frozen, Petrified, dying or
@@ -51,6 +51,20 @@ export function movementBlocks(conditions: Iterable<string>, options: { encumbra
     result[mode] = block;
   }
   return result;
+}
+
+/** A species' own speed for a way of moving (`flags.clockwork.movement` on the species item). */
+export type MoveSpecials = Partial<Record<"swim" | "climb" | "stealth", string>>;
+
+/**
+ * The blocks for a token's movement action (core's `movementAction`): a creature swims and
+ * climbs at its walk speed (L760, L762), so no run, unless its species does it at run speed
+ * (Froads swim L256, Lizardfolk climb L263). Other actions change nothing.
+ */
+export function movementActionBlocks(blocks: Record<MoveMode, MoveBlock | null>, action: string | null | undefined, specials: MoveSpecials = {}): Record<MoveMode, MoveBlock | null> {
+  if (action !== "swim" && action !== "climb") return blocks;
+  if (specials[action] === "run" || blocks.run !== null) return blocks;
+  return { ...blocks, run: action === "swim" ? "swimming" : "climbing" };
 }
 
 /** Roll modifiers from conditions: Exhausted −1 die on every roll (RULING 26). */

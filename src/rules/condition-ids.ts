@@ -16,8 +16,11 @@ export function persistentStatusId(type: DamageType): `persistent${Capitalize<Da
 type PersistentId = `persistent${Capitalize<DamageType>}`;
 /** Called-shot states (§4.10): an unusable arm, a leg that cannot run. */
 export const CALLED_SHOT_STATES = ["armDisabled", "legDisabled"] as const;
-/** Health states shown on the token: out of the fight after stabilizing, and dead. */
-export const HEALTH_STATES = ["stabilized", "dead"] as const;
+/**
+ * Health states shown on the token: out of the fight after stabilizing, dead, and destroyed
+ * (Disintegrate or Ice Beam at 0 vitals: no stabilizing, healing or revival, docs/rulings.md).
+ */
+export const HEALTH_STATES = ["stabilized", "dead", "destroyed"] as const;
 
 /**
  * Every combat status id, stable across versions: the conditions of §4.15 (persistent damage

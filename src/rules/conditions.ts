@@ -18,7 +18,8 @@ export {
   CALLED_SHOT_STATES, COMBAT_STATUS_IDS, HEALTH_STATES, persistentStatusId, statusEffectId, type CombatStatusId,
 } from "./condition-ids";
 export {
-  attackerConditionFlags, conditionDice, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
+  attackerConditionFlags, conditionDice, movementActionBlocks, movementBlocks, targetConditionFlags, type MoveBlock, type MoveMode,
+  type MoveSpecials,
 } from "./condition-effects";
 
 /** How a status ends at the end of its creature's turn. */
@@ -50,7 +51,7 @@ function ruleOf(id: CombatStatusId): StatusRule {
     const flat = CALLED_SHOT_TABLE[id === "armDisabled" ? "arm" : "leg"].endFlat;
     return { condition: null, tickHits: 0, end: flat === null ? null : { kind: "flat", target: flat } };
   }
-  if (id === "stabilized" || id === "dead") return { condition: null, tickHits: 0, end: null };
+  if (id === "stabilized" || id === "dead" || id === "destroyed") return { condition: null, tickHits: 0, end: null };
   const key = id as Exclude<ConditionKey, "persistent">;
   const row = CONDITION_TABLE[key];
   const end: EndCheck | null = key === "poisoned" ? { kind: "stamina" } : row.endFlat === null ? null : { kind: "flat", target: row.endFlat };
@@ -256,20 +257,47 @@ export function resolveDeathRoll(track: HealthTrack, faces: readonly number[], o
   return { track: next, fatalWounds, died: next.dead };
 }
 
+/** What a stabilize attempt needs to know about its target. */
+export interface StabilizeTarget {
+  dying: boolean;
+  dead: boolean;
+  wounds: number;
+  /** Brought to 0 vitals by Disintegrate or Ice Beam: cannot be stabilized (L1321, L1481). */
+  destroyed?: boolean;
+}
+
+/** Whether a stabilize attempt works, and why not. */
+export type StabilizeVerdict = { success: true } | { success: false; reason: "notDying" | "destroyed" | "gains" };
+
+/**
+ * The one stabilize rule, for the Medicine check, the Stabilize spell and every other path
+ * (§4.14 L970, RULING 9 for the spell L1667): only a dying creature, never a destroyed one, and
+ * only when the gains reach its current wounds.
+ */
+export function stabilizeVerdict(target: StabilizeTarget, gains: number): StabilizeVerdict {
+  if (!target.dying || target.dead) return { success: false, reason: "notDying" };
+  if (target.destroyed) return { success: false, reason: "destroyed" };
+  return stabilizeSucceeds(gains, target.wounds) ? { success: true } : { success: false, reason: "gains" };
+}
+
 /** The result of a stabilize attempt (§4.14, RULING 9). */
 export interface StabilizeResult {
   track: HealthTrack;
   success: boolean;
+  /** Why it failed: too few gains, or a destroyed target. */
+  reason: "destroyed" | "gains" | null;
 }
 
 /**
- * A stabilize attempt (Mind / Knowledge with Medicine, or the spell): gains ≥ the current
- * wounds end dying, heal nothing, and leave the creature out of the fight for the combat.
+ * A stabilize attempt (Mind / Knowledge with Medicine, or the spell) on a track, by
+ * {@link stabilizeVerdict}: success ends dying, heals nothing, and leaves the creature out of
+ * the fight for the combat. Pass `destroyed` for a creature Disintegrate or Ice Beam destroyed.
  */
-export function attemptStabilize(track: HealthTrack, gains: number): StabilizeResult {
+export function attemptStabilize(track: HealthTrack, gains: number, options: { destroyed?: boolean } = {}): StabilizeResult {
   if (!track.dying || track.dead) ruleError("stabilize", "works only on a dying creature", "stabilizing ends dying (§4.14)", track);
-  const success = stabilizeSucceeds(gains, track.wounds);
-  return { track: success ? stabilize(track) : { ...track }, success };
+  const verdict = stabilizeVerdict({ ...track, destroyed: options.destroyed }, gains);
+  if (verdict.success) return { track: stabilize(track), success: true, reason: null };
+  return { track: { ...track }, success: false, reason: verdict.reason === "destroyed" ? "destroyed" : "gains" };
 }
 
 /** The health statuses a track shows: dying, dead (the token overlay and defeated marker). */

@@ -229,6 +229,18 @@ export function healHits(track: HealthTrack, amount: number): HealthTrack {
   return next;
 }
 
+/**
+ * Hits healing could still clear (§4.13): the current box, then a full box per lost vital (one
+ * point per vital at capacity 0), as {@link healHits} spends them. A dying or dead creature
+ * heals nothing (docs/rulings.md #28). Transfer Life moves at most this many (L1689).
+ */
+export function healableHits(track: HealthTrack): number {
+  requireTrack(track);
+  if (track.dying || track.dead) return 0;
+  const capacity = boxCapacity(track);
+  return capacity === 0 ? track.vitalsLost : track.hits + track.vitalsLost * capacity;
+}
+
 /** Removes wounds (Medicine or Cure Wounds, 1 per gain); never below 0. */
 export function removeWounds(track: HealthTrack, count: number): HealthTrack {
   requireTrack(track);

@@ -18,7 +18,10 @@ import {
 import type { PoolBreakdown, PoolSpec } from "./dice";
 import { requireFaces, requireInteger, requireKey, ruleError } from "./errors";
 import { spellReaches } from "./spell-range";
-import { SPELL_NEGATION_FLAT } from "./tables";
+import { applyDamageDetailed, healableHits } from "./health";
+import type { HealthTrack } from "./health";
+import { stabilizeVerdict } from "./conditions";
+import { BASE_VITALS, SPELL_NEGATION_FLAT } from "./tables";
 import type { ConditionKey, DamageType, MagicSkill, School } from "./types";
 import {
   AUTOMATION_LEVELS, FIXED_DURATION_UNITS, SPELL_EFFECT_KINDS, SPELL_TABLE_KEYS, SPELL_TARGET_KINDS,
@@ -506,9 +509,13 @@ export interface SpellTarget extends AttackTarget {
   /** Statuses it has (for requirements such as Burning, Chilled). */
   statuses?: readonly string[];
   wounds?: number;
-  /** Hits in its current box (Transfer Life cannot take more). */
+  /** Hits in its current box. */
   hits?: number;
+  /** Vitals lost and its maximum (Transfer Life heals across boxes; Disintegrate destroys at 0). */
+  vitalsLost?: number;
+  vitalsMax?: number;
   dying?: boolean;
+  dead?: boolean;
   /** Opposed spells: the target's reaction gains, or the stored gains it is compared with. */
   reactionGains?: number;
   /** An unopposed spell with a resisting skill: the target resists (unwilling). */
@@ -549,7 +556,7 @@ export interface SpellTargetOutcome {
   /** The spell takes effect on this target (a hit, a won opposed roll, enough gains). */
   success: boolean;
   /** Why not, when it does not: negated, missed, resisted, too few gains, requirement unmet. */
-  failure: "negated" | "miss" | "resisted" | "gains" | "requirement" | "countered" | "range" | null;
+  failure: "negated" | "miss" | "resisted" | "gains" | "requirement" | "countered" | "range" | "destroyed" | null;
   /** The attack's own result (attack and area spells). */
   attack: TargetResult | null;
   /** Opposed: the target's gains (or the stored gains). */
@@ -567,6 +574,8 @@ export interface SpellTargetOutcome {
   conditions: string[];
   removes: string[];
   lasting: LastingEffect | null;
+  /** Disintegrate or Ice Beam brings it to 0 vitals: it becomes destroyed (L1321, L1481). */
+  destroys?: boolean;
 }
 
 /** A whole cast's outcome. */
@@ -589,7 +598,39 @@ export interface SpellOutcome {
 const EMPTY_TARGET = {
   resistance: null, attack: null, opposingGains: null, damage: null, damageTotal: 0, unavoidable: false,
   heal: 0, woundsRemoved: 0, barrier: 0, amount: 0, conditions: [] as string[], removes: [] as string[], lasting: null,
+  destroys: false,
 };
+
+/**
+ * Spells whose damage destroys a creature it brings to 0 vitals, or hits while at 0: it cannot
+ * be revived, raised as undead or stabilized (Disintegrate L1321, Ice Beam L1481).
+ */
+export const DESTROYING_SPELLS: readonly string[] = ["disintegrate", "ice-beam"];
+
+/** Effects that restore a creature: none works on a destroyed one (docs/rulings.md). */
+const RESTORING_EFFECTS: ReadonlySet<string> = new Set(["heal", "cureWounds", "transferLife", "regenerate", "stabilize"]);
+
+/** An unwilling target ends Enlarge or Shrink on a Flat 7 at the end of its turn (L1339, L1341). */
+export const UNWILLING_SIZE_END_FLAT = 7;
+
+/**
+ * Whether a spell is harmful to this target: a harmful spell always; any other spell when it is
+ * forced on an unwilling target that may resist it (Enlarge, Shrink: the Gnome's Flat 10, L258).
+ */
+export function harmfulTo(spell: Pick<SpellProfile, "roll" | "automation">, target: Pick<SpellTarget, "unwilling" | "self">): boolean {
+  if (spell.automation.harmful) return true;
+  return spell.roll.kind === "unopposed" && !!spell.roll.opposedSkill && target.unwilling === true && target.self !== true;
+}
+
+/** The target's health track, when the cast knows it (grit is the key). */
+function trackOfTarget(target: SpellTarget): HealthTrack | null {
+  if (typeof target.grit !== "number") return null;
+  return {
+    grit: target.grit, wounds: target.wounds ?? 0, vitalsMax: target.vitalsMax ?? BASE_VITALS,
+    vitalsLost: Math.min(target.vitalsLost ?? 0, target.vitalsMax ?? BASE_VITALS), hits: target.hits ?? 0,
+    dying: target.dying === true, dead: target.dead === true, barrier: target.barrier ?? 0,
+  };
+}
 
 /** The effect's number for these gains: flat, or per gain; capped at `max` when set. */
 export function effectAmount(effect: SpellAutomation["effect"], gains: number): number {
@@ -638,7 +679,6 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
   const countered = rolls.counterspelled === true || (rolls.ownNullMagic !== undefined && ownNullMagicCounters(rolls.ownNullMagic));
   const kind = spell.roll.kind;
   const auto = spell.automation;
-  const harmful = auto.harmful;
   const needed = gainsNeeded(spell);
   let success = !countered;
   if (kind === "unopposed") success &&= gains >= needed;
@@ -652,6 +692,7 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
   const resistances = targets.map((target) => {
     if (countered || !target.spellResistance) return null;
     const resistance = target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance;
+    const harmful = harmfulTo(spell, target);
     const checks = resistanceChecks(resistance, { harmful });
     if (!checks.length) return null;
     return resolveSpellResistance(resistance, { harmful }, rolls.resistance?.[target.id] ?? []);
@@ -690,6 +731,7 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
     if (!targetMeetsRequirement(auto.requires, { statuses: target.statuses ?? [], wounds: target.wounds, dying: target.dying })) {
       return { ...base, success: false, failure: "requirement" as const };
     }
+    if (RESTORING_EFFECTS.has(auto.effect.kind) && target.statuses?.includes("destroyed")) return { ...base, success: false, failure: "destroyed" as const };
     let hit = success;
     let opposingGains: number | null = null;
     let damage: DamageResult | null = null;
@@ -724,6 +766,10 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
         const wounds = target.wounds ?? 0;
         damage = { resistance: 0, armorPierced: 0, points: wounds, criticals: 0, total: wounds };
       }
+      // Stabilize: the Medicine threshold, gains ≥ the target's current wounds (RULING 9, L1667, L970).
+      if (hit && auto.effect.kind === "stabilize") {
+        hit = stabilizeVerdict({ dying: target.dying === true, dead: target.dead === true, wounds: target.wounds ?? 0 }, gains).success;
+      }
       conditions = conditionsFor(spell, true, hit, (damage?.total ?? 0) > 0);
     }
     const failure = hit ? null : kind === "attack" || kind === "area" ? "miss" as const : opposingGains !== null ? "resisted" as const : "gains" as const;
@@ -741,6 +787,7 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
       amount: hit ? effectAmount(auto.effect, gains) : 0,
     };
     if (hit) applyEffect(spell, gains, target, outcome);
+    if (DESTROYING_SPELLS.includes(spell.identifier) && outcome.damageTotal > 0) outcome.destroys = destroysTarget(target, outcome);
     if (hit && auto.effect.kind === "drainLife") casterHeal += Math.floor(outcome.damageTotal / 2);
     if (hit && auto.effect.kind === "transferLife") casterDamage += outcome.heal;
     return outcome;
@@ -778,16 +825,29 @@ function applyEffect(spell: SpellProfile, gains: number, target: SpellTarget, ou
     case "barrier":
       outcome.barrier = amount;
       break;
-    case "transferLife":
-      // The caster takes each hit it removes; never more than the target's current box holds.
-      outcome.heal = Math.min(amount, target.hits ?? amount);
+    case "transferLife": {
+      // 1 hit per gain into the health pool, across boxes and vitals as healing does (L1689);
+      // the caster takes each hit moved, so never more than the target can heal.
+      const track = trackOfTarget(target);
+      outcome.heal = Math.min(amount, track ? healableHits(track) : amount);
       break;
+    }
     default:
       break;
   }
-  const lasting = lastingFor(spell, gains);
+  let lasting = lastingFor(spell, gains);
+  // Enlarge and Shrink on an unwilling target last until its Flat 7 at the end of its turn (L1339, L1341).
+  if (lasting && effect.kind === "size" && target.unwilling && !target.self) lasting = { ...lasting, duration: { kind: "endFlat", flat: UNWILLING_SIZE_END_FLAT } };
   // A status the spell gives lasts as the spell says; instant spells leave nothing behind.
   if (lasting) outcome.lasting = lasting;
+}
+
+/** Whether this damage leaves the target at 0 vitals (or finds it there): Disintegrate, Ice Beam. */
+function destroysTarget(target: SpellTarget, outcome: SpellTargetOutcome): boolean {
+  const track = trackOfTarget(target);
+  if (!track || track.dead) return false;
+  const after = applyDamageDetailed(track, outcome.damageTotal, { unavoidable: outcome.unavoidable }).track;
+  return after.vitalsLost >= after.vitalsMax;
 }
 
 // ---------------------------------------------------------------- odds
@@ -843,7 +903,7 @@ export function spellOdds(
     gains,
     chanceOfSuccess,
     targets: targets.map((target, i) => {
-      const negated = target.spellResistance ? spellResistanceChance(target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance, { harmful: spell.automation.harmful }) : 0;
+      const negated = target.spellResistance ? spellResistanceChance(target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance, { harmful: harmfulTo(spell, target) }) : 0;
       let chance: number;
       const attack = attacks[i] ?? null;
       if (attack) chance = attack.chanceToHit;

@@ -1,8 +1,9 @@
 /** The token ruler's colours: each space of a dragged path by what the cheapest move pays for it. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { movementBlocks } from "../../src/rules";
-import { bandAt, createClockworkTokenRuler, moveSpaces, pathBands, rulerMover, BAND_COLORS } from "../../src/combat/ruler";
+import { movementActionBlocks, movementBlocks } from "../../src/rules";
+import { bandAt, createClockworkTokenRuler, moveSpaces, pathBands, rulerMover, speciesMovement, BAND_COLORS } from "../../src/combat/ruler";
+import { items } from "../packs/load-sources";
 
 const mover = (available: number, extra: Partial<Parameters<typeof pathBands>[1]> = {}) => ({
   speeds: { run: 6, walk: 3 }, counters: { available, reserved: 0, hadTurn: true, passed: false }, ...extra,
@@ -78,5 +79,36 @@ describe("the TokenRuler subclass", () => {
     expect(idle._getGridHighlightStyle(end, { i: 0, j: 1 })).toEqual({ alpha: 0.5 });
     expect(rulerMover({ combatant: { combat: { started: false }, system: {} } })).toBeNull();
     expect(bandAt(-1, 3, mover(1))).toBeNull();
+  });
+});
+
+describe("swimming and climbing (L760, L762) and the species that do them at run speed (L256, L263)", () => {
+  const species = (movement: Record<string, string>) => ({ type: "species", flags: { clockwork: { movement } } });
+  const token = (movementAction: string, items: { type: string; flags?: Record<string, unknown> }[] = []) => ({
+    document: { movementAction },
+    actor: { statuses: new Set<string>(), system: { movement: { run: 6, walk: 3 } }, items },
+    combatant: { combat: { started: true }, system: { counters: { available: 6, reserved: 0, hadTurn: true, passed: false } } },
+  });
+
+  it("a swimmer or climber walks; a walker runs", () => {
+    expect(pathBands(4, rulerMover(token("swim"))!)).toEqual([...Array(3).fill("walk"), "step"]);
+    expect(pathBands(4, rulerMover(token("climb"))!)).toEqual([...Array(3).fill("walk"), "step"]);
+    expect(pathBands(4, rulerMover(token("walk"))!)).toEqual(Array(4).fill("run"));
+  });
+
+  it("a Froad swims and a Lizardfolk climbs at its run speed, from the species data", () => {
+    expect(pathBands(6, rulerMover(token("swim", [species({ swim: "run" })]))!)).toEqual(Array(6).fill("run"));
+    expect(pathBands(6, rulerMover(token("climb", [species({ climb: "run" })]))!)).toEqual(Array(6).fill("run"));
+    // A Froad still climbs at walk speed.
+    expect(pathBands(4, rulerMover(token("climb", [species({ swim: "run" })]))!)).toEqual([...Array(3).fill("walk"), "step"]);
+  });
+
+  it("the real species sources say so: Froads swim, Lizardfolk climb, Wood Elves stealth at run speed", () => {
+    const of = (id: string) => speciesMovement([items("species").find((d) => (d.system as { identifier?: string }).identifier === id) as never]);
+    expect(of("froads")).toEqual({ swim: "run" });
+    expect(of("lizardfolk")).toEqual({ climb: "run" });
+    expect(of("wood-elves")).toEqual({ stealth: "run", difficultTerrain: "run" });
+    // Chilled blocks running in the water too.
+    expect(movementActionBlocks(movementBlocks(["chilled"]), "swim", { swim: "run" }).run).toBe("chilled");
   });
 });

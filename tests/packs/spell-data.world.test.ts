@@ -113,6 +113,27 @@ describe("docs/spells.md", () => {
       expect(text.split(`| ${doc.name} |`).length - 1, doc.name).toBe(1);
     }
   });
+
+  it("gives each spell the roll kind its data has", () => {
+    const label: Record<string, string> = { attack: "attack", area: "area", opposed: "opposed", unopposed: "unopposed", difficulty: "GM difficulty" };
+    for (const doc of spells as SourceDocument[]) {
+      const row = text.split("\n").find((line) => line.startsWith(`| ${doc.name} |`));
+      const kind = profile((doc.system as { identifier: string }).identifier).roll.kind;
+      expect(row?.split("|")[2].trim(), doc.name).toBe(label[kind] ?? kind);
+    }
+  });
+
+  it("describes the issue 19 effects the data carries (book L1387, L1339, L1667)", () => {
+    const row = (name: string) => text.split("\n").find((line) => line.startsWith(`| ${name} |`)) ?? "";
+    // Force Missiles: the square and the line are modes of the data.
+    expect(auto("force-missiles").modes?.map((m) => [m.key, m.areaShape, m.areaSize])).toEqual([["square", "square", 2], ["line", "line", 4]]);
+    expect(row("Force Missiles")).toContain("`square` and `line` modes");
+    // Enlarge and Shrink resist with Stamina (so an unwilling target may resist and the Flat 7 ends it).
+    for (const id of ["enlarge", "shrink"]) expect(profile(id).roll.opposedSkill, id).toBe("stamina");
+    expect(row("Enlarge")).toContain("unwilling: until Flat 7");
+    expect(auto("stabilize").effect.kind).toBe("stabilize");
+    expect(row("Stabilize")).toContain("gains ≥ the target's wounds");
+  });
 });
 
 describe("spells stored before the automation data", () => {

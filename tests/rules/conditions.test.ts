@@ -11,7 +11,7 @@ const s = (...ids: ActiveStatus["id"][]): ActiveStatus[] => ids.map((id) => ({ i
 
 describe("status ids", () => {
   it("every condition except persistent, persistent once per damage type, called-shot and health states", () => {
-    expect(COMBAT_STATUS_IDS).toHaveLength(CONDITION_KEYS.length - 1 + 6 + 2 + 2);
+    expect(COMBAT_STATUS_IDS).toHaveLength(CONDITION_KEYS.length - 1 + 6 + 2 + 3);
     expect(COMBAT_STATUS_IDS).toContain("persistentExplosive");
     expect(persistentStatusId("energy")).toBe("persistentEnergy");
     expect(() => persistentStatusId("cold" as "energy")).toThrow(RangeError);

@@ -25,7 +25,9 @@ export interface SpeciesAttackData {
   /** Flat N at the end of each later turn makes it usable again this combat (RULING 68). */
   recharge?: number | null;
   /** Kinds chosen at creation (the Dragonkin breath): each may change the type and conditions. */
-  kinds?: { key: string; damageType?: DamageType; conditions?: SpeciesAttackData["conditions"] }[];
+  kinds?: { key: string; damageType?: DamageType; conditions?: SpeciesAttackData["conditions"]; save?: string }[];
+  /** Always hits; each target's save with this skill halves it (lightning breath, L253). */
+  save?: string | null;
 }
 
 /** A species attack of one actor, resolved to its chosen kind and localized name. */
@@ -72,7 +74,7 @@ export function speciesAttacksOf(actor: SpeciesAttackActor, localize: (key: stri
     const damage = attack.damage ? { ...attack.damage, type: kind?.damageType ?? attack.damage.type } : null;
     const label = `CLOCKWORK.Combat.Attack.Species.${attack.key}`;
     const name = localize(label);
-    return { ...attack, damage, conditions: kind?.conditions ?? attack.conditions ?? [], name: name === label ? attack.key : name, kind: kind?.key ?? null };
+    return { ...attack, damage, conditions: kind?.conditions ?? attack.conditions ?? [], save: kind?.save ?? attack.save ?? null, name: name === label ? attack.key : name, kind: kind?.key ?? null };
   });
 }
 
@@ -103,6 +105,6 @@ export function speciesAttackItem(attack: SpeciesAttack, owner: { uuid?: string 
       area: attack.area ? { shape: attack.area.shape, size: attack.area.size } : { shape: "none", size: 0 },
       conditions,
     },
-    flags: { clockwork: { speciesAttack: attack.key, skills: attack.skills } },
+    flags: { clockwork: { speciesAttack: attack.key, skills: attack.skills, ...(attack.save ? { save: attack.save } : {}) } },
   };
 }

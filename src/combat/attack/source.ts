@@ -153,7 +153,14 @@ export function weaponProfile(actor: AttackActor, item: AttackItem, declaration:
     ...(!melee && increment > 0 ? { rangeIncrement: increment + farShot } : {}),
     arcShot: hasProperty(item, "arcShot"),
     ...(weaponEnchantments(actor, item.id).some((e) => e.attack?.ignoresCover) ? { ignoresCover: true } : {}),
+    ...(saveSkillOf(item) ? { alwaysHits: true } : {}),
   };
+}
+
+/** The skill each target saves with against an attack that always hits (lightning breath), or null. */
+export function saveSkillOf(item: AttackItem): string | null {
+  const save = (item.flags?.clockwork as { save?: unknown } | undefined)?.save;
+  return typeof save === "string" && save ? save : null;
 }
 
 /**

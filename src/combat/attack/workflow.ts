@@ -27,7 +27,7 @@ import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import type { RollModeKey } from "../../dice/types";
 import { healthTrackOf, writeOwned, type RelayOp as GmWriteOp } from "../../relay";
 import {
-  areaOf, damageTypesOf, defaultDeclaration, enchantmentProcs, modesOf, poolRequest, resistanceShares, skillChoices, weaponConditions, weaponProfile,
+  areaOf, damageTypesOf, defaultDeclaration, enchantmentProcs, modesOf, poolRequest, resistanceShares, saveSkillOf, skillChoices, weaponConditions, weaponProfile,
   type AttackActor, type AttackDeclaration, type AttackItem,
 } from "./source";
 import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from "./geometry";
@@ -51,6 +51,15 @@ export interface WorkflowActor extends AttackActor {
   token?: TokenDoc | null;
   testUserPermission(user: unknown, level: string): boolean;
   getActiveTokens?(linked?: boolean, document?: boolean): unknown[];
+}
+
+/** A target's save: its skill's pool against its rank (0 gains without the skill). */
+async function saveGains(actor: WorkflowActor | undefined, skill: string): Promise<number> {
+  const row = (actor?.system as { skills?: Record<string, { dice?: number; rank?: number }> } | undefined)?.skills?.[skill];
+  if (!row || typeof row.dice !== "number" || typeof row.rank !== "number") return 0;
+  const roll = GainRoll.fromPool(row.dice, { threshold: row.rank, hexed: [...(actor?.statuses ?? [])].includes("hexed") });
+  await roll.evaluate();
+  return roll.gains;
 }
 
 /** A token document as the workflow needs it. */
@@ -496,6 +505,9 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   for (const group of groups) {
     const setup = setupTarget(preview.input, group[0]);
     const { attack, damage } = await rollPair(preview.input, setup, session, group);
+    // Always hits, each target saves (lightning breath, L253): its roll against the attack's gains.
+    const saveSkill = saveSkillOf(session.item);
+    if (saveSkill) for (const t of group) t.saveGains = await saveGains(session.targets[targets.indexOf(t)]?.actor as WorkflowActor | undefined, saveSkill);
     const resolved = resolveAttack(preview.input, group, { attack: attack.faces, damage: damage.faces }, {
       onHit: conditions.onHit, always: conditions.always, procs: conditions.procs,
     });

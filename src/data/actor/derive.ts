@@ -190,7 +190,10 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
   const index = indexItems(items, source.equipped);
   const speciesItem = index.species;
   const species = speciesItem?.system;
-  const size = shiftedSize(sizeOf(source, species), active?.sizeShift ?? 0);
+  // Enlarge and Shrink: one step at most (they do not stack past one size, docs/rulings.md 31).
+  const sizeShift = Math.max(-1, Math.min(1, active?.sizeShift ?? 0));
+  const naturalSize = sizeOf(source, species);
+  const size = shiftedSize(naturalSize, sizeShift);
   const { armor, shield } = index;
   // An Ironskin Potion is worn armor only while nothing else is (light, for movement too).
   const skin = !armor && active && active.skinResistance > 0 ? skinResistances(active.skinResistance) : undefined;
@@ -204,9 +207,12 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
   const npc = kind === "npc";
   const ranks = readRanks(source.skills);
 
+  // The natural size with the shift: grit, reach, base defense, dodge and block follow the new
+  // size; movement and resistance points keep the natural one (L1339–L1341, docs/rulings.md 31).
   const character = deriveCharacter({
     skills: ranks,
-    size,
+    size: naturalSize,
+    sizeShift,
     armor: lighterBy(armorWeight, lighterSteps),
     shield: shieldWeight,
     runBonus: (species?.runBonus ?? 0) + (active?.runBonus ?? 0),

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { activeInputOf } from "../../../src/data/actor/active";
 import { deriveActorData } from "../../../src/data/actor/derive";
-import { LEATHER, ORC_E30, copy, deriveInputs } from "../../fixtures/actors";
+import { KITE_SHIELD, LEATHER, ORC_E30, copy, deriveInputs } from "../../fixtures/actors";
 
 const spell = (effect: string, amount: number, disabled = false) => ({ disabled, flags: { clockwork: { spell: { effect, amount, gains: 1 } } } });
 const none = new Set<string>();
@@ -53,8 +53,38 @@ describe("deriveActorData with lasting effects", () => {
     expect(plain.size).toBe("medium");
     expect(at(1)).toBe("large");
     expect(at(-1)).toBe("small");
-    expect(at(9)).toBe("huge");
-    expect(at(-9)).toBe("tiny");
+    // Enlarge and Shrink move one size step at most (L1339, L1341; docs/rulings.md 31).
+    expect(at(9)).toBe("large");
+    expect(at(-9)).toBe("small");
+  });
+
+  it("Enlarge (L1339): grit +1, reach and base defense by the new size, dodge and block −1; movement and resistance points unchanged", () => {
+    const withShield = copy(ORC_E30);
+    withShield.items.push(copy(KITE_SHIELD));
+    withShield.system.equipped.shield = KITE_SHIELD._id;
+    const [s2, i2] = deriveInputs(withShield);
+    const natural = deriveActorData(s2, i2, { kind: "character" });
+    const big = deriveActorData(s2, i2, { kind: "character", active: { runBonus: 0, sizeShift: 1, skinResistance: 0 } });
+    expect(natural.size).toBe("medium");
+    expect(big.size).toBe("large");
+    expect(big.health.grit).toBe(natural.health.grit + 1);
+    expect(big.reach).toBe(natural.reach + 1);
+    expect(big.defense.base).toBe(natural.defense.base - 1);
+    expect(big.defense.dodge).toBe(Math.max(0, natural.defense.dodge - 1));
+    expect(natural.defense.block).toBeGreaterThan(0);
+    expect(big.defense.block).toBe(natural.defense.block - 1);
+    expect(big.movement).toEqual(natural.movement);
+    expect(big.resistancePoints).toEqual(natural.resistancePoints);
+  });
+
+  it("Shrink (L1341): grit −1, base defense +1, dodge and block +1; movement and resistance points unchanged", () => {
+    const small = deriveActorData(source, items, { kind: "character", active: { runBonus: 0, sizeShift: -1, skinResistance: 0 } });
+    expect(small.size).toBe("small");
+    expect(small.health.grit).toBe(plain.health.grit - 1);
+    expect(small.defense.base).toBe(plain.defense.base + 1);
+    expect(small.defense.dodge).toBe(plain.defense.dodge + 1);
+    expect(small.movement).toEqual(plain.movement);
+    expect(small.resistancePoints).toEqual(plain.resistancePoints);
   });
 
   it("Ironskin armors an unarmored body, never one already in armor", () => {

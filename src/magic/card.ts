@@ -9,7 +9,6 @@ import {
   callOfTheWildChoices, callOfTheWildRow, golemAffordable, markDice, type IllusionDesign,
   type DieMark, type SpellDuration, type SpellOutcome, type SpellProfile, type SpellTargetOutcome,
 } from "../rules";
-import type { MagicOp } from "./writes";
 
 import { CAST_CARD_TEMPLATE, CAST_FLAG } from "./constants";
 
@@ -72,9 +71,15 @@ export interface CastCardData {
   duration: SpellDuration | null;
   paid: { mana: number; counters: number };
   targets: CastCardTarget[];
-  /** The writes the cast makes, and whether they were made. */
-  ops: MagicOp[];
+  /** Whether the cast writes something on each target (by index), and whether all of it was written. */
+  writes: boolean[];
   applied: boolean;
+  /** The targets whose writes were made (keys `t<index>`, the slots of the card's ledger tags). */
+  appliedTargets?: string[];
+  /** The GM undid the card's writes. */
+  undone?: boolean;
+  /** What the GM reads besides the dice to work the cast out again (./cast-apply). */
+  request?: CastRequest;
   /** The chance of the cast working (no targets), worked out before the roll. */
   chance: number | null;
   /** What was made of its book table from the card. */
@@ -83,13 +88,41 @@ export interface CastCardData {
   sealed?: boolean;
 }
 
+/** Where a cast's dice are among its message's rolls (indices), by part. */
+export interface CastRollIndex {
+  casting?: number;
+  damage?: number;
+  nullMagic?: number;
+  /** A target's spell resistance checks, by target index (UUIDs hold dots: not keys of flags). */
+  resistance: (number | null)[];
+  /** A target's reaction roll (opposed spells), by target index. */
+  reaction: (number | null)[];
+}
+
+/** The caster's choices the cast was made with (the dice are the message's rolls). */
+export interface CastRequest {
+  itemUuid: string | null;
+  mode: string | null;
+  situational: number;
+  focus: string | boolean | null;
+  /** Dispel's chosen effect. */
+  effect: string | null;
+  /** Counterspell: the cast's message (UUID or id) or the gains to beat. */
+  against: string | number | null;
+  /** A scroll's stored casting roll (RULING 86). */
+  scroll: { faces: number[]; rank: number } | null;
+  /** Whether each target resisted as unwilling (by index). */
+  unwilling: boolean[];
+  rolls: CastRollIndex;
+}
+
 /** The card's data from the resolved cast. */
 export function castCardData(input: {
   spell: SpellProfile; name: string; img: string | null; caster: { name: string; uuid: string | null };
   dice: number; threshold: number; faces: readonly number[]; hexed: boolean; damageFaces: readonly number[]; damageType: string | null;
   difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
-  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null; counteredBy?: string | null;
-  sealed?: boolean;
+  paid: { mana: number; counters: number }; writes: boolean[]; chance: number | null; counteredBy?: string | null;
+  sealed?: boolean; request?: CastRequest;
 }): CastCardData {
   const sealed = input.sealed === true;
   const { outcome, spell } = input;
@@ -133,9 +166,11 @@ export function castCardData(input: {
       duration: t.lasting?.duration ?? null,
       chance: sealed ? null : input.targets[i]?.chance ?? null,
     })),
-    ops: input.ops,
-    applied: input.applied,
+    writes: [...input.writes],
+    applied: !input.writes.some(Boolean),
+    appliedTargets: [],
     chance: input.chance,
+    ...(input.request ? { request: input.request } : {}),
     ...(sealed ? { sealed } : {}),
   };
 }
@@ -273,8 +308,10 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       duration: durationLabel(t.duration),
       chance: percent(t.chance),
     })),
-    applied: data.applied,
-    canApply: viewer.canApply && !data.applied && data.ops.length > 0,
+    applied: data.applied && !data.undone && (data.writes ?? []).some(Boolean),
+    undone: data.undone === true,
+    canApply: viewer.canApply && !data.applied && !data.undone && (data.writes ?? []).some(Boolean),
+    canUndo: data.applied && !data.undone && (data.appliedTargets?.length ?? 0) > 0,
     tableAction: viewer.canApply && tableOpen(data) ? `CLOCKWORK.Magic.Card.UseTable.${data.spell.table}` : null,
     tableResults: tableResults(data.tableUse ?? {}, data.gains),
   };

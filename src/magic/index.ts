@@ -26,6 +26,7 @@ import { registerSpellActions } from "./actions";
 import { allowGmWritePaths } from "../combat/gm-write-constants";
 import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
 import { track } from "./settle";
+import { registerCastKinds } from "./cast-apply";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem };
 
@@ -72,6 +73,7 @@ export function registerMagic(): void {
     return result.ok ? { ok: true, viaGM: result.viaGM, results: result.results } : result;
   });
   allowGmWritePaths("Actor", ["system.mana.value"]);
+  registerCastKinds();
   registerQuery(SPELL_REACTION_QUERY, (data: unknown) => answerSpellReaction(data));
   registerQuery(COUNTERSPELL_QUERY, (data: unknown) => answerCounterspell(data));
   registerQuery(COMPANION_QUERY, answerSummon);

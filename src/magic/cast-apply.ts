@@ -95,7 +95,8 @@ export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, 
   if (data.undone) return refusal("Undone");
   const caster = resolve<CastDoc & { documentName?: string }>(data.caster.uuid);
   const item = resolve<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
-  if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || item.parent !== caster) return refusal("BadCard");
+  // The caster's own spell; a scroll's spell may be another's item (RULING 86).
+  if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || (!request.scroll && item.parent !== caster)) return refusal("BadCard");
   const keys = keysOf(args, data.targets.length);
   if (!keys) return refusal("NotOnCard");
   const spell = withMode(spellProfileOf(item), request.mode ?? undefined);

@@ -12,7 +12,7 @@ import { currentUser, notify, resolveUuidSync } from "../foundry";
 import { relay, registerRelayKind, type Derived, type RelayProblem } from "../relay";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
-import { castingPool, countGains, resistanceChecks, type Caster } from "../rules";
+import { castingPool, countGains, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
 import {
   castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, resolveCast, setCastApplier, storedRollsFor, targetWrites,
   type CastDoc, type CastMessage, type CastOptions, type TokenLike,
@@ -89,6 +89,27 @@ function keysOf(args: unknown, count: number): number[] | null {
  * relay refuses a relayed write on them; their owner writes them).
  */
 export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, skipOwned: boolean): Derived {
+  const keys = keysOf(args, cardOf(cause.flags)?.targets.length ?? 0);
+  if (!keys) return refusal("NotOnCard");
+  const cast = recomputeCast(cause, asker);
+  if ("refused" in cast) return cast;
+  const ops: MagicOp[] = [];
+  for (const i of keys) {
+    if (skipOwned && !asker.isGM && owns(cast.targets[i].actor, asker.user)) continue;
+    ops.push(...cast.writes[i]);
+  }
+  return { ops };
+}
+
+/** A card's cast worked out again here: its outcome and each target's writes (by index). */
+export interface Recomputed {
+  outcome: SpellOutcome;
+  targets: { actor: CastDoc }[];
+  writes: MagicOp[][];
+}
+
+/** Works a card's cast out again from its rolls and this client's world (no second copy of the spell's math). */
+export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { refused: RelayProblem } {
   const data = cardOf(cause.flags);
   const request = data?.request;
   if (!data || !request || !request.rolls) return refusal("BadCard");
@@ -97,8 +118,6 @@ export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, 
   const item = resolve<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
   // The caster's own spell; a scroll's spell may be another's item (RULING 86).
   if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || (!request.scroll && item.parent !== caster)) return refusal("BadCard");
-  const keys = keysOf(args, data.targets.length);
-  if (!keys) return refusal("NotOnCard");
   const spell = withMode(spellProfileOf(item), request.mode ?? undefined);
   const targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[] = [];
   for (const t of data.targets) {
@@ -179,13 +198,7 @@ export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, 
 
   const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: countered });
   const context = { name: item.name, img: item.img ?? null, casterUuid: caster.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };
-  const writes = targetWrites(setup, outcome, targets, stored, combat, context, cause.id);
-  const ops: MagicOp[] = [];
-  for (const i of keys) {
-    if (skipOwned && !asker.isGM && owns(targets[i].actor, asker.user)) continue;
-    ops.push(...writes[i]);
-  }
-  return { ops };
+  return { outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
 }
 
 /** The GM's Undo: reverts what each applied target's ledger tag recorded, from the current state. */

@@ -24,9 +24,12 @@ import { answerMagicWrite, executeMagicWrites } from "./writes";
 import { setRelayExecutor } from "../relay";
 import { registerSpellActions } from "./actions";
 import { allowGmWritePaths } from "../combat/gm-write-constants";
-import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
+import { registerCompanionHooks, summonCompanion } from "./companions";
+import { registerCompanionKind } from "./companion-kind";
 import { track } from "./settle";
 import { registerCastKinds } from "./cast-apply";
+import { registerChannelKind } from "./channel";
+import { registerAlchemyKind } from "./alchemy";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem };
 
@@ -73,10 +76,13 @@ export function registerMagic(): void {
     return result.ok ? { ok: true, viaGM: result.viaGM, results: result.results } : result;
   });
   allowGmWritePaths("Actor", ["system.mana.value"]);
+  // Magic's relay kinds: the GM derives each write from the request's card in its own world.
   registerCastKinds();
+  registerChannelKind();
+  registerAlchemyKind();
+  registerCompanionKind();
   registerQuery(SPELL_REACTION_QUERY, (data: unknown) => answerSpellReaction(data));
   registerQuery(COUNTERSPELL_QUERY, (data: unknown) => answerCounterspell(data));
-  registerQuery(COMPANION_QUERY, answerSummon);
   const hooks = foundryHooks();
   registerPoolHooks();
   registerLifecycle(hooks);

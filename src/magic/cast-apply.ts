@@ -197,6 +197,8 @@ export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { re
   }
 
   const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: countered });
+  // The card's gains follow from its casting roll alone: a card that says otherwise was not made by a cast.
+  if (outcome.gains !== data.gains) return refusal("Tampered", { gains: data.gains, rolled: outcome.gains });
   const context = { name: item.name, img: item.img ?? null, casterUuid: caster.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };
   return { outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
 }

@@ -189,13 +189,15 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
   if (game.user?.isGM) result = await answerSummon(data);
   else if (typeof request.cause !== "string") result = { refused: { key: "CLOCKWORK.Magic.Companion.Guard.FreeForm", data: {} } };
   else {
+    // The caster's golems now: a new golem makes them fade (this client sees them go).
+    const old = request.spell === ONE_PER_CASTER ? companionsOf(caster.uuid, ONE_PER_CASTER, "") : [];
     const asked = await relay(COMPANION_SUMMON, { casterUuid: caster.uuid, spell: request.spell, choice: request.choice ?? {}, img: request.img ?? null }, { cause: request.cause, notify: false });
     if (!asked.ok) result = { refused: { key: asked.problem.key, data: Object.fromEntries(Object.entries(asked.problem.data ?? {}).map(([k, v]) => [k, String(v)])) } };
     else {
-      // The GM made it for this card (and it is the requester's own actor).
-      const made = [...(worldCollection<Iterable<ActorLike>>("actors") ?? [])]
-        .find((actor) => (actor.flags?.clockwork as { companion?: { cause?: unknown } } | undefined)?.companion?.cause === request.cause);
-      result = made ? { actorUuid: made.uuid, combatantId: null } : null;
+      // The GM made it for this card (the requester's own actor, arriving with the answer or just after).
+      const made = await companionFrom(request.cause);
+      const faded = old.filter((golem) => !worldCollection<{ get(id: string): unknown }>("actors")?.get(golem.id ?? "")).map((golem) => golem.name);
+      result = made ? { actorUuid: made.uuid, combatantId: null, faded } : null;
     }
   }
   if (result && "refused" in result) {
@@ -205,6 +207,29 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
   if (!result) notify("warn", "CLOCKWORK.Magic.Companion.refused", { name: request.name });
   else if (result.faded?.length) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: result.faded.join(", "), name: request.name });
   return result;
+}
+
+const madeFrom = (cause: string): ActorLike | undefined => [...(worldCollection<Iterable<ActorLike>>("actors") ?? [])]
+  .find((actor) => (actor.flags?.clockwork as { companion?: { cause?: unknown } } | undefined)?.companion?.cause === cause);
+
+/** The actor the GM made from a card, once this client has it (a few seconds at most). */
+function companionFrom(cause: string, timeout = 5_000): Promise<ActorLike | null> {
+  const found = madeFrom(cause);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const bus = hooks();
+    const id = bus.on("createActor", () => {
+      const made = madeFrom(cause);
+      if (!made) return;
+      bus.off("createActor", id);
+      clearTimeout(timer);
+      resolve(made);
+    });
+    const timer = setTimeout(() => {
+      bus.off("createActor", id);
+      resolve(madeFrom(cause) ?? null);
+    }, timeout);
+  });
 }
 
 interface NewCombatant {

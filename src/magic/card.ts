@@ -35,8 +35,18 @@ export interface CastCardTarget {
   conditions: string[];
   removes: string[];
   duration: SpellDuration | null;
-  /** Chance the spell took effect, worked out before the roll. */
+  /** Chance the spell took effect, worked out before the roll (null where a viewer may not see it). */
   chance: number | null;
+  /** What every viewer may know of that chance (the hidden-info setting allowing). */
+  band?: ChanceBand | null;
+}
+
+/** A chance as a word: what a player is shown instead of a percentage that gives a defense away. */
+export type ChanceBand = "likely" | "even" | "unlikely";
+
+export function chanceBand(chance: number | null): ChanceBand | null {
+  if (chance === null) return null;
+  return chance >= 0.65 ? "likely" : chance <= 0.35 ? "unlikely" : "even";
 }
 
 /** What was made of a cast's book table from its card (src/magic/spell-tables.ts). */
@@ -123,8 +133,16 @@ export function castCardData(input: {
   difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
   paid: { mana: number; counters: number }; writes: boolean[]; chance: number | null; counteredBy?: string | null;
   sealed?: boolean; request?: CastRequest;
+  /**
+   * What a card may tell every viewer of a target's numbers (the hidden-info setting): with
+   * "everything" its defense and chance; else none, and with "percentages" a band. The exact
+   * numbers then reach only the target's observers (./cast-secrets).
+   */
+  reveal?: "nothing" | "percentages" | "everything";
 }): CastCardData {
   const sealed = input.sealed === true;
+  const open = (input.reveal ?? "everything") === "everything";
+  const banded = input.reveal === "percentages";
   const { outcome, spell } = input;
   const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
   return {
@@ -153,7 +171,7 @@ export function castCardData(input: {
       resistance: t.resistance?.rolls ?? [],
       negatedBy: t.resistance?.by ?? null,
       opposingGains: sealed ? null : t.opposingGains,
-      defense: t.attack ? t.attack.setup.defense.total : null,
+      defense: open && t.attack ? t.attack.setup.defense.total : null,
       reaction: t.attack?.setup.reaction ?? "none",
       damage: t.damageTotal,
       unavoidable: t.unavoidable,
@@ -164,12 +182,13 @@ export function castCardData(input: {
       conditions: [...t.conditions],
       removes: [...t.removes],
       duration: t.lasting?.duration ?? null,
-      chance: sealed ? null : input.targets[i]?.chance ?? null,
+      chance: sealed || !open ? null : input.targets[i]?.chance ?? null,
+      band: sealed || !banded ? null : chanceBand(input.targets[i]?.chance ?? null),
     })),
     writes: [...input.writes],
     applied: !input.writes.some(Boolean),
     appliedTargets: [],
-    chance: input.chance,
+    chance: open ? input.chance : null,
     ...(input.request ? { request: input.request } : {}),
     ...(sealed ? { sealed } : {}),
   };
@@ -307,6 +326,7 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       removes: t.removes.map((key) => ({ key, labelKey: `CLOCKWORK.Condition.${key}` })),
       duration: durationLabel(t.duration),
       chance: percent(t.chance),
+      bandKey: t.chance === null && t.band ? `CLOCKWORK.Magic.Trust.Band.${t.band}` : null,
     })),
     applied: data.applied && !data.undone && (data.writes ?? []).some(Boolean),
     undone: data.undone === true,

@@ -15,7 +15,7 @@ import { DamageRoll } from "../dice/damage-roll";
 import { castingPool, countGains, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
 import {
   castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, resolveCast, setCastApplier, storedRollsFor, targetWrites,
-  type CastDoc, type CastMessage, type CastOptions, type TokenLike,
+  type CastDoc, type CastMessage, type CastOptions, type CastSetup, type TokenLike,
 } from "./cast";
 import { CAST_FLAG, type CastCardData } from "./card";
 import { reactionPoolOf, spellProfileOf, withMode, type SpellItem } from "./context";
@@ -103,6 +103,8 @@ export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, 
 
 /** A card's cast worked out again here: its outcome and each target's writes (by index). */
 export interface Recomputed {
+  setup: CastSetup;
+  difficulty: number;
   outcome: SpellOutcome;
   targets: { actor: CastDoc }[];
   writes: MagicOp[][];
@@ -200,7 +202,7 @@ export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { re
   // The card's gains follow from its casting roll alone: a card that says otherwise was not made by a cast.
   if (outcome.gains !== data.gains) return refusal("Tampered", { gains: data.gains, rolled: outcome.gains });
   const context = { name: item.name, img: item.img ?? null, casterUuid: caster.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };
-  return { outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
+  return { setup, difficulty: options.difficulty ?? 0, outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
 }
 
 /** The GM's Undo: reverts what each applied target's ledger tag recorded, from the current state. */

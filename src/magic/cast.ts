@@ -37,6 +37,7 @@ import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";
 import { answerCounterspell as answerCounterspellWith, offerCounterspell, type CastFn, type Counterspelled } from "./counterspell";
 import { canBeCounterspelled } from "../rules/counterspell";
+import { hiddenInfoLevel } from "../combat/attack/settings";
 
 /** Spells whose success makes a companion (tables 1.37 and 1.39). */
 const COMPANION_TABLES = new Set(["golemancy", "callOfTheWild"]);
@@ -601,6 +602,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     paid: { mana: prepared.mana, counters: prepared.counters }, writes: planned.map((ops) => ops.length > 0), chance: ruleTargets.length ? null : odds.chanceOfSuccess,
     counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
     request: castRequestOf(item, options, scroll, targets.map((t, i) => ruleTargets[i]?.unwilling === true), rolls.index),
+    reveal: hiddenInfoLevel(),
   });
   const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode(), rolls.list)) as CastMessage | null;
   // The caster's own documents (Borrow Time, a caster's drawback) are written here at once.

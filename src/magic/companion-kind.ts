@@ -26,7 +26,7 @@ async function deriveSummon({ cause, requester, args }: DeriveContext<SummonArgs
   const cast = cause.flags[CAST_FLAG] as CastCardData | undefined;
   const casterUuid = cast?.caster.uuid ?? null;
   if (typeof args.casterUuid === "string" && args.casterUuid !== casterUuid) return { refused: { key: "CLOCKWORK.Magic.Companion.Guard.WrongCaster", data: { caster: cast?.caster.name ?? "" } } };
-  let caster: CasterDoc | null = null;
+  let caster: CasterDoc | null;
   try {
     caster = casterUuid ? resolveUuidSync<CasterDoc>(casterUuid) : null;
   } catch {

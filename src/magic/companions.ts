@@ -185,7 +185,7 @@ async function recordOnCard(cause: string, companion: { name: string; uuid: stri
  */
 export async function summonCompanion(caster: { uuid: string }, request: Omit<CompanionRequest, "casterUuid">): Promise<CompanionResult | null> {
   const data = { ...request, casterUuid: caster.uuid, userId: game.user?.id ?? "" };
-  let result: CompanionResult | SummonRefused | null = null;
+  let result: CompanionResult | SummonRefused | null;
   if (game.user?.isGM) result = await answerSummon(data);
   else if (typeof request.cause !== "string") result = { refused: { key: "CLOCKWORK.Magic.Companion.Guard.FreeForm", data: {} } };
   else {

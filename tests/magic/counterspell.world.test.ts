@@ -81,7 +81,8 @@ describe("Counterspell interrupting a cast", { timeout: 20_000 }, () => {
     expect(counters(gm, ILINDE).available).toBe(6 - 2);
     expect(actor(gm, BRAM).system.mana.value).toBe(10 - 4);
     expect(counters(gm, BRAM).reserved).toBe(0);
-    const contents = [...(gm.game.messages as Iterable<{ content: string; flags: { clockwork?: { cast?: { spell: { identifier: string } } } } }>)];
+    // The cast cards (the GM's whispered numbers for their targets are messages of their own).
+    const contents = [...(gm.game.messages as Iterable<{ content: string; flags: { clockwork?: { cast?: { spell: { identifier: string } } } } }>)].filter((m) => m.flags.clockwork?.cast);
     expect(contents.map((m) => m.flags.clockwork?.cast?.spell.identifier)).toEqual(["counterspell", "fire-bolt"]);
     expect(contents.at(-1)!.content).toContain("Countered by Bram");
   });

@@ -7,7 +7,8 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { localize, notify, targetedTokens, viewedCombat, worldTime } from "../foundry";
+import { localize, notify, resolveUuidSync, targetedTokens, viewedCombat, worldTime } from "../foundry";
+import { relay, registerRelayKind, type Derived, type DeriveContext } from "../relay";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
 import {
@@ -101,10 +102,11 @@ function combatantOf(actor: UserActor): CombatantLike | null {
   return null;
 }
 
-async function rollSum(dice: number): Promise<number[]> {
+async function rollSum(dice: number, rolls: Roll[] = []): Promise<number[]> {
   if (dice <= 0) return [];
   const roll = DamageRoll.forDice(Math.min(MAX_DICE, dice), { damageType: "energy" });
   await roll.evaluate();
+  rolls.push(roll);
   return [...roll.faces];
 }
 
@@ -117,12 +119,14 @@ interface UseMessage {
  * A short card of an item used on someone else's creature: the GM writes its effects as this
  * card names the user and the target (docs/rulings.md 139).
  */
-async function postUse(actor: UserActor, item: AlchemyItem, target: UserActor): Promise<UseMessage | null> {
+async function postUse(actor: UserActor, item: AlchemyItem, target: UserActor, rolls: readonly Roll[]): Promise<UseMessage | null> {
   const text = localize("CLOCKWORK.Magic.Alchemy.Used", { name: actor.name, item: item.name, target: target.name });
   const content = `<p class="clockwork cw-action-note">${foundry.utils.escapeHTML(text)}</p>`;
   const created = await ChatMessage.implementation.create({
     speaker: ChatMessage.getSpeaker({ actor: actor as never }), content,
-    flags: { clockwork: { alchemyUse: { actorUuid: actor.uuid, targetUuid: target.uuid } } },
+    // The restoring dice travel as the message's rolls: the GM reads them back (alchemy.apply).
+    ...(rolls.length ? { rolls: rolls.map((roll) => roll.toJSON()) } : {}),
+    flags: { clockwork: { alchemyUse: { actorUuid: actor.uuid, targetUuid: target.uuid, itemUuid: item.uuid ?? null } } },
   } as never);
   return (created as UseMessage | undefined) ?? null;
 }
@@ -201,17 +205,26 @@ export async function useAlchemyItem(actor: UserActor, item: AlchemyItem, option
 
   const cost = alchemyUseCost(combatant !== null);
   const result: AlchemyResult = { targetUuid: target.actor.uuid, faces: [], rolled: 0, restored: 0, removed: [], ended: [], paid: cost.total, ops: [] };
-  const ops: MagicOp[] = [];
-  if (combatant && cost.total > 0) ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: cost.total, stunned: statusesOf(actor).has("stunned") } });
-  for (const effect of profile.effects) {
-    const faces = effect.kind === "restore" ? await rollSum(effect.dice) : [];
-    ops.push(...effectOps(effect, target.actor, item, faces, result));
-  }
-  const card = self || game.user?.isGM || target.actor.isOwner === true ? null : await postUse(actor, item, target.actor);
-  const written = await writeOwned(ops);
-  if (!written.ok) {
-    await card?.delete?.();
-    return null;
+  const own: MagicOp[] = [];
+  if (combatant && cost.total > 0) own.push({ op: "counters", uuid: combatant.uuid, spend: { cost: cost.total, stunned: statusesOf(actor).has("stunned") } });
+  const rolls: Roll[] = [];
+  const facesByEffect: number[][] = [];
+  for (const effect of profile.effects) facesByEffect.push(effect.kind === "restore" ? await rollSum(effect.dice, rolls) : []);
+  const ops = profile.effects.flatMap((effect, i) => effectOps(effect, target.actor, item, facesByEffect[i], result));
+  const mine = self || game.user?.isGM === true || target.actor.isOwner === true;
+  if (mine) {
+    const written = await writeOwned([...own, ...ops]);
+    if (!written.ok) return null;
+  } else {
+    // Someone else's creature: the GM works the effects out from this card (alchemy.apply); the user pays here.
+    const card = await postUse(actor, item, target.actor, rolls);
+    if (!card?.uuid) return null;
+    const relayed = await relay(ALCHEMY_APPLY, {}, { cause: card.uuid });
+    if (!relayed.ok) {
+      await card.delete?.();
+      return null;
+    }
+    if (own.length) await writeOwned(own);
   }
   result.ops = ops;
   // One of the item is used up (the user owns it).
@@ -255,4 +268,74 @@ export function addAlchemyButtons(html: HTMLElement, actor: SheetActor | null | 
     added++;
   }
   return added;
+}
+
+export const ALCHEMY_APPLY = "alchemy.apply";
+
+interface UseFlag {
+  actorUuid?: unknown;
+  targetUuid?: unknown;
+  itemUuid?: unknown;
+}
+
+const useOf = (flags: Record<string, unknown>): UseFlag | null => {
+  const flag = flags.alchemyUse as UseFlag | undefined;
+  return flag && typeof flag === "object" && typeof flag.targetUuid === "string" ? flag : null;
+};
+
+function resolveDoc<T>(uuid: unknown): T | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The GM's side of an item used on a creature the user does not own: the user's own item (still
+ * there), used within reach on the named target, its effects worked out from the item's data, the
+ * target as it is, and the card's own dice (their count checked against the item).
+ */
+export function deriveAlchemyUse({ cause, requester }: DeriveContext): Derived {
+  const use = useOf(cause.flags);
+  const refused = (reason: string): Derived => ({ refused: { key: `CLOCKWORK.Magic.Trust.${reason}` } });
+  const actor = resolveDoc<UserActor & { testUserPermission?(user: unknown, level: string): boolean }>(use?.actorUuid);
+  const item = resolveDoc<AlchemyItem & { parent?: unknown }>(use?.itemUuid);
+  const target = resolveDoc<UserActor>(use?.targetUuid);
+  if (!use || !actor || !item || !target || actor.documentName !== "Actor" || target.documentName !== "Actor") return refused("BadCard");
+  if (!requester.isGM && !actor.testUserPermission?.(requester.user, "OWNER")) return refused("NotYourCreature");
+  if (item.parent !== actor || item.type !== "equipment" || item.system.category !== "alchemy" || item.system.thrown) return refused("BadCard");
+  const profile = alchemyProfile(item.system, item.flags?.clockwork?.alchemy);
+  const problem = alchemyUseProblem({
+    profile, category: item.system.category, quantity: item.system.quantity ?? 1, container: item.system.container ?? "backpack",
+    inCombat: combatantOf(actor) !== null, distance: Math.max(1, distanceBetween(tokenOf(actor), tokenOf(target))),
+    targetArmored: (target.system.equipped?.armor ?? "") !== "",
+  });
+  if (problem) return { refused: { key: `CLOCKWORK.Magic.Alchemy.Refused.${problem}`, data: { item: item.name, name: target.name } } };
+  const result: AlchemyResult = { targetUuid: target.uuid, faces: [], rolled: 0, restored: 0, removed: [], ended: [], paid: 0, ops: [] };
+  const rolls = cause.rolls;
+  let next = 0;
+  const ops: MagicOp[] = [];
+  for (const effect of profile.effects) {
+    let faces: number[] = [];
+    if (effect.kind === "restore" && effect.dice > 0) {
+      const roll = rolls[next++];
+      faces = roll instanceof DamageRoll ? roll.faces : [];
+      if (faces.length !== Math.min(MAX_DICE, effect.dice)) return refused("BadRoll");
+    }
+    ops.push(...effectOps(effect, target, item, faces, result));
+  }
+  const ledger = `${cause.id}.target`;
+  return { ops: ops.map((op) => (op.op === "heal" || op.op === "status" || op.op === "effect" ? { ...op, ledger } : op)) };
+}
+
+/** Registers "alchemy.apply" (the use card's author; a GM). */
+export function registerAlchemyKind(): void {
+  registerRelayKind(ALCHEMY_APPLY, {
+    who: "author",
+    accepts: (flags) => useOf(flags) !== null,
+    participants: (flags) => [String(useOf(flags)?.targetUuid ?? "")].filter(Boolean),
+    derive: deriveAlchemyUse,
+  });
 }

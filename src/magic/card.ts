@@ -36,8 +36,18 @@ export interface CastCardTarget {
   conditions: string[];
   removes: string[];
   duration: SpellDuration | null;
-  /** Chance the spell took effect, worked out before the roll. */
+  /** Chance the spell took effect, worked out before the roll (null where a viewer may not see it). */
   chance: number | null;
+  /** What every viewer may know of that chance (the hidden-info setting allowing). */
+  band?: ChanceBand | null;
+}
+
+/** A chance as a word: what a player is shown instead of a percentage that gives a defense away. */
+export type ChanceBand = "likely" | "even" | "unlikely";
+
+export function chanceBand(chance: number | null): ChanceBand | null {
+  if (chance === null) return null;
+  return chance >= 0.65 ? "likely" : chance <= 0.35 ? "unlikely" : "even";
 }
 
 /** What was made of a cast's book table from its card (src/magic/spell-tables.ts). */
@@ -72,9 +82,15 @@ export interface CastCardData {
   duration: SpellDuration | null;
   paid: { mana: number; counters: number };
   targets: CastCardTarget[];
-  /** The writes the cast makes, and whether they were made. */
-  ops: MagicOp[];
+  /** Whether the cast writes something on each target (by index), and whether all of it was written. */
+  writes: boolean[];
   applied: boolean;
+  /** The targets whose writes were made (keys `t<index>`, the slots of the card's ledger tags). */
+  appliedTargets?: string[];
+  /** The GM undid the card's writes. */
+  undone?: boolean;
+  /** What the GM reads besides the dice to work the cast out again (./cast-apply). */
+  request?: CastRequest;
   /** The chance of the cast working (no targets), worked out before the roll. */
   chance: number | null;
   /** What was made of its book table from the card. */
@@ -83,15 +99,51 @@ export interface CastCardData {
   sealed?: boolean;
 }
 
+/** Where a cast's dice are among its message's rolls (indices), by part. */
+export interface CastRollIndex {
+  casting?: number;
+  damage?: number;
+  nullMagic?: number;
+  /** A target's spell resistance checks, by target index (UUIDs hold dots: not keys of flags). */
+  resistance: (number | null)[];
+  /** A target's reaction roll (opposed spells), by target index. */
+  reaction: (number | null)[];
+}
+
+/** The caster's choices the cast was made with (the dice are the message's rolls). */
+export interface CastRequest {
+  itemUuid: string | null;
+  mode: string | null;
+  situational: number;
+  focus: string | boolean | null;
+  /** Dispel's chosen effect. */
+  effect: string | null;
+  /** Counterspell: the cast's message (UUID or id) or the gains to beat. */
+  against: string | number | null;
+  /** A scroll's stored casting roll (RULING 86). */
+  scroll: { faces: number[]; rank: number } | null;
+  /** Whether each target resisted as unwilling (by index). */
+  unwilling: boolean[];
+  rolls: CastRollIndex;
+}
+
 /** The card's data from the resolved cast. */
 export function castCardData(input: {
   spell: SpellProfile; name: string; img: string | null; caster: { name: string; uuid: string | null };
   dice: number; threshold: number; faces: readonly number[]; hexed: boolean; damageFaces: readonly number[]; damageType: string | null;
   difficulty: number | null; outcome: SpellOutcome; targets: readonly { uuid: string; name: string; chance: number | null }[];
-  paid: { mana: number; counters: number }; ops: MagicOp[]; applied: boolean; chance: number | null; counteredBy?: string | null;
-  sealed?: boolean;
+  paid: { mana: number; counters: number }; writes: boolean[]; chance: number | null; counteredBy?: string | null;
+  sealed?: boolean; request?: CastRequest;
+  /**
+   * What a card may tell every viewer of a target's numbers (the hidden-info setting): with
+   * "everything" its defense and chance; else none, and with "percentages" a band. The exact
+   * numbers then reach only the target's observers (./cast-secrets).
+   */
+  reveal?: "nothing" | "percentages" | "everything";
 }): CastCardData {
   const sealed = input.sealed === true;
+  const open = (input.reveal ?? "everything") === "everything";
+  const banded = input.reveal === "percentages";
   const { outcome, spell } = input;
   const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
   return {
@@ -120,7 +172,7 @@ export function castCardData(input: {
       resistance: t.resistance?.rolls ?? [],
       negatedBy: t.resistance?.by ?? null,
       opposingGains: sealed ? null : t.opposingGains,
-      defense: t.attack ? t.attack.setup.defense.total : null,
+      defense: open && t.attack ? t.attack.setup.defense.total : null,
       reaction: t.attack?.setup.reaction ?? "none",
       damage: t.damageTotal,
       unavoidable: t.unavoidable,
@@ -131,11 +183,14 @@ export function castCardData(input: {
       conditions: [...t.conditions],
       removes: [...t.removes],
       duration: t.lasting?.duration ?? null,
-      chance: sealed ? null : input.targets[i]?.chance ?? null,
+      chance: sealed || !open ? null : input.targets[i]?.chance ?? null,
+      band: sealed || !banded ? null : chanceBand(input.targets[i]?.chance ?? null),
     })),
-    ops: input.ops,
-    applied: input.applied,
-    chance: input.chance,
+    writes: [...input.writes],
+    applied: !input.writes.some(Boolean),
+    appliedTargets: [],
+    chance: open ? input.chance : null,
+    ...(input.request ? { request: input.request } : {}),
     ...(sealed ? { sealed } : {}),
   };
 }
@@ -272,9 +327,12 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       removes: t.removes.map((key) => ({ key, labelKey: `CLOCKWORK.Condition.${key}` })),
       duration: durationLabel(t.duration),
       chance: percent(t.chance),
+      bandKey: t.chance === null && t.band ? `CLOCKWORK.Magic.Trust.Band.${t.band}` : null,
     })),
-    applied: data.applied,
-    canApply: viewer.canApply && !data.applied && data.ops.length > 0,
+    applied: data.applied && !data.undone && (data.writes ?? []).some(Boolean),
+    undone: data.undone === true,
+    canApply: viewer.canApply && !data.applied && !data.undone && (data.writes ?? []).some(Boolean),
+    canUndo: data.applied && !data.undone && (data.appliedTargets?.length ?? 0) > 0,
     tableAction: viewer.canApply && tableOpen(data) ? `CLOCKWORK.Magic.Card.UseTable.${data.spell.table}` : null,
     tableResults: tableResults(data.tableUse ?? {}, data.gains),
   };

@@ -23,7 +23,7 @@ import {
   harmfulTo, resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
   type Caster, type SpellPlace, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
-import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData } from "./card";
+import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData, type CastRequest, type CastRollIndex } from "./card";
 import {
   casterOf, handsOf, knowsSpell, reactionPoolOf, spellDamageTypes, spellEffectsOf, spellProfileOf, spellTargetOf, statusesOf, withMode,
   type CastActor, type EffectLike, type SpellEffectFlag, type SpellItem,
@@ -39,6 +39,7 @@ import { summonCompanion, type CompanionResult } from "./companions";
 import { SPELL_REACTION_QUERY } from "./constants";
 import { answerCounterspell as answerCounterspellWith, offerCounterspell, type CastFn, type Counterspelled } from "./counterspell";
 import { canBeCounterspelled } from "../rules/counterspell";
+import { hiddenInfoLevel } from "../combat/attack/settings";
 
 /** Spells whose success makes a companion (tables 1.37 and 1.39). */
 const COMPANION_TABLES = new Set(["golemancy", "callOfTheWild"]);
@@ -50,7 +51,7 @@ export const CAST_HOOKS = { pre: "clockwork.preCast", done: "clockwork.cast" } a
 
 // ---------------------------------------------------------------- documents
 
-interface TokenLike {
+export interface TokenLike {
   uuid?: string;
   id?: string | null;
   x?: number;
@@ -78,7 +79,7 @@ interface CombatantLike {
   checkSpend?(cost: number, options?: { reaction?: boolean }): { problem: string | null; reason: string };
 }
 
-interface CombatLike {
+export interface CombatLike {
   id: string;
   started?: boolean;
   round: number;
@@ -230,13 +231,6 @@ function storedEffectsFor(spell: SpellProfile, actor: CastDoc, chosen: string | 
 
 // ---------------------------------------------------------------- rolling
 
-async function rollFaces(dice: number, threshold = 12, hexed = false): Promise<number[]> {
-  if (dice <= 0) return [];
-  const roll = GainRoll.fromPool(Math.min(12, dice), { threshold, hexed });
-  await roll.evaluate();
-  return roll.faces;
-}
-
 /** The user who rolls a creature's reaction: an active player who owns it, else the active GM. */
 function reactionRoller(actor: CastDoc): { id: string | null; query?(name: string, data: unknown, options?: object): Promise<unknown> } | null {
   for (const user of allUsers<{ id: string | null; isGM: boolean; active: boolean; query?(n: string, d: unknown, o?: object): Promise<unknown> }>()) {
@@ -246,26 +240,34 @@ function reactionRoller(actor: CastDoc): { id: string | null; query?(name: strin
   return activeGM<{ id: string | null; query?(name: string, data: unknown, options?: object): Promise<unknown> }>();
 }
 
-/** A target's reaction roll: by its owner (query), or here when that is this user or cannot be asked. */
-async function reactionGains(actor: CastDoc, skill: string): Promise<number> {
+/** A target's reaction roll: by its owner (query), or here when that is this user or cannot be asked; the roll goes on the card. */
+async function reactionRoll(actor: CastDoc, skill: string): Promise<{ gains: number; roll: Roll | null }> {
   const pool = reactionPoolOf(actor, skill);
-  if (!pool) return 0;
+  if (!pool) return { gains: 0, roll: null };
   const roller = reactionRoller(actor);
   if (roller && roller.id !== game.user?.id && roller.query) {
     try {
-      const answer = await roller.query(SPELL_REACTION_QUERY, { actorUuid: actor.uuid, skill }, { timeout: 15_000 }) as { gains?: unknown } | null;
-      if (typeof answer?.gains === "number") return answer.gains;
+      const answer = await roller.query(SPELL_REACTION_QUERY, { actorUuid: actor.uuid, skill }, { timeout: 15_000 }) as { gains?: unknown; roll?: unknown } | null;
+      if (typeof answer?.gains === "number") {
+        let roll: Roll | null = null;
+        try {
+          roll = answer.roll && typeof answer.roll === "object" ? (Roll.fromData(answer.roll as never) as unknown as Roll) : null;
+        } catch {
+          roll = null;
+        }
+        return { gains: answer.gains, roll };
+      }
     } catch (error) {
       console.warn("ClockWork | a spell reaction was not answered; rolling it here", error);
     }
   }
   const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
   await roll.evaluate();
-  return roll.gains;
+  return { gains: roll.gains, roll };
 }
 
-/** The owner's side of the reaction query: rolls the actor's skill. */
-export async function answerSpellReaction(data: unknown): Promise<{ gains: number } | QueryRefusal> {
+/** The owner's side of the reaction query: rolls the actor's skill (the roll travels back for the card). */
+export async function answerSpellReaction(data: unknown): Promise<{ gains: number; roll?: object } | QueryRefusal> {
   const request = data as { actorUuid?: unknown; skill?: unknown } | null;
   if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return refusal("BadRequest");
   const actor = fromUuid(request.actorUuid) as CastDoc | null;
@@ -276,7 +278,7 @@ export async function answerSpellReaction(data: unknown): Promise<{ gains: numbe
   if (!pool) return refusal("BadRequest");
   const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
   await roll.evaluate();
-  return { gains: roll.gains };
+  return { gains: roll.gains, roll: roll.toJSON() as object };
 }
 
 // ---------------------------------------------------------------- the workflow
@@ -384,7 +386,12 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
  * point are taken as the area's when each is within the spell's spaces plus the area's size
  * (docs/rulings.md 143); the one roll is then checked at the nearest of them, within range.
  */
-function placesOf(spell: SpellProfile, caster: TokenLike | null, targets: Prepared["targets"], aim: { x: number; y: number } | null, placed: boolean): { places: SpellPlace[]; aimDistance: number | undefined } {
+/**
+ * Where each target stands for the spell's range, from the tokens as they are: with an aim point
+ * (a placed area) each target is in it; without one (a macro, the GM applying a card) each area
+ * target is accepted within the range plus the area (docs/rulings.md 143).
+ */
+export function placesOf(spell: SpellProfile, caster: TokenLike | null, targets: readonly { token: TokenLike | null; self: boolean }[], aim: { x: number; y: number } | null, placed: boolean): SpellReach {
   const casterBox = boxOf(caster);
   const boxes = targets.map((t) => boxOf(t.token));
   const distances = targets.map((t, i) => (t.self ? 0 : distanceOf(casterBox, boxes[i])));
@@ -434,41 +441,56 @@ function unwillingOf(options: CastOptions, spell: SpellProfile, actor: CastDoc, 
   return spell.automation.harmful && !actor.isOwner;
 }
 
-/**
- * Casts a spell: checks, pays, rolls, resolves and applies (see the module comment). Resolves
- * with the outcome and the card, or null when the cast was refused (nothing changed) or cancelled.
- */
-export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOptions = {}): Promise<CastResult | null> {
-  const hooks = foundryHooks();
-  if (hooks.call(CAST_HOOKS.pre, actor, item, options) === false) return null;
-  const prepared = prepare(actor, item, options);
-  if (!prepared) return null;
-  const { spell, targets } = prepared;
+/** Stored rolls an "against" spell compares with, by target index. */
+export type StoredRolls = Record<number, { gains: number; effects: { effect: EffectLike; gains: number; dispellable: boolean; flag?: SpellEffectFlag }[] }>;
 
-  // Stored rolls to compare with, before anything is paid.
-  const stored: Record<number, { gains: number; effects: { effect: EffectLike; gains: number; dispellable: boolean; flag?: SpellEffectFlag }[] }> = {};
+/** The stored rolls a cast compares with, or the refusal's key (before anything is paid). */
+export function storedRollsFor(spell: SpellProfile, targets: readonly { actor: CastDoc }[], options: Pick<CastOptions, "against" | "effect">): StoredRolls | "noCast" | "noEffect" {
+  const stored: StoredRolls = {};
   if (spell.automation.against === "casting") {
     const gains = storedGainsOf(options.against);
-    if (gains === null) return refuse("noCast", { name: item.name });
+    if (gains === null) return "noCast";
     targets.forEach((_, i) => (stored[i] = { gains, effects: [] }));
   } else if (spell.automation.against === "effect") {
     for (const [i, target] of targets.entries()) {
       const effects = storedEffectsFor(spell, target.actor, options.effect);
-      if (!effects.length) return refuse("noEffect", { name: target.actor.name });
+      if (!effects.length) return "noEffect";
       stored[i] = { gains: Math.max(...effects.map((e) => e.gains)), effects };
     }
   }
+  return stored;
+}
 
+/** The cast's targets as the rules core sees them, from the caster's and targets' current data. */
+export interface CastSetup {
+  spell: SpellProfile;
+  caster: Caster;
+  damageType: DamageType | undefined;
+  ruleTargets: (SpellTarget & { reactionPool?: { dice: number; threshold: number; hexed?: boolean } })[];
+  /** A Force Field met by target index (its effect's UUID). */
+  fields: Record<number, string>;
+  /** The distance an area's one roll is checked at (its aim point's). */
+  aimDistance: number | undefined;
+}
+
+/** Where each target stands for the spell's range (./placesOf), and an area's aim distance. */
+export interface SpellReach {
+  places: SpellPlace[];
+  aimDistance: number | undefined;
+}
+
+/** Builds the rules' view of a cast (the caster's client before rolling, the GM when applying its card). */
+export function castSetup(actor: CastDoc, item: SpellItem, spell: SpellProfile, targets: readonly { token: TokenLike | null; actor: CastDoc; self: boolean }[], combat: CombatLike | null, stored: StoredRolls, options: CastOptions, reach: SpellReach): CastSetup {
   const { caster } = casterOf(actor, item, { situational: options.situational, focus: options.focus });
   const damageTypes = spellDamageTypes(spell);
   const damageType = options.damageType && damageTypes.includes(options.damageType) ? options.damageType : damageTypes[0];
   const fields: Record<number, string> = {};
-  const ruleTargets: (SpellTarget & { reactionPool?: { dice: number; threshold: number; hexed?: boolean } })[] = targets.map((t, i) => {
+  const ruleTargets: CastSetup["ruleTargets"] = targets.map((t, i) => {
     const id = t.actor.uuid;
-    const combatant = combatantOf(prepared.combat, t.actor);
+    const combatant = combatantOf(combat, t.actor);
     const base = spellTargetOf(t.actor, damageType, {
       id,
-      distance: prepared.places[i]?.distance,
+      distance: reach.places[i]?.distance,
       defenseless: combatant ? combatant.system.counters?.hadTurn === false : false,
       self: t.self,
       unwilling: unwillingOf(options, spell, t.actor, t.self),
@@ -482,9 +504,103 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
       full.forceField = field.amount;
       if (field.uuid) fields[i] = field.uuid;
     }
-    const inArea = prepared.places[i]?.inArea;
+    const inArea = reach.places[i]?.inArea;
     return { ...full, reactionGains: stored[i]?.gains, ...(inArea !== undefined ? { inArea } : {}), ...(pool ? { reactionPool: pool } : {}) };
   });
+  return { spell, caster, damageType, ruleTargets, fields, aimDistance: reach.aimDistance };
+}
+
+/** Ops that record what they add on the written actor under a ledger tag (src/relay/ops). */
+const LEDGERED = new Set(["damage", "heal", "health", "status", "barrier", "cureWounds", "stabilize", "effect"]);
+
+/** The ledger tag of a cast card's target: `<messageId>.t<index>`. */
+export function castLedger(messageId: string, index: number): string {
+  return `${messageId}.${castTargetKey(index)}`;
+}
+
+/** A card's target key (the slot of its ledger tag and of `args.targets`). */
+export function castTargetKey(index: number): string {
+  return `t${index}`;
+}
+
+/**
+ * What a resolved cast writes on each target (by index): damage, healing, statuses, effects, a
+ * spent Force Field or Ward, Dispel's ends, Stun's lost counter. Tagged with the card's ledger
+ * when it has one. Shared by the cast and the GM's Apply (one copy of the spell's writes).
+ */
+export function targetWrites(setup: CastSetup, outcome: SpellOutcome, targets: readonly { actor: CastDoc }[], stored: StoredRolls, combat: CombatLike | null, context: { name: string; img: string | null; casterUuid: string; itemUuid: string | null; clock: CastClock; gains: number }, messageId: string | null): MagicOp[][] {
+  const { spell, fields } = setup;
+  return outcome.targets.map((t, i) => {
+    const ops: MagicOp[] = [];
+    const target = targets[i];
+    ops.push(...targetOps(spell, t, target.actor, context));
+    // The Force Field met this attack and is spent (one attack, like a block).
+    if (fields[i] && !t.resistance?.negated) ops.push({ op: "endEffect", uuid: fields[i] });
+    // A spell that got through a Ward ends it (§3.1 Ward).
+    if (t.resistance?.wardEnds) {
+      const ward = spellEffectsOf(target.actor).find((e) => e.spell.effect === "ward");
+      if (ward?.effect.uuid) ops.push({ op: "endEffect", uuid: ward.effect.uuid });
+    }
+    if (t.success) {
+      const kind = spell.automation.effect.kind;
+      if (spell.automation.against === "effect") {
+        for (const { effect, dispellable, flag } of stored[i]?.effects ?? []) {
+          if (!effect.uuid || (kind === "dispel" && !dispellable)) continue;
+          if (spell.automation.removes.length) continue; // Melt and Soften end their statuses by id (targetOps).
+          ops.push({ op: "endEffect", uuid: effect.uuid });
+          if (flag?.effect === "barrier") ops.push({ op: "barrier", uuid: target.actor.uuid, amount: 0 });
+        }
+      }
+      if (kind === "stunOne" && t.damageTotal > 0) {
+        const combatant = combatantOf(combat, target.actor);
+        if (combatant) {
+          const lost = loseOneCounter(combatant.system.counters ?? { available: 0, reserved: 0, hadTurn: false, passed: false }, combatant.system.shift ?? newTimeShift());
+          ops.push({ op: "update", uuid: combatant.uuid, changes: { "system.counters": lost.counters, "system.shift": lost.shift } });
+        }
+      }
+    }
+    if (!messageId) return ops;
+    const ledger = castLedger(messageId, i);
+    return ops.map((op) => (LEDGERED.has(op.op) ? { ...op, ledger } as MagicOp : op));
+  });
+}
+
+/** The running combat as a cast sees it (the GM's when it applies a card). */
+export function castCombat(): CombatLike | null {
+  return runningCombat();
+}
+
+/** A cast's resolution from its dice (shared by the cast and the GM's Apply). */
+export function resolveCast(setup: CastSetup, roller: Caster, dice: { casting: number[]; damage: number[]; ownNullMagic?: number; resistance: Record<string, number[]> }, options: { difficulty?: number; counterspelled?: boolean }): SpellOutcome {
+  return resolveSpell(setup.spell, roller, setup.ruleTargets, {
+    casting: dice.casting, damage: dice.damage, ownNullMagic: dice.ownNullMagic, resistance: dice.resistance,
+    difficulty: options.difficulty ?? 0, counterspelled: options.counterspelled === true,
+  }, { damageType: setup.damageType, distance: setup.aimDistance });
+}
+
+/** A world clock for a cast's effects (when they began). */
+export function castClock(combat: CombatLike | null): CastClock {
+  return { combat: combat ? { id: combat.id, round: combat.round, turn: combat.turn ?? 0 } : null, worldTime: worldTime() };
+}
+
+/**
+ * Casts a spell: checks, pays, rolls, resolves and applies (see the module comment). Resolves
+ * with the outcome and the card, or null when the cast was refused (nothing changed) or cancelled.
+ */
+export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOptions = {}): Promise<CastResult | null> {
+  const hooks = foundryHooks();
+  if (hooks.call(CAST_HOOKS.pre, actor, item, options) === false) return null;
+  const prepared = prepare(actor, item, options);
+  if (!prepared) return null;
+  const { spell, targets } = prepared;
+
+  // Stored rolls to compare with, before anything is paid.
+  const stored = storedRollsFor(spell, targets, options);
+  if (stored === "noCast") return refuse("noCast", { name: item.name });
+  if (stored === "noEffect") return refuse("noEffect", { name: targets.find((t) => !storedEffectsFor(spell, t.actor, options.effect).length)?.actor.name ?? "" });
+
+  const setup = castSetup(actor, item, spell, targets, prepared.combat, stored, options, { places: prepared.places, aimDistance: prepared.aimDistance });
+  const { caster, damageType, ruleTargets } = setup;
   // An area's one roll is checked for range at its aim point, not at each target (issue 19 item 4).
   const odds = spellOdds(spell, caster, ruleTargets, { difficulty: options.difficulty, damageType, distance: prepared.aimDistance });
 
@@ -495,10 +611,11 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
 
   if (!(await pay(actor, prepared, options, reactions.ops))) return null;
 
-  // Dice, in a fixed order (tests queue faces in it).
+  // Dice, in a fixed order (tests queue faces in it). Each roll goes on the card: the GM reads them back.
+  const rolls: CastRolls = { list: [], index: { resistance: targets.map(() => null), reaction: targets.map(() => null) } };
   const pool = castingPool(caster);
   const scroll = typeof options.scroll === "object" ? options.scroll : null;
-  const casting = scroll ? [...scroll.faces] : await rollFaces(pool.dice, caster.rank, caster.hexed);
+  const casting = scroll ? [...scroll.faces] : await rollPool(rolls, "casting", pool.dice, caster.rank, caster.hexed);
   // A scroll's roll stands as the scribe made it: its own dice against the scribe's rank.
   const roller: Caster = scroll ? { magic: scroll.faces.length, rank: scroll.rank, affinity: caster.affinity } : caster;
 
@@ -509,87 +626,64 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     const roll = DamageRoll.forDice(spell.damage.dice, { damageType: damageType ?? "energy" });
     await roll.evaluate();
     damageFaces = roll.faces;
+    rolls.index.damage = rolls.list.push(roll) - 1;
   }
   const ownNullMagic = !counterspelled && ruleTargets.length && (actor.items ? [...actor.items].some((i) => i.type === "feature" && i.system.identifier === "null-magic") : false)
-    ? (await rollFaces(1))[0] : undefined;
+    ? (await rollPool(rolls, "nullMagic", 1))[0] : undefined;
   const resistance: Record<string, number[]> = {};
-  for (const target of counterspelled ? [] : ruleTargets) {
+  for (const [i, target] of (counterspelled ? [] : ruleTargets).entries()) {
     const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
     const checks = res ? resistanceChecks(res, { harmful: harmfulTo(spell, target) }) : [];
-    if (checks.length) resistance[target.id] = await rollFaces(checks.length);
+    if (checks.length) resistance[target.id] = await rollPool(rolls, `resistance:${i}`, checks.length);
   }
   for (const [i, target] of (counterspelled ? [] : ruleTargets).entries()) {
     const reacts = spell.roll.kind === "opposed" ? !spell.automation.against : spell.roll.kind === "unopposed" && target.unwilling && !!spell.roll.opposedSkill;
-    if (reacts && spell.roll.opposedSkill) target.reactionGains = await reactionGains(targets[i].actor, spell.roll.opposedSkill);
+    if (reacts && spell.roll.opposedSkill) {
+      const { gains, roll } = await reactionRoll(targets[i].actor, spell.roll.opposedSkill);
+      target.reactionGains = gains;
+      if (roll) rolls.index.reaction[i] = rolls.list.push(roll) - 1;
+    }
   }
 
-  const outcome = resolveSpell(spell, roller, ruleTargets, {
-    casting, damage: damageFaces, ownNullMagic, resistance, difficulty: options.difficulty ?? 0, counterspelled: !!counterspelled,
-  }, { damageType, distance: prepared.aimDistance });
+  const outcome = resolveCast(setup, roller, { casting, damage: damageFaces, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: !!counterspelled });
 
-  // What the cast writes.
-  const clock: CastClock = {
-    combat: prepared.combat ? { id: prepared.combat.id, round: prepared.combat.round, turn: prepared.combat.turn ?? 0 } : null,
-    worldTime: worldTime(),
-  };
-  const context = { name: item.name, img: item.img ?? null, casterUuid: actor.uuid, itemUuid: item.uuid ?? null, clock, gains: outcome.gains };
-  const ops: MagicOp[] = [];
-  outcome.targets.forEach((t, i) => {
-    const target = targets[i];
-    ops.push(...targetOps(spell, t, target.actor, context));
-    // The Force Field met this attack and is spent (one attack, like a block).
-    if (fields[i] && !t.resistance?.negated) ops.push({ op: "endEffect", uuid: fields[i] });
-    // A spell that got through a Ward ends it (§3.1 Ward).
-    if (t.resistance?.wardEnds) {
-      const ward = spellEffectsOf(target.actor).find((e) => e.spell.effect === "ward");
-      if (ward?.effect.uuid) ops.push({ op: "endEffect", uuid: ward.effect.uuid });
-    }
-    if (!t.success) return;
-    const kind = spell.automation.effect.kind;
-    if (spell.automation.against === "effect") {
-      for (const { effect, dispellable, flag } of stored[i]?.effects ?? []) {
-        if (!effect.uuid || (kind === "dispel" && !dispellable)) continue;
-        if (spell.automation.removes.length) continue; // Melt and Soften end their statuses by id (targetOps).
-        ops.push({ op: "endEffect", uuid: effect.uuid });
-        if (flag?.effect === "barrier") ops.push({ op: "barrier", uuid: target.actor.uuid, amount: 0 });
-      }
-    }
-    if (kind === "stunOne" && t.damageTotal > 0) {
-      const combatant = combatantOf(prepared.combat, target.actor);
-      if (combatant) {
-        const lost = loseOneCounter(combatant.system.counters ?? { available: 0, reserved: 0, hadTurn: false, passed: false }, combatant.system.shift ?? newTimeShift());
-        ops.push({ op: "update", uuid: combatant.uuid, changes: { "system.counters": lost.counters, "system.shift": lost.shift } });
-      }
-    }
-  });
-  if (outcome.casterHeal > 0) ops.push({ op: "heal", uuid: actor.uuid, amount: outcome.casterHeal });
-  if (outcome.casterDamage > 0) ops.push({ op: "damage", uuid: actor.uuid, amount: outcome.casterDamage, unavoidable: true });
+  // What the cast writes: on each target, and on the caster's own documents.
+  const combat = prepared.combat;
+  const context = { name: item.name, img: item.img ?? null, casterUuid: actor.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };
+  const casterOps: MagicOp[] = [];
+  if (outcome.casterHeal > 0) casterOps.push({ op: "heal", uuid: actor.uuid, amount: outcome.casterHeal });
+  if (outcome.casterDamage > 0) casterOps.push({ op: "damage", uuid: actor.uuid, amount: outcome.casterDamage, unavoidable: true });
   const moved = timeOps(spell, outcome, prepared.combatant, options);
   if (moved === false) notify("warn", "CLOCKWORK.Magic.Refused.time", { name: item.name });
-  else ops.push(...moved);
+  else casterOps.push(...moved);
 
   if (prepared.placement && options.drawArea !== false) await drawSpellArea(prepared.placement.area, prepared.placement.scene);
-  // The card is posted before the writes: they follow from it, so the GM writes a player's cast on
-  // creatures the player does not own only as this card names them (docs/rulings.md 139).
-  const writing = options.apply !== false && ops.length > 0;
+  // The card is posted before the writes: the GM writes a player's cast on creatures the player
+  // does not own only as it works them out from this card's rolls (docs/rulings.md 139).
+  const planned = targetWrites(setup, outcome, targets, stored, combat, context, null);
   const data = castCardData({
     spell, name: item.name, img: item.img ?? null, caster: { name: actor.name, uuid: actor.uuid },
     dice: casting.length, threshold: roller.rank, faces: casting, hexed: roller.hexed === true, damageFaces, damageType: damageType ?? null,
     difficulty: spell.roll.kind === "difficulty" ? options.difficulty ?? 0 : null,
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
-    paid: { mana: prepared.mana, counters: prepared.counters }, ops, applied: ops.length === 0, chance: ruleTargets.length ? null : odds.chanceOfSuccess,
+    paid: { mana: prepared.mana, counters: prepared.counters }, writes: planned.map((ops) => ops.length > 0), chance: ruleTargets.length ? null : odds.chanceOfSuccess,
     counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
+    request: castRequestOf(item, options, scroll, targets.map((t, i) => ruleTargets[i]?.unwilling === true), rolls.index),
+    reveal: hiddenInfoLevel(),
   });
-  const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode())) as CastMessage | null;
-  let applied = false;
-  if (writing) {
-    const result = await writeOwned(ops);
-    applied = result.ok;
-    if (applied) {
-      data.applied = true;
-      // Its content too: the Apply button it was posted with has nothing left to do.
-      if (message) await message.update({ content: await castCardContent(data), [`flags.clockwork.${CAST_FLAG}.applied`]: true });
+  const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode(), rolls.list)) as CastMessage | null;
+  // The caster's own documents (Borrow Time, a caster's drawback) are written here at once.
+  if (casterOps.length && options.apply !== false) await writeOwned(casterOps);
+  let applied = data.applied;
+  if (options.apply !== false && !applied) {
+    if (message) applied = await applyCastCard(message);
+    else {
+      // No card (a macro's `chat: false`): only what this user may write itself.
+      const all = planned.flat();
+      applied = all.length > 0 && (game.user?.isGM === true || planned.every((ops, i) => !ops.length || targets[i].actor.isOwner === true))
+        ? (await writeOwned(all)).ok : false;
     }
+    if (applied) data.applied = true;
   }
   const result: CastResult = { outcome, data, message, applied };
   // The golem or animal acts as its own actor right after the caster (issue 11 item 8).
@@ -598,6 +692,39 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   }
   hooks.callAll(CAST_HOOKS.done, actor, item, result);
   return result;
+}
+
+/** The rolls a cast puts on its card, and where each is (indices into the message's rolls). */
+interface CastRolls {
+  list: Roll[];
+  index: CastRollIndex;
+}
+
+async function rollPool(rolls: CastRolls, part: string, dice: number, threshold = 12, hexed = false): Promise<number[]> {
+  if (dice <= 0) return [];
+  const roll = GainRoll.fromPool(Math.min(12, dice), { threshold, hexed });
+  await roll.evaluate();
+  const at = rolls.list.push(roll) - 1;
+  if (part === "casting") rolls.index.casting = at;
+  else if (part === "nullMagic") rolls.index.nullMagic = at;
+  else if (part.startsWith("resistance:")) rolls.index.resistance[Number(part.slice("resistance:".length))] = at;
+  return roll.faces;
+}
+
+/** What the GM needs besides the dice to work the cast out again: the caster's choices. */
+function castRequestOf(item: SpellItem, options: CastOptions, scroll: { faces: number[]; rank: number } | null, unwilling: boolean[], rolls: CastRollIndex): CastRequest {
+  const against = typeof options.against === "string" ? options.against : typeof options.against === "number" ? options.against : null;
+  return {
+    itemUuid: item.uuid ?? null,
+    mode: options.mode ?? null,
+    situational: options.situational ?? 0,
+    focus: options.focus ?? null,
+    effect: options.effect ?? null,
+    against,
+    scroll: scroll ? { faces: [...scroll.faces], rank: scroll.rank } : null,
+    unwilling,
+    rolls,
+  };
 }
 
 /** Offers Counterspell to the other combatants of a started combat (none eligible: no wait). */
@@ -651,19 +778,22 @@ interface ChatMessageClass {
   getSpeaker?(options: object): object;
 }
 
-function castCardContent(data: CastCardData): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: false, canApply: true }) as never);
-}
-
-async function postCastCard(actor: CastDoc, data: CastCardData, rollMode: string): Promise<unknown> {
+async function postCastCard(actor: CastDoc, data: CastCardData, rollMode: string, rolls: readonly Roll[] = []): Promise<unknown> {
   const content = await castCardContent(data);
   const cls = documentClass<ChatMessageClass>("ChatMessage")!;
   const messageData = applyRollMode({
     content,
     speaker: cls.getSpeaker?.({ actor }) ?? { actor: actor.id, alias: actor.name },
+    // The dice travel as the message's rolls: the GM works the cast out again from them.
+    ...(rolls.length ? { rolls: rolls.map((roll) => roll.toJSON()) } : {}),
     flags: { clockwork: { [CAST_FLAG]: data } },
   }, toRollMode(rollMode) ?? currentRollMode());
   return cls.create(messageData);
+}
+
+/** The card's content again after its state changed (Applied, Undone). */
+export function castCardContent(data: CastCardData): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(CAST_CARD_TEMPLATE, buildCastCardContext(data, { isGM: false, canApply: true }) as never);
 }
 
 /** The cast data on a chat message. */
@@ -673,19 +803,23 @@ export function castData(message: { flags?: Record<string, unknown> } | null | u
 }
 
 /** A posted cast card, as the cast writes it. */
-interface CastMessage {
+export interface CastMessage {
+  id?: string | null;
   uuid?: string;
   flags?: Record<string, unknown>;
   isOwner?: boolean;
   update(changes: object): Promise<unknown>;
 }
 
-/** Applies a card's writes that were not made when it was cast (the Apply button); the card is their cause. */
-export async function applyCastCard(message: CastMessage): Promise<boolean> {
-  const data = castData(message);
-  if (!data || data.applied || !data.ops.length) return false;
-  const result = await writeOwned(data.ops);
-  if (!result.ok) return false;
-  await message.update({ [`flags.clockwork.${CAST_FLAG}.applied`]: true });
-  return true;
+/** Applies a card's writes (./cast-apply, set at init: it reads this module's resolution). */
+export type CastApplier = (message: CastMessage) => Promise<boolean>;
+let castApplier: CastApplier | null = null;
+
+export function setCastApplier(apply: CastApplier): void {
+  castApplier = apply;
+}
+
+/** Applies a card's writes that were not made yet (the cast itself, the Apply button); the card is their cause. */
+export function applyCastCard(message: CastMessage): Promise<boolean> {
+  return castApplier ? castApplier(message) : Promise.resolve(false);
 }

@@ -6,11 +6,12 @@
  * the same batch as the caster's mana and counters. A mana potion adds the sum of its dice,
  * capped at the maximum, and is used up.
  */
-import { notify, viewedCombat } from "../foundry";
+import { activeGM, allUsers, currentUser, localize, notify, resolveUuidSync, viewedCombat } from "../foundry";
+import { relay, registerRelayKind, type DeriveContext, type Derived } from "../relay";
 import { planChannel, type ChannelPlan, type CounterState } from "../rules";
 import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";
-import { writeOwned, type RelayOp as MagicOp } from "../relay";
+import { storedPool, writeOwned, type RelayOp as MagicOp } from "../relay";
 
 interface ManaActor {
   id?: string | null;
@@ -57,16 +58,106 @@ export async function channelMana(actor: ManaActor, amount: number, options: { s
     notify("warn", `CLOCKWORK.Magic.Channel.${plan.problem}`, { name: actor.name, amount, pool: scenePool(scene)?.value ?? 0, room: (actor.system.mana?.max ?? 0) - (actor.system.mana?.value ?? 0) });
     return null;
   }
-  const ops: MagicOp[] = [];
+  const own: MagicOp[] = [];
   const combatant = combatantOf(actor);
   if (combatant && plan.counters > 0) {
     // The plan's cost already includes Stunned; pay it as it is.
-    ops.push({ op: "counters", uuid: combatant.uuid, spend: { cost: plan.counters } });
+    own.push({ op: "counters", uuid: combatant.uuid, spend: { cost: plan.counters } });
   }
-  ops.push({ op: "mana", uuid: actor.uuid, value: plan.personal.value });
-  ops.push({ op: "pool", uuid: (scene as SceneDoc).uuid, drain: plan.amount });
-  const result = await writeOwned(ops);
+  own.push({ op: "mana", uuid: actor.uuid, value: plan.personal.value });
+  if (currentUser<{ isGM?: boolean }>()?.isGM) {
+    // A GM writes the pool with the rest, as one batch.
+    const result = await writeOwned([...own, { op: "pool", uuid: (scene as SceneDoc).uuid, drain: plan.amount }]);
+    return result.ok ? plan : null;
+  }
+  // A player: a note to the GMs names the channeling; the GM drains the pool only for it (relay
+  // kind "channel"), then this client writes its own creature's mana and counters.
+  if (!activeGM()) {
+    notify("error", "CLOCKWORK.Magic.Write.NoGM");
+    return null;
+  }
+  const note = await postChannelNote(actor, plan.amount, scene as SceneDoc);
+  if (!note) return null;
+  const drained = await relay(CHANNEL, {}, { cause: note });
+  if (!drained.ok) return null;
+  const result = await writeOwned(own);
+  if (!result.ok) console.warn("ClockWork | the pool was drained but the channeled mana was not written", result.problem);
   return result.ok ? plan : null;
+}
+
+/** The relay kind that drains a scene's pool for a player's channeling. */
+export const CHANNEL = "channel";
+/** Where the GM records the channel notes it drained for (by message id) on the scene. */
+export const CHANNELED_FLAG = "channeled";
+
+interface ChannelFlag {
+  actorUuid?: unknown;
+  sceneUuid?: unknown;
+  amount?: unknown;
+}
+
+const channelOf = (flags: Record<string, unknown>): ChannelFlag | null => {
+  const flag = flags.channel as ChannelFlag | undefined;
+  return flag && typeof flag === "object" && typeof flag.actorUuid === "string" ? flag : null;
+};
+
+/** The player's note of a channeling, whispered to the GMs: the pool drain's cause. */
+async function postChannelNote(actor: ManaActor, amount: number, scene: SceneDoc): Promise<string | null> {
+  const text = localize("CLOCKWORK.Magic.Trust.Channeled", { name: actor.name, amount });
+  const created = await ChatMessage.implementation.create({
+    speaker: ChatMessage.getSpeaker({ actor: actor as never }),
+    content: `<p class="clockwork cw-action-note">${foundry.utils.escapeHTML(text)}</p>`,
+    whisper: allUsers<{ id: string; isGM?: boolean }>().filter((user) => user.isGM).map((gm) => gm.id),
+    flags: { clockwork: { channel: { actorUuid: actor.uuid, sceneUuid: scene.uuid, amount } } },
+  } as never);
+  return (created as { uuid?: string } | undefined)?.uuid ?? null;
+}
+
+function resolveDoc<T>(uuid: unknown): T | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The GM's side: a drain only for the requester's own channeling into a creature it owns, of a
+ * whole number of points its mana has room for now and the pool holds, once per note. Never a
+ * bare drain: the note names the creature and the amount, and the GM checks both in its world.
+ */
+export function deriveChannel({ cause, requester }: DeriveContext): Derived {
+  const flag = channelOf(cause.flags);
+  const refused = (reason: string, data?: Record<string, string | number>): Derived => ({ refused: { key: `CLOCKWORK.Magic.Trust.${reason}`, ...(data ? { data } : {}) } });
+  const actor = resolveDoc<ManaActor & { documentName?: string; testUserPermission?(user: unknown, level: string): boolean }>(flag?.actorUuid);
+  const scene = resolveDoc<SceneDoc & { documentName?: string }>(flag?.sceneUuid);
+  if (!flag || !actor || actor.documentName !== "Actor" || !scene || scene.documentName !== "Scene") return refused("BadCard");
+  if (!requester.isGM && !actor.testUserPermission?.(requester.user, "OWNER")) return refused("NotYourCreature");
+  const amount = flag.amount;
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1) return refused("BadAmount");
+  const room = (actor.system.mana?.max ?? 0) - (actor.system.mana?.value ?? 0);
+  if (amount > room) return refused("NoRoom", { name: actor.name, amount, room: Math.max(0, room) });
+  const pool = storedPool(scene);
+  if (!pool) return { refused: { key: "CLOCKWORK.Magic.Channel.noPool" } };
+  if (amount > pool.value) return { refused: { key: "CLOCKWORK.Magic.Channel.beyondPool", data: { pool: pool.value } } };
+  const used = (scene.flags?.clockwork as Record<string, Record<string, unknown>> | undefined)?.[CHANNELED_FLAG]?.[cause.id];
+  if (used !== undefined) return refused("Used");
+  return { ops: [
+    { op: "pool", uuid: scene.uuid, drain: amount },
+    // Once per note: the scene remembers the notes it drained for.
+    { op: "update", uuid: scene.uuid, changes: { [`flags.clockwork.${CHANNELED_FLAG}.${cause.id}`]: amount } },
+  ] };
+}
+
+/** Registers "channel" (the note's author; a GM). */
+export function registerChannelKind(): void {
+  registerRelayKind(CHANNEL, {
+    who: "author",
+    accepts: (flags) => channelOf(flags) !== null,
+    participants: (flags) => [String(channelOf(flags)?.actorUuid ?? "")].filter(Boolean),
+    derive: deriveChannel,
+  });
 }
 
 interface PotionItem {

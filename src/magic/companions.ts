@@ -11,10 +11,11 @@
  * free-form stats are the GM's alone.
  */
 import { verifySummon } from "./companion-guard";
-import { activeCombat as runningCombat, activeGM, hooks, notify, resolveUuidSync, runtimeGlobal, type QueryUser, userById, worldCollection } from "../foundry";
+import { activeCombat as runningCombat, hooks, notify, resolveUuidSync, runtimeGlobal, userById, worldCollection } from "../foundry";
+import { relay } from "../relay";
 
-export const COMPANION_QUERY = "clockwork.summonCompanion";
-const TIMEOUT = 10_000;
+/** The relay kind a player's companion request names (registered by ./companion-kind). */
+export const COMPANION_SUMMON = "companion.summon";
 
 export interface CompanionRequest {
   /** The controller (the caster). */
@@ -131,6 +132,14 @@ export async function answerSummon(data: unknown): Promise<CompanionResult | Sum
     if ("key" in verified) return { refused: verified };
     made = { ...verified, casterUuid: caster.uuid, cause: request.cause, ...(request.img ? { img: request.img } : {}) };
   }
+  return createCompanion(made, user, caster);
+}
+
+/**
+ * GM: creates a checked companion: the actor (owned by the requester), its combatant after its
+ * controller's, the card's record of it, and the fading of the caster's old golem.
+ */
+export async function createCompanion(made: CompanionRequest, user: UserLike, caster: ActorLike): Promise<CompanionResult | null> {
   const name = typeof made.name === "string" ? made.name.trim() : "";
   if (!name) return null;
   const ActorClass = runtimeGlobal<{ create(data: object): Promise<{ id: string | null; uuid: string } | undefined> }>("Actor")!;
@@ -169,21 +178,26 @@ async function recordOnCard(cause: string, companion: { name: string; uuid: stri
   await card?.update?.({ "flags.clockwork.cast.tableUse.companion": companion });
 }
 
-/** Asks for a companion actor controlled by `caster`; null (with a message) when refused. */
+/**
+ * Asks for a companion actor controlled by `caster`; null (with a message) when refused. A GM
+ * makes it here; a player names the cast card it follows from, and the GM checks and builds it
+ * from that card (relay kind "companion.summon").
+ */
 export async function summonCompanion(caster: { uuid: string }, request: Omit<CompanionRequest, "casterUuid">): Promise<CompanionResult | null> {
   const data = { ...request, casterUuid: caster.uuid, userId: game.user?.id ?? "" };
-  let result: CompanionResult | SummonRefused | null = null;
+  let result: CompanionResult | SummonRefused | null;
   if (game.user?.isGM) result = await answerSummon(data);
+  else if (typeof request.cause !== "string") result = { refused: { key: "CLOCKWORK.Magic.Companion.Guard.FreeForm", data: {} } };
   else {
-    const gm = activeGM<QueryUser>();
-    if (!gm) {
-      notify("warn", "CLOCKWORK.Magic.Write.NoGM");
-      return null;
-    }
-    try {
-      result = (await gm.query(COMPANION_QUERY, data, { timeout: TIMEOUT })) as CompanionResult | SummonRefused | null;
-    } catch (error) {
-      console.warn("ClockWork | the GM did not answer a companion request", error);
+    // The caster's golems now: a new golem makes them fade (this client sees them go).
+    const old = request.spell === ONE_PER_CASTER ? companionsOf(caster.uuid, ONE_PER_CASTER, "") : [];
+    const asked = await relay(COMPANION_SUMMON, { casterUuid: caster.uuid, spell: request.spell, choice: request.choice ?? {}, img: request.img ?? null }, { cause: request.cause, notify: false });
+    if (!asked.ok) result = { refused: { key: asked.problem.key, data: Object.fromEntries(Object.entries(asked.problem.data ?? {}).map(([k, v]) => [k, String(v)])) } };
+    else {
+      // The GM made it for this card (the requester's own actor, arriving with the answer or just after).
+      const made = await companionFrom(request.cause);
+      const faded = old.filter((golem) => !worldCollection<{ get(id: string): unknown }>("actors")?.get(golem.id ?? "")).map((golem) => golem.name);
+      result = made ? { actorUuid: made.uuid, combatantId: null, faded } : null;
     }
   }
   if (result && "refused" in result) {
@@ -193,6 +207,29 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
   if (!result) notify("warn", "CLOCKWORK.Magic.Companion.refused", { name: request.name });
   else if (result.faded?.length) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: result.faded.join(", "), name: request.name });
   return result;
+}
+
+const madeFrom = (cause: string): ActorLike | undefined => [...(worldCollection<Iterable<ActorLike>>("actors") ?? [])]
+  .find((actor) => (actor.flags?.clockwork as { companion?: { cause?: unknown } } | undefined)?.companion?.cause === cause);
+
+/** The actor the GM made from a card, once this client has it (a few seconds at most). */
+function companionFrom(cause: string, timeout = 5_000): Promise<ActorLike | null> {
+  const found = madeFrom(cause);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const bus = hooks();
+    const id = bus.on("createActor", () => {
+      const made = madeFrom(cause);
+      if (!made) return;
+      bus.off("createActor", id);
+      clearTimeout(timer);
+      resolve(made);
+    });
+    const timer = setTimeout(() => {
+      bus.off("createActor", id);
+      resolve(madeFrom(cause) ?? null);
+    }, timeout);
+  });
 }
 
 interface NewCombatant {

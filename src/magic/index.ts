@@ -22,8 +22,13 @@ import { useSpellTable } from "./spell-tables";
 import { MANA_HUD_TEMPLATE, SPELL_EFFECTS_TEMPLATE } from "./views";
 import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerSpellActions } from "./actions";
-import { COMPANION_QUERY, answerSummon, registerCompanionHooks, summonCompanion } from "./companions";
+import { registerCompanionHooks, summonCompanion } from "./companions";
+import { registerCompanionKind } from "./companion-kind";
+import { CAST_SECRET_FLAG, isCastSecret, postCastSecrets, revealSecrets } from "./cast-secrets";
 import { track } from "./settle";
+import { registerCastKinds } from "./cast-apply";
+import { registerChannelKind } from "./channel";
+import { registerAlchemyKind } from "./alchemy";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem };
 
@@ -64,9 +69,13 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
 
 /** Registers everything magic needs; once, in `init`. */
 export function registerMagic(): void {
+  // Magic's relay kinds: the GM derives each write from the request's card in its own world.
+  registerCastKinds();
+  registerChannelKind();
+  registerAlchemyKind();
+  registerCompanionKind();
   registerQuery(SPELL_REACTION_QUERY, (data: unknown) => answerSpellReaction(data));
   registerQuery(COUNTERSPELL_QUERY, (data: unknown) => answerCounterspell(data));
-  registerQuery(COMPANION_QUERY, answerSummon);
   const hooks = foundryHooks();
   registerPoolHooks();
   registerLifecycle(hooks);
@@ -74,8 +83,24 @@ export function registerMagic(): void {
   registerScenePoolConfig();
   registerSpellActions();
   registerCompanionHooks();
-  hooks.on("renderChatMessageHTML", (message: { flags?: { clockwork?: Record<string, unknown> } }, html: HTMLElement) => {
-    if (message?.flags?.clockwork?.[CAST_FLAG]) onRenderMessage(message as never, html);
+  hooks.on("renderChatMessageHTML", (message: { id?: string; flags?: { clockwork?: Record<string, unknown> } }, html: HTMLElement) => {
+    // A cast's hidden numbers are no chat entry of their own: the card shows them to their readers.
+    if (isCastSecret(message) && html instanceof HTMLElement) html.hidden = true;
+    if (message?.flags?.clockwork?.[CAST_FLAG]) {
+      onRenderMessage(message as never, html);
+      if (message.id && html instanceof HTMLElement) revealSecrets(message.id, html);
+    }
+  });
+  hooks.on("createChatMessage", (message: { id: string; uuid: string; flags?: { clockwork?: Record<string, unknown> } }) => {
+    const flags = message?.flags?.clockwork;
+    if (flags?.[CAST_FLAG]) track(postCastSecrets(message));
+    const secret = flags?.[CAST_SECRET_FLAG] as { card?: string } | undefined;
+    // A secret that arrives after its card: the card is drawn again with it.
+    if (secret?.card) {
+      const card = worldCollection<{ get(id: string): unknown }>("messages")?.get(secret.card);
+      const chat = (globalThis as { ui?: { chat?: { updateMessage?(m: unknown): unknown } } }).ui?.chat;
+      if (card) void Promise.resolve(chat?.updateMessage?.(card)).catch(() => undefined);
+    }
   });
   hooks.on("renderActorSheetV2", (app: Parameters<typeof onRenderSheet>[0], html: HTMLElement) => onRenderSheet(app, html));
   systemApi().magic = magicApi;

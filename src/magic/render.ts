@@ -1,5 +1,6 @@
 /** Magic's additions to rendered chat cards and actor sheets. */
 import { applyCastCard, castData, type CastDoc } from "./cast";
+import { undoCastCard } from "./cast-apply";
 import { addAlchemyButtons } from "./alchemy";
 import { useSpellTable } from "./spell-tables";
 import { manaHud } from "./hud";
@@ -25,6 +26,15 @@ export function onRenderMessage(message: MessageLike, html: HTMLElement): void {
     else table.addEventListener("click", () => {
       table.disabled = true;
       void useSpellTable(message).finally(() => (table.disabled = false));
+    });
+  }
+  const undo = html.querySelector<HTMLButtonElement>("[data-action=undoCast]");
+  if (undo) {
+    // The GM's: Undo reverts what the card wrote on creatures the author may not own.
+    if (!game.user?.isGM) undo.remove();
+    else undo.addEventListener("click", () => {
+      undo.disabled = true;
+      void undoCastCard(message).finally(() => (undo.disabled = false));
     });
   }
   const button = html.querySelector<HTMLButtonElement>("[data-action=applyCast]");

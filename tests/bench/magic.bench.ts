@@ -30,7 +30,7 @@ describe("casting card", () => {
     const data = castCardData({
       spell: FIREBALL, name: "Fireball", img: null, caster: { name: "Ilinde", uuid: "Actor.i" }, dice: 10, threshold: 5, faces: casting, hexed: false,
       damageFaces: damage, damageType: "energy", difficulty: null, outcome, targets: targets.map((t, i) => ({ uuid: t.id, name: t.id, chance: odds.targets[i].chance })),
-      paid: { mana: 12, counters: 4 }, ops: [], applied: true, chance: null,
+      paid: { mana: 12, counters: 4 }, writes: [], chance: null,
     });
     buildCastCardContext(data, { isGM: true, canApply: false });
   });

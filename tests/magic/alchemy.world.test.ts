@@ -118,7 +118,7 @@ describe("alchemy items from the belt", { timeout: 20_000 }, () => {
     expect(actor(gm, ILINDE).system.health.hits).toBe(1);
     const card = cards().find((m) => m.flags.clockwork?.alchemyUse);
     expect(card?.author?.id).toBe(bob.userId);
-    expect(card?.flags.clockwork.alchemyUse).toEqual({ actorUuid: actorUuid(BRAM), targetUuid: actorUuid(ILINDE) });
+    expect(card?.flags.clockwork.alchemyUse).toMatchObject({ actorUuid: actorUuid(BRAM), targetUuid: actorUuid(ILINDE) });
     expect(card?.content).toContain("Health Potion");
   });
 

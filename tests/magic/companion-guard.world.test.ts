@@ -98,15 +98,16 @@ describe("the GM's check of a player's companion", { timeout: 20_000 }, () => {
     await world.settle();
     const before = actors();
 
+    // The relay answers for a card that is not the asker's or not a companion spell's (src/relay); the guard for the rest.
     const refusals: [Record<string, unknown>, string, string?][] = [
       [{ spell: "golemancy", ...FORGED }, "Forged was not made: a player's companion comes from the button on their cast card, not from stats sent along."],
-      [{ spell: "call-of-the-wild", cause: gmCard.message.uuid, choice: { animal: "wolf" } }, "Forged was not made: that cast card was posted by someone else."],
-      [{ spell: "call-of-the-wild", cause: shift.message.uuid, choice: { animal: "wolf" } }, "Forged was not made: Shapeshift does not make a companion."],
+      [{ spell: "call-of-the-wild", cause: gmCard.message.uuid, choice: { animal: "wolf" } }, "That chat card is not yours to apply."],
+      [{ spell: "call-of-the-wild", cause: shift.message.uuid, choice: { animal: "wolf" } }, "That request does not follow from a chat card of the right kind; nothing was changed."],
       [{ spell: "golemancy", cause: call.message.uuid, choice: { material: "clay", size: "medium" } }, "Forged was not made: Call of the Wild does not make a companion."],
       [{ spell: "call-of-the-wild", cause: call.message.uuid, choice: { animal: "wolf" } }, "Forged was not made: that card is Ilinde's cast, not this caster's.", actorUuid(GRUSHA)],
       [{ spell: "call-of-the-wild", cause: failed.message.uuid, choice: { animal: "turtle" } }, "Forged was not made: that Call of the Wild cast did not succeed."],
       [{ spell: "call-of-the-wild", cause: call.message.uuid, choice: { animal: "adultDragon" } }, `Forged was not made: that choice is beyond the ${gains} gains of the Call of the Wild card.`],
-      [{ spell: "call-of-the-wild", cause: "ChatMessage.nothingHere00000", choice: { animal: "wolf" } }, "Forged was not made: the GM cannot find the cast card it comes from."],
+      [{ spell: "call-of-the-wild", cause: "ChatMessage.nothingHere00000", choice: { animal: "wolf" } }, "That request does not follow from a chat card of the right kind; nothing was changed."],
     ];
     for (const [request, text, caster] of refusals) {
       expect(await ask(request, caster)).toBeNull();

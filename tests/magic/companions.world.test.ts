@@ -98,7 +98,7 @@ describe("companions from spells", { timeout: 20_000 }, () => {
     const result = await world.as(bob, () => summonCompanion(doc<{ uuid: string }>(bob, actorUuid(ILINDE)), { name: "Stolen Golem" }));
     await world.settle();
     expect(result).toBeNull();
-    expect(bob.notifications.at(-1)).toMatchObject({ type: "warn", message: "Stolen Golem could not be made: the GM refused or did not answer." });
+    expect(bob.notifications.at(-1)).toMatchObject({ type: "warn", message: "Stolen Golem was not made: a player's companion comes from the button on their cast card, not from stats sent along." });
     expect(actors()).toBe(before);
     expect(combat(gm).turns).toHaveLength(5);
   });

@@ -56,7 +56,7 @@ function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> &
     spell, name, img: null, caster: { name: "Ilinde", uuid: "Actor.i" }, dice: 6, threshold: 6, faces: rolls.casting, hexed: false,
     damageFaces: damage, damageType: spell.damage.types[0] ?? null, difficulty: difficulty ?? null, outcome,
     targets: targets.map((t, i) => ({ uuid: `Actor.${t.id}`, name: t.id, chance: 0.55 + i / 10 })), paid: { mana: spell.mana, counters: spell.counters ?? 0 },
-    ops: [{ op: "damage", uuid: "Actor.x", amount: 1 }], applied: false, chance: targets.length ? null : 0.7, counteredBy: extra.counteredBy, sealed: extra.sealed,
+    writes: [true], chance: targets.length ? null : 0.7, counteredBy: extra.counteredBy, sealed: extra.sealed,
   });
   return renderer.render(CAST_CARD_TEMPLATE, buildCastCardContext({ ...data, ...extra }, { isGM: true, canApply: true }));
 }

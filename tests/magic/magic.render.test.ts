@@ -37,7 +37,7 @@ function card(name: string, targets: SpellTarget[], rolls: Partial<SpellRolls> &
     spell, name, img: source.img ?? null, caster: { name: "Ilinde", uuid: "Actor.ilinde" }, dice: 6, threshold: 6, faces: rolls.casting, hexed: false,
     damageFaces: damage, damageType: spell.damage.types[0] ?? null, difficulty: options.difficulty ?? null, outcome,
     targets: targets.map((t, i) => ({ uuid: `Actor.${t.id}`, name: t.id, chance: 0.5 + i / 10 })), paid: { mana: spell.mana, counters: spell.counters ?? 0 },
-    ops: [{ op: "damage", uuid: "Actor.x", amount: 1 }], applied: false, chance: targets.length ? null : 0.7,
+    writes: [true], chance: targets.length ? null : 0.7,
   });
 }
 

@@ -10,7 +10,7 @@ import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedAre
 
 interface Caster {
   items: { get(id: string): unknown };
-  castSpell(item: unknown, options?: object): Promise<{ data: { targets: { reaction?: string; defense: number | null; success: boolean }[] } } | null>;
+  castSpell(item: unknown, options?: object): Promise<{ outcome: { targets: { attack?: { setup: { defense: { total: number } } } | null }[] }; data: { targets: { reaction?: string; defense: number | null; success: boolean }[] } } | null>;
 }
 const counters = (client: WorldClient, id: string) => doc<{ system: { counters: { available: number } } }>(client, combatantUuid(id)).system.counters.available;
 
@@ -49,9 +49,10 @@ describe("reactions to attack spells", { timeout: 20_000 }, () => {
     expect(asked).toHaveLength(2);
     expect(asked[1].user).toBe("Bob");
     expect(dodged?.data.targets[0].reaction).toBe("dodge");
-    expect(dodged!.data.targets[0].defense!).toBeGreaterThan(plain!.data.targets[0].defense!);
+    // The card holds no defense for every viewer (issue 18): the caster's own resolution has it.
+    expect(dodged!.outcome.targets[0].attack!.setup.defense.total).toBeGreaterThan(plain!.outcome.targets[0].attack!.setup.defense.total);
     expect(counters(gm, BRAM)).toBe(5);
-    const card = [...(gm.game.messages as Iterable<{ content: string }>)].at(-1)!.content;
+    const card = [...(gm.game.messages as Iterable<{ content: string; flags: { clockwork?: { cast?: unknown } } }>)].filter((m) => m.flags.clockwork?.cast).at(-1)!.content;
     expect(card).toContain("cw-cast-target__reaction");
     expect(card).toContain("Dodged");
   });
@@ -90,7 +91,7 @@ describe("reactions to attack spells", { timeout: 20_000 }, () => {
     queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
     const shielded = await cast();
     await world.settle();
-    expect(shielded!.data.targets[0].defense).toBe(bare!.data.targets[0].defense! + 3);
+    expect(shielded!.outcome.targets[0].attack!.setup.defense.total).toBe(bare!.outcome.targets[0].attack!.setup.defense.total + 3);
     expect([...bram().effects].map((e) => e.name)).not.toContain("Force Field");
   });
 });

@@ -1,0 +1,294 @@
+/**
+ * A cast card's writes, worked out from the card (issue 18 items 1 and 3). The card carries its
+ * dice as the message's rolls and the caster's choices (`cast.request`); what it says it did is
+ * for reading only. Applying it, the writing client — the active GM for creatures the requester
+ * does not own (relay kind "cast.apply"), the caster's own client for its own — reads the spell
+ * item, the caster and the targets as they are now, counts the gains of the rolls itself and
+ * resolves the cast with the cast's own resolution (./cast `castSetup`, `resolveCast`,
+ * `targetWrites`). Each target's writes carry the ledger tag `<messageId>.t<index>`: a card is
+ * applied once, and the GM's Undo ("cast.undo") reverts exactly what each tag recorded.
+ */
+import { currentUser, notify, resolveUuidSync } from "../foundry";
+import { relay, registerRelayKind, type Derived, type RelayProblem } from "../relay";
+import { GainRoll } from "../dice/gain-roll";
+import { DamageRoll } from "../dice/damage-roll";
+import { castingPool, countGains, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
+import {
+  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, setCastApplier, storedRollsFor, targetWrites,
+  type CastDoc, type CastMessage, type CastOptions, type CastSetup, type TokenLike,
+} from "./cast";
+import { CAST_FLAG, type CastCardData } from "./card";
+import { reactionPoolOf, spellProfileOf, withMode, type SpellItem } from "./context";
+import { writeOwned, type RelayOp as MagicOp } from "../relay";
+
+export const CAST_APPLY = "cast.apply";
+export const CAST_UNDO = "cast.undo";
+
+/** The card as the writing client reads it. */
+export interface CastCause {
+  id: string;
+  uuid: string;
+  flags: Record<string, unknown>;
+  rolls: readonly unknown[];
+}
+
+/** Who the writes are for. */
+interface Asker {
+  user: unknown;
+  isGM: boolean;
+}
+
+const refusal = (reason: string, data?: Record<string, string | number>): { refused: RelayProblem } => ({ refused: { key: `CLOCKWORK.Magic.Trust.${reason}`, ...(data ? { data } : {}) } });
+
+function resolve<T>(uuid: unknown): T | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+function cardOf(flags: Record<string, unknown>): CastCardData | null {
+  const data = flags[CAST_FLAG] as CastCardData | undefined;
+  return data && typeof data === "object" && Array.isArray(data.targets) ? data : null;
+}
+
+const owns = (actor: { testUserPermission?(user: unknown, level: string): boolean } | null, user: unknown): boolean => actor?.testUserPermission?.(user, "OWNER") === true;
+
+/** The faces of the message's roll at `index` when it is a roll of `kind`, else null. */
+function facesAt(rolls: readonly unknown[], index: unknown, kind: typeof GainRoll | typeof DamageRoll): number[] | null {
+  if (typeof index !== "number" || !Number.isInteger(index)) return null;
+  const roll = rolls[index];
+  if (!(roll instanceof kind)) return null;
+  const faces = (roll as { faces: number[] }).faces;
+  return faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 12) ? faces : null;
+}
+
+const clampInt = (value: unknown, min: number, max: number, fallback: number): number =>
+  typeof value === "number" && Number.isInteger(value) ? Math.max(min, Math.min(max, value)) : fallback;
+
+/** The target keys a request names (default every target of the card); null when one is not on the card. */
+function keysOf(args: unknown, count: number): number[] | null {
+  const named = (args as { targets?: unknown } | null)?.targets;
+  if (named === undefined) return [...Array(count).keys()];
+  if (!Array.isArray(named)) return null;
+  const indices: number[] = [];
+  for (const key of named) {
+    const match = typeof key === "string" ? /^t(\d+)$/.exec(key) : null;
+    const index = match ? Number(match[1]) : -1;
+    if (index < 0 || index >= count) return null;
+    if (!indices.includes(index)) indices.push(index);
+  }
+  return indices;
+}
+
+/**
+ * The writes a card makes on the targets it names (`args.targets`, keys `t<index>`), worked out
+ * from its rolls and this client's world. `skipOwned`: leave out targets the asker owns (the
+ * relay refuses a relayed write on them; their owner writes them).
+ */
+export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, skipOwned: boolean): Derived {
+  const keys = keysOf(args, cardOf(cause.flags)?.targets.length ?? 0);
+  if (!keys) return refusal("NotOnCard");
+  const cast = recomputeCast(cause, asker);
+  if ("refused" in cast) return cast;
+  const ops: MagicOp[] = [];
+  for (const i of keys) {
+    if (skipOwned && !asker.isGM && owns(cast.targets[i].actor, asker.user)) continue;
+    ops.push(...cast.writes[i]);
+  }
+  return { ops };
+}
+
+/** A card's cast worked out again here: its outcome and each target's writes (by index). */
+export interface Recomputed {
+  setup: CastSetup;
+  difficulty: number;
+  outcome: SpellOutcome;
+  targets: { actor: CastDoc }[];
+  writes: MagicOp[][];
+}
+
+/** Works a card's cast out again from its rolls and this client's world (no second copy of the spell's math). */
+export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { refused: RelayProblem } {
+  const data = cardOf(cause.flags);
+  const request = data?.request;
+  if (!data || !request || !request.rolls) return refusal("BadCard");
+  if (data.undone) return refusal("Undone");
+  const caster = resolve<CastDoc & { documentName?: string }>(data.caster.uuid);
+  const item = resolve<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
+  // The caster's own spell; a scroll's spell may be another's item (RULING 86).
+  if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || (!request.scroll && item.parent !== caster)) return refusal("BadCard");
+  const spell = withMode(spellProfileOf(item), request.mode ?? undefined);
+  const targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[] = [];
+  for (const t of data.targets) {
+    const actor = resolve<CastDoc & { documentName?: string }>(t.uuid);
+    if (!actor || actor.documentName !== "Actor") return refusal("TargetGone", { name: t.name });
+    const token = actor.getActiveTokens?.()[0] ?? null;
+    targets.push({ token: token?.document ?? token, actor, self: actor.uuid === caster.uuid });
+  }
+  // A creature the asker does not own resists a harmful spell: a card cannot make it willing.
+  const unwilling: Record<string, boolean> = {};
+  targets.forEach((t, i) => {
+    const claimed = request.unwilling?.[i] === true;
+    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || (spell.automation.harmful && !asker.isGM && !owns(t.actor, asker.user));
+  });
+  const situational = clampInt(request.situational, -3, 3, 0);
+  const options: CastOptions = {
+    mode: request.mode ?? undefined, situational, focus: request.focus ?? undefined, effect: request.effect ?? undefined,
+    against: request.against ?? undefined, damageType: (data.damageType ?? undefined) as CastOptions["damageType"],
+    difficulty: clampInt(data.difficulty, 0, 99, 0), unwilling,
+  };
+  const stored = storedRollsFor(spell, targets, options);
+  if (stored === "noCast" || stored === "noEffect") return refusal("BadCard");
+  const combat = castCombat();
+  // Range from the tokens as they stand now; an area is checked as a macro's is (no aim point).
+  const casterToken = caster.getActiveTokens?.()[0] ?? null;
+  const reach = placesOf(spell, (casterToken as { document?: TokenLike } | null)?.document ?? (casterToken as TokenLike | null), targets, null, false);
+  const setup = castSetup(caster, item, spell, targets, combat, stored, options, reach);
+
+  // The casting roll: the caster's pool at most, its gains counted against the caster's rank here.
+  let casting: number[];
+  let roller: Caster = setup.caster;
+  if (request.scroll) {
+    const faces = request.scroll.faces;
+    if (!Array.isArray(faces) || faces.length > 12 || !faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 12)) return refusal("BadCard");
+    casting = [...faces];
+    roller = { magic: faces.length, rank: clampInt(request.scroll.rank, 1, 12, 1), affinity: setup.caster.affinity };
+  } else {
+    const pool = castingPool(setup.caster).dice;
+    const faces = pool > 0 ? facesAt(cause.rolls, request.rolls.casting, GainRoll) : [];
+    if (!faces || faces.length > Math.min(12, pool)) return refusal("BadRoll");
+    casting = faces;
+  }
+  const countered = data.countered === true;
+  let damage: number[] = [];
+  if (spell.damage.dice > 0 && !countered) {
+    const faces = facesAt(cause.rolls, request.rolls.damage, DamageRoll);
+    if (!faces || faces.length !== spell.damage.dice) return refusal("BadRoll");
+    damage = faces;
+  }
+  const nullMagic = !countered && targets.length > 0 && [...(caster.items ?? [])].some((i) => i.type === "feature" && i.system.identifier === "null-magic");
+  let ownNullMagic: number | undefined;
+  if (nullMagic) {
+    const faces = facesAt(cause.rolls, request.rolls.nullMagic, GainRoll);
+    if (!faces || faces.length !== 1) return refusal("BadRoll");
+    ownNullMagic = faces[0];
+  }
+  const resistance: Record<string, number[]> = {};
+  for (const [i, target] of (countered ? [] : setup.ruleTargets).entries()) {
+    const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
+    const checks = res ? resistanceChecks(res, { harmful: spell.automation.harmful }) : [];
+    if (!checks.length) continue;
+    const faces = facesAt(cause.rolls, request.rolls.resistance?.[i], GainRoll);
+    if (!faces || faces.length !== checks.length) return refusal("BadRoll");
+    resistance[target.id] = faces;
+  }
+  for (const [i, target] of (countered ? [] : setup.ruleTargets).entries()) {
+    // The dodge or block its owner declared (and paid) when the spell was cast.
+    const declared = data.targets[i]?.reaction;
+    if (spell.roll.kind === "attack" && (declared === "dodge" || declared === "block")) target.reaction = declared;
+    const reacts = spell.roll.kind === "opposed" ? !spell.automation.against : spell.roll.kind === "unopposed" && target.unwilling && !!spell.roll.opposedSkill;
+    if (!reacts || !spell.roll.opposedSkill) continue;
+    const pool = reactionPoolOf(targets[i].actor, spell.roll.opposedSkill);
+    if (!pool) {
+      target.reactionGains = 0;
+      continue;
+    }
+    const faces = facesAt(cause.rolls, request.rolls.reaction?.[i], GainRoll);
+    if (!faces || faces.length > pool.dice) return refusal("BadRoll");
+    target.reactionGains = Math.max(0, countGains(faces, pool.threshold, { hexed: pool.hexed }));
+  }
+
+  const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: countered });
+  // The card's gains follow from its casting roll alone: a card that says otherwise was not made by a cast.
+  if (outcome.gains !== data.gains) return refusal("Tampered", { gains: data.gains, rolled: outcome.gains });
+  const context = { name: item.name, img: item.img ?? null, casterUuid: caster.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };
+  return { setup, difficulty: options.difficulty ?? 0, outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
+}
+
+/** The GM's Undo: reverts what each applied target's ledger tag recorded, from the current state. */
+export function deriveCastUndo(cause: CastCause): Derived {
+  const data = cardOf(cause.flags);
+  if (!data) return refusal("BadCard");
+  if (data.undone) return refusal("Undone");
+  const ops: MagicOp[] = [];
+  for (const key of data.appliedTargets ?? []) {
+    const index = Number(/^t(\d+)$/.exec(key)?.[1] ?? -1);
+    const target = data.targets[index];
+    if (!target) continue;
+    ops.push({ op: "revert", uuid: target.uuid, ledger: castLedger(cause.id, index) });
+  }
+  if (!ops.length) return refusal("NothingToUndo");
+  return { ops };
+}
+
+/** Registers "cast.apply" (the card's author; a GM) and "cast.undo" (GMs). */
+export function registerCastKinds(): void {
+  const accepts = (flags: Record<string, unknown>) => cardOf(flags) !== null;
+  const participants = (flags: Record<string, unknown>) => cardOf(flags)?.targets.map((t) => t.uuid) ?? [];
+  registerRelayKind(CAST_APPLY, {
+    who: "author", accepts, participants,
+    derive: ({ cause, requester, args }) => deriveCastWrites(cause, requester, args, true),
+  });
+  registerRelayKind(CAST_UNDO, { who: "gm", accepts, participants, derive: ({ cause }) => deriveCastUndo(cause) });
+  setCastApplier(applyCast);
+}
+
+interface MessageDoc extends CastMessage {
+  id: string;
+  uuid: string;
+  rolls?: unknown[];
+}
+
+function causeOfMessage(message: MessageDoc): CastCause {
+  return { id: message.id, uuid: message.uuid, flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [] };
+}
+
+async function markCard(message: CastMessage, changes: Partial<CastCardData>): Promise<void> {
+  const data = { ...castData(message)!, ...changes };
+  const flat = Object.fromEntries(Object.entries(changes).map(([key, value]) => [`flags.clockwork.${CAST_FLAG}.${key}`, value]));
+  await message.update({ ...flat, content: await castCardContent(data) });
+}
+
+/**
+ * Applies what a card has not written yet: its author's own targets here, the others through the
+ * GM ("cast.apply"). The card records which targets were written (its Undo's list).
+ */
+async function applyCast(message: CastMessage): Promise<boolean> {
+  const data = castData(message);
+  const doc = message as MessageDoc;
+  if (!data || data.applied || data.undone || !doc.uuid || !doc.id) return false;
+  const done = new Set(data.appliedTargets ?? []);
+  const pending = data.writes.map((w, i) => (w && !done.has(castTargetKey(i)) ? i : -1)).filter((i) => i >= 0);
+  const user = currentUser<{ id: string; isGM?: boolean }>();
+  const ownIndices = user?.isGM ? [] : pending.filter((i) => resolve<{ isOwner?: boolean }>(data.targets[i].uuid)?.isOwner === true);
+  const others = pending.filter((i) => !ownIndices.includes(i));
+  const written: number[] = [];
+  if (ownIndices.length) {
+    const derived = deriveCastWrites(causeOfMessage(doc), { user, isGM: false }, { targets: ownIndices.map(castTargetKey) }, false);
+    if ("refused" in derived) notify("error", derived.refused.key, derived.refused.data);
+    else if ((await writeOwned(derived.ops)).ok) written.push(...ownIndices);
+  }
+  if (others.length) {
+    const result = await relay(CAST_APPLY, { targets: others.map(castTargetKey) }, { cause: doc.uuid });
+    if (result.ok) written.push(...others);
+  }
+  if (!written.length) return false;
+  const appliedTargets = [...done, ...written.map(castTargetKey)];
+  const applied = pending.every((i) => written.includes(i));
+  await markCard(message, { appliedTargets, applied });
+  return applied;
+}
+
+/** The GM's Undo of an applied card: its writes reverted, the card marked undone. */
+export async function undoCastCard(message: CastMessage): Promise<boolean> {
+  const doc = message as MessageDoc;
+  const data = castData(message);
+  if (!data || !doc.uuid || !currentUser<{ isGM?: boolean }>()?.isGM) return false;
+  const result = await relay(CAST_UNDO, {}, { cause: doc.uuid });
+  if (!result.ok) return false;
+  await markCard(message, { undone: true, applied: false });
+  return true;
+}

@@ -9,7 +9,6 @@ import {
   callOfTheWildChoices, callOfTheWildRow, golemAffordable, markDice, type IllusionDesign,
   type DieMark, type SpellDuration, type SpellOutcome, type SpellProfile, type SpellTargetOutcome,
 } from "../rules";
-import type { RelayOp as MagicOp } from "../relay";
 
 import { CAST_CARD_TEMPLATE, CAST_FLAG } from "./constants";
 

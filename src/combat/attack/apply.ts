@@ -11,29 +11,16 @@
 import { notify, resolveUuidSync, userById } from "../../foundry";
 import { registerRelayKind, relay, type Derived, type DeriveContext, type RelayOp, type RelayResult } from "../../relay";
 import { requestWrites, type GmWriteOp } from "../gm-writes";
-import { ATTACK_FLAG, isApplied, type AttackCardData, type CardTarget } from "./card";
+import { ATTACK_FLAG, isApplied, ledgerSlot, ledgerTag, type AttackCardData, type CardTarget } from "./card";
 import { attackData, safeKey, type AttackMessage } from "./chat";
 import { recomputeCard, type RecomputeMessage, type RecomputedRow } from "./recompute";
 import { ATTACK_KINDS } from "./constants";
 import { adjacentTokens } from "./redirect";
 import { tokenDocOf, type WorkflowActor } from "./workflow";
 
-export { ATTACK_KINDS };
+export { ATTACK_KINDS, ledgerSlot, ledgerTag };
 
 const KEY = "CLOCKWORK.Combat.Attack";
-
-/** The ledger slot of a row: its key, shortened to the ledger's 64 characters when a redirect's key is longer. */
-export function ledgerSlot(key: string): string {
-  if (key.length <= 64) return key;
-  let hash = 0x811c9dc5;
-  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return `${key.slice(0, 52)}_${hash.toString(16).padStart(8, "0")}`;
-}
-
-/** The tag of a row's writes: `<message.id>.<slot>`. */
-export function ledgerTag(messageId: string, key: string): string {
-  return `${messageId}.${ledgerSlot(key)}`;
-}
 
 /** Whether an actor's ledger holds a tag (what the relay's planner recorded). */
 export function ledgerHas(actor: unknown, tag: string): boolean {

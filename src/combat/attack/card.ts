@@ -135,6 +135,19 @@ export function withDetails(data: AttackCardData, details: ReadonlyMap<string, {
   };
 }
 
+/** The ledger slot of a row: its key, shortened to the ledger's 64 characters when a redirect's key is longer. */
+export function ledgerSlot(key: string): string {
+  if (key.length <= 64) return key;
+  let hash = 0x811c9dc5;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `${key.slice(0, 52)}_${hash.toString(16).padStart(8, "0")}`;
+}
+
+/** The tag of a row's writes: `<message.id>.<slot>`. */
+export function ledgerTag(messageId: string, key: string): string {
+  return `${messageId}.${ledgerSlot(key)}`;
+}
+
 export function isApplied(data: AttackCardData, key: string): boolean {
   const record = data.applied?.[key];
   return record !== undefined && record !== null;
@@ -167,11 +180,12 @@ function diceOf(attack: CardAttack, index: number, count: number) {
 
 /**
  * The Spiked Shield's line: everyone sees the damage dealt to the attacker; wounds and vitals
- * only those who received the attacker's details (its observers).
+ * only those who may observe the attacker (and received its details).
  */
-function spikedLine(data: AttackCardData, retaliation: NonNullable<CardTarget["retaliation"]>): string {
+function spikedLine(data: AttackCardData, retaliation: NonNullable<CardTarget["retaliation"]>, viewer: AttackCardViewer): string {
   const text = localize("CLOCKWORK.Combat.Attack.Card.Spiked", { name: data.actorName, damage: retaliation.damage });
-  if (!retaliation.health) return text;
+  const observe = viewer.isGM || (data.actorUuid !== null && viewer.canObserve({ actorUuid: data.actorUuid } as CardTarget));
+  if (!observe || !retaliation.health) return text;
   const { woundsAdded, vitalsLost } = retaliation.health;
   return `${text} ${localize("CLOCKWORK.Combat.Attack.Card.SpikedHealth", { wounds: woundsAdded, vitals: vitalsLost })}`;
 }
@@ -208,7 +222,7 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
       dead: observe && t.health?.dead === true,
       gone,
       applied,
-      spiked: t.retaliation ? spikedLine(data, t.retaliation) : null,
+      spiked: t.retaliation ? spikedLine(data, t.retaliation, viewer) : null,
       canRedirect: t.redirectable === true && !applied && !gone && !t.redirectedTo && (viewer.isGM || viewer.owns?.(t.actorUuid) === true),
       redirectedTo: t.redirectedTo ? localize("CLOCKWORK.Combat.Attack.Card.RedirectedTo", { name: t.redirectedTo }) : null,
       redirectedFrom: t.redirectedFrom ? localize("CLOCKWORK.Combat.Attack.Card.RedirectedFrom", { name: t.redirectedFrom }) : null,

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
 import { ADA, BRAM, GRUSHA, MINION, SCENE_ID, SHIELD, SWORD, actorUuid, doc, seedFight, tokenId } from "./world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
-import { attackData, applyAttackCard, renderAttackCard, undoAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
+import { attackData, cardFor, detailOf, renderAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
+import { applyAttackCard, undoAttackCard } from "../../../src/combat/attack/apply";
 import { redirectAttackDamage, setRedirectChooser } from "../../../src/combat/attack/redirect";
 import { fall } from "../../../src/combat/fall";
 import type { AttackOutcome } from "../../../src/combat/attack/workflow";
@@ -19,7 +20,8 @@ type ActorDoc = { items: { get(id: string): unknown }; statuses: Set<string>; at
 const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActorDoc;
 const token = (client: WorldClient, actorId: string) => (client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(actorId));
 const health = (client: WorldClient, id: string) => doc<{ system: { health: Health } }>(client, actorUuid(id)).system.health;
-const messages = (client: WorldClient) => client.game.messages.contents as unknown as (AttackMessage & { content: string })[];
+// The GM's hidden-details companions are not cards.
+const messages = (client: WorldClient) => (client.game.messages.contents as unknown as (AttackMessage & { content: string })[]).filter((m) => !detailOf(m));
 
 const enchantment = (name: string, appliedTo: string, magicItem: object) => ({ name, type: "enchantment", system: { appliedTo, target: "armor", gains: 4 }, flags: { clockwork: { magicItem } } });
 

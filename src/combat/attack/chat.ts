@@ -93,7 +93,9 @@ export function detailOf(message: { flags?: Record<string, unknown> } | null | u
 export function receivedDetails(messageId: string | null): Map<string, { row?: TargetDetail; spikes?: TargetDetail }> {
   const details = new Map<string, { row?: TargetDetail; spikes?: TargetDetail }>();
   if (!messageId) return details;
-  for (const message of (game.messages?.contents ?? []) as unknown as { flags?: Record<string, unknown> }[]) {
+  for (const message of (game.messages?.contents ?? []) as unknown as { flags?: Record<string, unknown>; visible?: boolean }[]) {
+    // Only whispers to this user count (the server sends no others; a test world may).
+    if (message.visible === false) continue;
     const flag = detailOf(message);
     if (!flag || flag.card !== messageId) continue;
     details.set(flag.key, { ...details.get(flag.key), [flag.part]: flag.detail });

@@ -94,7 +94,7 @@ describe("forged attack requests", { timeout: 30_000 }, () => {
         }
         for (const roll of m.rolls) expect(roll.toJSON().options?.needed ?? null).toBeNull();
         // What this client shows: numbers only for the rows it may observe.
-        const shown = cardFor(m as never)!;
+        const shown = (await t.world.as(client, () => cardFor(m as never)))!;
         for (const row of shown.targets) if (!observes(row.actorUuid)) expect(row.defense, `${client.game.user.name} sees ${row.name}'s defense`).toBeUndefined();
       }
       expect(cards).toBe(4);

@@ -64,6 +64,8 @@ const token = (client: WorldClient, id: string) => scene(client).tokens.get(id);
 const current = () => combat().combatant?.name;
 // The GM's hidden-details companions of attack cards are not cards.
 const messages = (client: WorldClient = gm) => (client.game.messages.contents as unknown as Message[]).filter((m) => !detailOf(m as never));
+/** A card's first row as the GM sees it: the public flags with its hidden details (issue 18 item 6). */
+const gmRow = async (outcome: AttackOutcome) => (await world.as(gm, () => cardFor(outcome.message as never)))!.targets[0];
 const lastCard = (client: WorldClient) => messages(client).filter((m) => attackData(m)).at(-1)!;
 const health = (a: { system: Record<string, unknown> }) => a.system.health as Record<string, number | boolean>;
 const counters = (id: string) => combat().combatants.get(id)?.system.counters;
@@ -209,7 +211,7 @@ describe("the acceptance fight", () => {
     // the attack is a critical, a 12 on the damage a proc that makes it bleed.
     const cut = await step("bram's cut", [12, 10, 10, 3, 3, 3, 3, 12, 6, 6, 4, 3, 2, 2, 1], () => attack(bob, BRAM, SWORD, [tokenId(GRUSHA)]));
     show("bram's cut", cut);
-    expect(cut!.data.targets[0]).toMatchObject({ hit: true, gains: 4, defense: 3, reaction: "none", damage: { points: 7, criticals: 1, total: 8 }, conditions: ["bleeding"] });
+    expect(await gmRow(cut!)).toMatchObject({ hit: true, gains: 4, defense: 3, reaction: "none", damage: { points: 7, criticals: 1, total: 8 }, conditions: ["bleeding"] });
     await step("apply bram's cut", [], () => as(bob, () => applyAttackCard(lastCard(bob))));
     expect(statuses(actor(bob, GRUSHA))).toEqual(["bleeding"]);
     await step("bram ends", [], () => endTurn(bob));
@@ -220,7 +222,7 @@ describe("the acceptance fight", () => {
     answers.push(["Bob", "Bram", "block"]);
     const club = await step("club on bram", [12, 9, 9, 3, 3, 3, 3, 12, 5, 4, 3, 1, 1], () => attack(gm, GRUSHA, CLUB, [tokenId(BRAM)]));
     show("club on bram", club);
-    expect(club!.data.targets[0]).toMatchObject({ reaction: "block", defense: 4, hit: true, damage: { total: 4 }, conditions: ["stunned"] });
+    expect(await gmRow(club!)).toMatchObject({ reaction: "block", defense: 4, hit: true, damage: { total: 4 }, conditions: ["stunned"] });
     expect(counters(combatantId(BRAM))).toEqual({ available: 0, reserved: 3, hadTurn: true, passed: true });
     await step("apply club on bram", [], () => as(gm, () => applyAttackCard(lastCard(gm))));
     expect(statuses(actor(bob, BRAM))).toEqual(["stunned"]);
@@ -228,7 +230,7 @@ describe("the acceptance fight", () => {
     answers.push(["Alice", "Ada", "dodge"]);
     const swing = await step("club on ada", [9, 9, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3], () => attack(gm, GRUSHA, CLUB, [tokenId(ADA)]));
     show("club on ada", swing);
-    expect(swing!.data.targets[0]).toMatchObject({ reaction: "dodge", defense: 5, hit: false, gains: 2, damage: { total: 0 } });
+    expect(await gmRow(swing!)).toMatchObject({ reaction: "dodge", defense: 5, hit: false, gains: 2, damage: { total: 0 } });
     expect(counters(combatantId(ADA))).toEqual({ available: 0, reserved: 1, hadTurn: true, passed: true });
     // Its Flat 7 against Bleeding (the GM rolls for NPCs) fails.
     await step("grusha ends (Flat 7 vs Bleeding fails)", [3], () => endTurn(gm));
@@ -240,7 +242,7 @@ describe("the acceptance fight", () => {
     answers.push(["Alice", "Ada", "none"]);
     const axe = await step("axe on ada", [12, 12, 12, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6, 3, 3, 1, 1], () => attack(gm, GNOLL, AXE, [tokenId(ADA)]));
     show("axe on ada", axe);
-    expect(axe!.data.targets[0]).toMatchObject({ hit: true, damage: { points: 6, criticals: 3, total: 9 }, health: { woundsAdded: 1, vitalsLost: 1, dying: true } });
+    expect(await gmRow(axe!)).toMatchObject({ hit: true, damage: { points: 6, criticals: 3, total: 9 }, health: { woundsAdded: 1, vitalsLost: 1, dying: true } });
     await step("apply axe (death roll)", [9, 9, 9, 9, 9, 9], () => as(gm, () => applyAttackCard(lastCard(gm))));
     await posted("DeathRoll", 1);
     expect(health(actor(alice, ADA))).toMatchObject({ dying: true, vitalsLost: 6, wounds: 2 });
@@ -257,7 +259,7 @@ describe("the acceptance fight", () => {
     const stab = await step("band on bram", [12, 8, 3, 3, 3, 3, 3, 3, 1, 1, 2, 2], () => goblinAttack(gm, 2, [tokenId(BRAM)]));
     show("band on bram", stab);
     expect(stab!.data.attacks[0]).toMatchObject({ dice: 6, damageFaces: [3, 3, 1, 1, 2, 2] });
-    expect(stab!.data.targets[0]).toMatchObject({ hit: true, damage: { total: 3 }, health: { vitalsLost: 1 } });
+    expect(await gmRow(stab!)).toMatchObject({ hit: true, damage: { total: 3 }, health: { vitalsLost: 1 } });
     expect(counters(groupId)).toEqual({ available: 2, reserved: 0, hadTurn: true, passed: false });
     await step("apply band's stab", [], () => as(gm, () => applyAttackCard(lastCard(gm))));
     // The round wraps: Ada's turn starts, dying: a death roll and the turn lost.
@@ -280,7 +282,7 @@ describe("the acceptance fight", () => {
     show("called shot", shot);
     expect(shot!.data).toMatchObject({ calledShot: "head", counters: 3 });
     expect(shot!.results[0].setup.defense.parts).toMatchObject({ base: 3, reaction: 3, calledShot: 2 });
-    expect(shot!.data.targets[0]).toMatchObject({ reaction: "dodge", defense: 8, gains: 8, hit: true, damage: { points: 2, criticals: 4, total: 6 } });
+    expect(await gmRow(shot!)).toMatchObject({ reaction: "dodge", defense: 8, gains: 8, hit: true, damage: { points: 2, criticals: 4, total: 6 } });
     expect(counters(combatantId(BRAM))).toEqual({ available: 3, reserved: 0, hadTurn: true, passed: false });
     expect(counters(combatantId(GRUSHA))).toEqual({ available: 0, reserved: 1, hadTurn: true, passed: true });
     await step("apply called shot", [], () => as(bob, () => applyAttackCard(lastCard(bob))));

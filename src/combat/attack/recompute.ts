@@ -17,7 +17,7 @@ import type { AttackCardData, CardTarget, TargetDetail } from "./card";
 import { attackPreview, type AttackTargetInfo } from "./preview";
 import { damageTypesOf, modesOf, resistanceShares, skillChoices, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
 import {
-  attackConditions, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf, tokenDocOf,
+  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf, tokenDocOf,
   type AttackSession, type TokenDoc, type WorkflowActor,
 } from "./workflow";
 
@@ -118,11 +118,9 @@ function facesAt(rolls: readonly unknown[], index: unknown): number[] {
 const sameFaces = (a: readonly number[], b: unknown): boolean => Array.isArray(b) && a.length === b.length && a.every((f, i) => f === b[i]);
 
 /** A minion group's members, bounded by the group's members now (docs/rulings.md 91). */
-function groupMembersOf(data: AttackCardData, token: TokenDoc | null): number {
+function groupMembersOf(data: AttackCardData, attacker: WorkflowActor, token: TokenDoc | null): number {
   if (!isInt(data.groupMembers, 2, 100)) return 1;
-  const combat = (globalThis as { game?: { combat?: { combatants?: Iterable<{ tokenId?: string | null; system?: { members?: unknown[] } }> } | null } }).game?.combat;
-  const own = token?.id ? [...(combat?.combatants ?? [])].find((c) => c.tokenId === token.id) : undefined;
-  return Math.min(data.groupMembers as number, Math.max(1, own?.system?.members?.length ?? 1));
+  return Math.min(data.groupMembers as number, Math.max(1, attackerGroupMembers(attacker, token)));
 }
 
 function detailOf(result: Pick<TargetResult, "setup" | "damage">, actor: WorkflowActor): TargetDetail {
@@ -154,7 +152,7 @@ function work(message: RecomputeMessage): Recomputed {
   }
   if (new Set(infos.map((i) => i.key)).size !== infos.length) refuse("BadDeclaration");
   const session = { actor: attacker, item, declaration } as Pick<AttackSession, "actor" | "item" | "declaration">;
-  const preview = attackPreview({ actor: attacker, item, declaration, targets: infos, counters: null, areaDistance: data.areaDistance, groupMembers: groupMembersOf(data, attackerToken) });
+  const preview = attackPreview({ actor: attacker, item, declaration, targets: infos, counters: null, areaDistance: data.areaDistance, groupMembers: groupMembersOf(data, attacker, attackerToken) });
   const targets = reactingTargets(preview, Object.fromEntries(infos.map((i) => [i.key, i.row.reaction === "dodge" || i.row.reaction === "block" ? i.row.reaction : "none"])));
   const conditions = attackConditions(session);
   const melee = preview.input.weapon.kind === "melee";

@@ -120,6 +120,11 @@ function runningCombat(): CombatDoc | null {
   return combat?.started ? combat : null;
 }
 
+/** The attacker's combatant in the running combat when it is a minion group (its members). */
+export function attackerGroupMembers(actor: WorkflowActor, token: TokenDoc | null): number {
+  return combatantFor(runningCombat(), actor, token)?.system?.members?.length ?? 0;
+}
+
 function combatantFor(combat: CombatDoc | null, actor: WorkflowActor | null, token: TokenDoc | null): CombatantDoc | null {
   if (!combat) return null;
   const all = [...combat.combatants];

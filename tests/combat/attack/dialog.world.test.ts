@@ -48,6 +48,7 @@ describe("the attack dialog", () => {
     setReactionPrompt(async () => "none");
     // Exact chances for every target (the default shows a band for the ones Alice may not observe).
     await world.as(gm, () => gm.game.settings.set("clockwork", "attackHiddenInfo", "percentages"));
+    await world.settle();
     const ada = actor(alice, ADA);
     const pending = world.as(alice, () => ada.attack(ada.items.get(RIFLE), { targets: [token(alice, GRUSHA), token(alice, "attackBramChar01")] }));
     const dialog = await appear(".cw-attack-dialog-app", root(alice));

@@ -1,7 +1,7 @@
 /**
  * Combat at the table (issue 10): turns, counters, initiative, conditions, dying and minions.
  * `registerCombat()` runs in `init` (src/clockwork.ts). The attack workflow registers itself
- * beside it (src/combat/attack*, gm-writes).
+ * beside it (src/combat/attack*; writes on others go through src/relay).
  */
 import { activeStatuses, addStatus, conditionEffects, registerStatusEffects, removeStatus } from "./conditions";
 import { config as combatantModels } from "./data/combatant";

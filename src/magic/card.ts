@@ -135,14 +135,15 @@ export function castCardData(input: {
   sealed?: boolean; request?: CastRequest;
   /**
    * What a card may tell every viewer of a target's numbers (the hidden-info setting): with
-   * "everything" its defense and chance; else none, and with "percentages" a band. The exact
+   * "everything" its defense and chance; else none, and with "bands" or "percentages" a band
+   * (an exact chance on a card everyone sees would give the defense away). The exact
    * numbers then reach only the target's observers (./cast-secrets).
    */
-  reveal?: "nothing" | "percentages" | "everything";
+  reveal?: "nothing" | "bands" | "percentages" | "everything";
 }): CastCardData {
   const sealed = input.sealed === true;
   const open = (input.reveal ?? "everything") === "everything";
-  const banded = input.reveal === "percentages";
+  const banded = input.reveal === "percentages" || input.reveal === "bands";
   const { outcome, spell } = input;
   const lasting = outcome.targets.find((t) => t.lasting)?.lasting ?? outcome.lasting;
   return {

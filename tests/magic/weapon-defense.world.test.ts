@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";
+import { cardFor } from "../../src/combat/attack/chat";
 import { lifecycleSettled } from "../../src/magic/lifecycle";
 import { BRAM, GRUSHA, SWORD, actorUuid, doc, seedArena, setCounters } from "./world-fixtures";
 
@@ -57,7 +58,10 @@ describe("Blur and Force Field against weapon attacks", () => {
 
     const first = await swing();
     expect(first.results[0].setup.defense.parts).toMatchObject({ base: base + 5, forceField: 3 });
-    expect(first.data.targets[0].defense).toBe(first.results[0].setup.defense.total);
+    // The card's flags hold no defense; the GM's hidden details do (issue 18 item 6).
+    expect(first.data.targets[0].defense).toBeUndefined();
+    await world.settle();
+    expect((await world.as(gm, () => cardFor(first.message as never)))!.targets[0].defense).toBe(first.results[0].setup.defense.total);
     expect([...grusha(gm).effects].map((e) => e.name)).toEqual(["Blur"]);
     expect([...grusha(bob).effects].map((e) => e.name)).toEqual(["Blur"]);
 

@@ -1,15 +1,18 @@
 /**
  * The attack card (pure): what a message stores about an attack (`flags.clockwork.attack`) and
- * what each viewer sees of it. Everyone sees who was attacked, hit or miss and the damage dealt;
- * a target's defense, resistance and health (wounds gained, vitals lost) only users who may
- * observe its actor; the Apply button its author and the GM, Undo the GM. A card whose attacker
- * or target no longer exists says so.
+ * what each viewer sees of it. The card's flags hold only what every viewer may know (who was
+ * attacked, hit or miss, the damage dealt, the dice) and what the GM needs to recompute it (the
+ * item, the attacker's token, the declaration, each target's situation and reaction, the rolls'
+ * indices: ./recompute). A target's defense, resistance and health (wounds gained, vitals lost)
+ * travel in a GM companion message whispered to its observers (./details); the viewer merges
+ * them. Apply shows to its author and the GM, Undo to the GM. A card whose attacker or target no
+ * longer exists says so.
  */
 import { localize } from "../../foundry";
 import { markDice, type AttackMode, type CalledShot, type DamageType } from "../../rules";
 import { statusLabel } from "../conditions";
-import type { StoredHealth } from "../../relay";
 import type { Reaction } from "./reactions";
+import type { AttackDeclaration, TargetSituation } from "./source";
 
 export const ATTACK_FLAG = "attack";
 import { ATTACK_CARD_TEMPLATE } from "./constants";
@@ -28,23 +31,37 @@ export interface CardTarget {
   attack: number;
   hit: boolean;
   gains: number;
-  defense: number;
   reaction: Reaction;
   automaticMiss: string | null;
-  damage: { total: number; points: number; criticals: number; resistance: number; armorPierced: number };
-  /** What the damage does to the track as it stood when rolled. */
-  health: { absorbed: number; woundsAdded: number; vitalsLost: number; dying: boolean; dead: boolean } | null;
+  /** What the attacker declared about this target (cover, unaware, feinted) and the distance measured. */
+  situation?: TargetSituation;
+  damage: { total: number; criticals: number } & Partial<Pick<TargetDetail, "points" | "resistance" | "armorPierced">>;
+  /** Hidden (./details): only merged in for a viewer who may observe the target. */
+  defense?: number;
+  health?: TargetDetail["health"];
   /** Status ids the hit applies. */
   conditions: string[];
   procs: number;
-  /** A Spiked Shield's damage on the attacker, applied with this target (docs/rulings.md 128). */
-  retaliation?: { damage: number; resistance: number; health: CardTarget["health"] } | null;
+  /** A Spiked Shield's damage on the attacker, applied with this target (docs/rulings.md 128); `roll` indexes the message's rolls. */
+  retaliation?: { damage: number; roll?: number; resistance?: number; health?: TargetDetail["health"] } | null;
   /** A worn Reactive / Reflective shield may turn this damage roll aside (docs/rulings.md 129). */
   redirectable?: boolean;
   /** The name of the creature this target's damage roll was turned to. */
   redirectedTo?: string | null;
   /** The name of the shield's wearer whose damage roll this target took instead. */
   redirectedFrom?: string | null;
+  /** The key of the wearer's row whose damage roll this target took (a redirect's row). */
+  redirectSource?: string;
+}
+
+/** A target's numbers only its observers may see (a GM companion message carries them). */
+export interface TargetDetail {
+  defense: number;
+  points: number;
+  resistance: number;
+  armorPierced: number;
+  /** What the damage does to the track as it stood when worked out. */
+  health: { absorbed: number; woundsAdded: number; vitalsLost: number; dying: boolean; dead: boolean } | null;
 }
 
 /** One roll pair: indices into the message's rolls. */
@@ -59,10 +76,10 @@ export interface CardAttack {
   damageFaces: number[];
 }
 
-/** What was written by Apply, per target key (null after an Undo). */
+/** Who applied a target's row (null after an Undo): a display only, the actors' ledger is the truth. */
 export interface AppliedRecord {
   userId: string | null;
-  results: ({ op: string; uuid: string; before?: StoredHealth; after?: StoredHealth; status?: string; changed?: boolean } | null)[];
+  results?: unknown[];
 }
 
 export interface AttackCardData {
@@ -74,6 +91,14 @@ export interface AttackCardData {
   mode: AttackMode;
   damageType: DamageType;
   calledShot: CalledShot | null;
+  /** What the GM recomputes from (./recompute): the weapon, the attacker's token, the declaration. */
+  itemUuid?: string | null;
+  tokenUuid?: string | null;
+  declaration?: Omit<AttackDeclaration, "rollMode">;
+  /** Spaces from the attacker to an area's target point. */
+  areaDistance?: number;
+  /** A minion group's members attacking as one. */
+  groupMembers?: number;
   /** Counters paid (0 outside combat). */
   counters: number;
   /** The weapon pierces armor (a redirected roll is counted again). */
@@ -93,6 +118,34 @@ export interface AttackCardViewer {
   exists(uuid: string | null | undefined): boolean;
   /** Owns this actor (may turn its shield's damage aside); default: no. */
   owns?(actorUuid: string): boolean;
+}
+
+/** A card with the hidden numbers this viewer received (companion messages) merged into its rows. */
+export function withDetails(data: AttackCardData, details: ReadonlyMap<string, { row?: TargetDetail; spikes?: TargetDetail }>): AttackCardData {
+  return {
+    ...data,
+    targets: data.targets.map((t) => {
+      const d = details.get(t.key);
+      if (!d) return t;
+      let out: CardTarget = t;
+      if (d.row) out = { ...out, defense: d.row.defense, health: d.row.health, damage: { ...t.damage, points: d.row.points, resistance: d.row.resistance, armorPierced: d.row.armorPierced } };
+      if (d.spikes && t.retaliation) out = { ...out, retaliation: { ...t.retaliation, resistance: d.spikes.resistance, health: d.spikes.health } };
+      return out;
+    }),
+  };
+}
+
+/** The ledger slot of a row: its key, shortened to the ledger's 64 characters when a redirect's key is longer. */
+export function ledgerSlot(key: string): string {
+  if (key.length <= 64) return key;
+  let hash = 0x811c9dc5;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `${key.slice(0, 52)}_${hash.toString(16).padStart(8, "0")}`;
+}
+
+/** The tag of a row's writes: `<message.id>.<slot>`. */
+export function ledgerTag(messageId: string, key: string): string {
+  return `${messageId}.${ledgerSlot(key)}`;
 }
 
 export function isApplied(data: AttackCardData, key: string): boolean {
@@ -127,7 +180,7 @@ function diceOf(attack: CardAttack, index: number, count: number) {
 
 /**
  * The Spiked Shield's line: everyone sees the damage dealt to the attacker; wounds and vitals
- * only those who may observe the attacker.
+ * only those who may observe the attacker (and received its details).
  */
 function spikedLine(data: AttackCardData, retaliation: NonNullable<CardTarget["retaliation"]>, viewer: AttackCardViewer): string {
   const text = localize("CLOCKWORK.Combat.Attack.Card.Spiked", { name: data.actorName, damage: retaliation.damage });
@@ -141,7 +194,7 @@ function spikedLine(data: AttackCardData, retaliation: NonNullable<CardTarget["r
 export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardViewer) {
   const attackerGone = data.actorUuid !== null && !viewer.exists(data.actorUuid);
   const targets = data.targets.map((t) => {
-    const observe = viewer.isGM || viewer.canObserve(t);
+    const observe = (viewer.isGM || viewer.canObserve(t)) && t.defense !== undefined;
     const gone = !viewer.exists(t.actorUuid);
     const applied = isApplied(data, t.key);
     const outcome = t.automaticMiss ? "automaticMiss" : t.hit ? "hit" : "miss";
@@ -158,10 +211,10 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
       criticals: t.damage.criticals,
       conditions: t.conditions.length ? conditionLabels(t.conditions) : null,
       observe,
-      defense: observe ? t.defense : null,
+      defense: observe ? t.defense ?? null : null,
       gains: t.gains,
-      resistance: observe ? t.damage.resistance : null,
-      armorPierced: observe && t.damage.armorPierced > 0 ? t.damage.armorPierced : null,
+      resistance: observe ? t.damage.resistance ?? null : null,
+      armorPierced: observe && (t.damage.armorPierced ?? 0) > 0 ? t.damage.armorPierced : null,
       wounds: observe && t.health ? t.health.woundsAdded : null,
       vitals: observe && t.health ? t.health.vitalsLost : null,
       absorbed: observe && t.health && t.health.absorbed > 0 ? t.health.absorbed : null,

@@ -3,13 +3,13 @@
  * message content holds the card as a viewer who may observe no target sees it; the
  * `renderChatMessageHTML` hook renders it again for the viewer (numbers of the targets they may
  * observe, Apply for the author and the GM, Undo for the GM, stale attackers and targets).
- * Apply and Undo write through the GM relay, so a player's click never writes an NPC itself.
+ * The numbers only a target's observers may see come from the GM's companion messages this
+ * client received (./details). Apply and Undo ask the relay (./apply): a click never sends numbers.
  */
-import { notify, resolveUuidSync } from "../../foundry";
-import { writeOwned, type BatchResult as GmWriteResult, type RelayOp as GmWriteOp } from "../../relay";
+import { resolveUuidSync } from "../../foundry";
 import {
-  ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, pendingTargets,
-  type AttackCardData, type AttackCardViewer, type CardTarget,
+  ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, withDetails,
+  type AttackCardData, type AttackCardViewer, type CardTarget, type TargetDetail,
 } from "./card";
 
 /** The parts of a ChatMessage the card reads. */
@@ -60,93 +60,68 @@ export function viewerFor(message: Pick<AttackMessage, "isAuthor">): AttackCardV
   };
 }
 
-/** The writes that apply a card's damage and conditions to the targets still pending. */
-export function applyOps(message: Pick<AttackMessage, "uuid">, data: AttackCardData, exists: (uuid: string) => boolean): GmWriteOp[] {
-  const ops: GmWriteOp[] = [];
-  for (const target of pendingTargets(data, exists)) {
-    const from: number[] = [];
-    if (target.damage.total > 0) {
-      from.push(ops.length);
-      ops.push({ op: "damage", uuid: target.actorUuid, amount: target.damage.total });
-    }
-    for (const status of target.conditions) {
-      from.push(ops.length);
-      ops.push({ op: "status", uuid: target.actorUuid, status, active: true });
-    }
-    // A Spiked Shield's damage lands on the attacker with the hit (docs/rulings.md 128).
-    const spikes = target.retaliation?.damage ?? 0;
-    if (spikes > 0 && data.actorUuid && exists(data.actorUuid)) {
-      from.push(ops.length);
-      ops.push({ op: "damage", uuid: data.actorUuid, amount: spikes });
-    }
-    ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${target.key}`, from, once: true });
-  }
-  return ops;
-}
-
-/** The writes that undo what Apply wrote: the health before, the statuses it added. */
-export function undoOps(message: Pick<AttackMessage, "uuid">, data: AttackCardData, exists: (uuid: string) => boolean): GmWriteOp[] {
-  const ops: GmWriteOp[] = [];
-  for (const target of data.targets) {
-    const record = data.applied?.[target.key];
-    if (!record) continue;
-    for (const result of record.results) {
-      if (!result || !exists(result.uuid)) continue;
-      if (result.op === "damage" && result.before) ops.push({ op: "health", uuid: result.uuid, health: result.before });
-      if (result.op === "status" && result.changed && result.status) ops.push({ op: "status", uuid: result.uuid, status: result.status, active: false });
-    }
-    ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${target.key}`, clear: true });
-  }
-  return ops;
-}
-
 /** Flag keys may not hold dots: a card keys a target by its token UUID as `Scene_x_Token_y`. */
 export function safeKey(key: string): string {
   return key.replace(/\./g, "_");
 }
 
-/** Applies the card's damage and conditions (author or GM). */
-export async function applyAttackCard(message: AttackMessage): Promise<GmWriteResult | null> {
-  const data = attackData(message);
-  if (!data) return null;
-  if (!message.isAuthor && !game.user?.isGM) return null;
-  if (data.actorUuid && !exists(data.actorUuid)) {
-    notify("warn", "CLOCKWORK.Combat.Attack.Card.AttackerGone", { name: data.actorName });
-    return null;
-  }
-  const ops = applyOps(message, data, exists);
-  if (!ops.length) {
-    notify("info", "CLOCKWORK.Combat.Attack.Card.NothingToApply");
-    return null;
-  }
-  return writeOwned(ops);
+/** The card's buttons (./apply and ./redirect, passed in: they read the workflow). */
+export interface CardActions {
+  apply(message: AttackMessage): Promise<unknown>;
+  undo(message: AttackMessage): Promise<unknown>;
+  redirect(message: AttackMessage, key: string): Promise<unknown>;
 }
 
-/** Undoes what Apply wrote (GM only). */
-export async function undoAttackCard(message: AttackMessage): Promise<GmWriteResult | null> {
-  const data = attackData(message);
-  if (!data || !game.user?.isGM) return null;
-  const ops = undoOps(message, data, exists);
-  if (!ops.length) return null;
-  return writeOwned(ops);
+/** The details companion messages of a card carry (flags.clockwork.attackDetail). */
+export const DETAIL_FLAG = "attackDetail";
+
+export interface DetailFlag {
+  card: string;
+  key: string;
+  /** "row": the target's numbers (its observers); "spikes": a Spiked Shield's on the attacker (the attacker's). */
+  part: "row" | "spikes";
+  detail: TargetDetail;
 }
 
-/** A redirect of one target's damage (./redirect.ts, passed in: it reads the workflow's rolls and geometry). */
-export type RedirectDamage = (message: AttackMessage, key: string) => Promise<unknown>;
+/** A companion message's details, or null. */
+export function detailOf(message: { flags?: Record<string, unknown> } | null | undefined): DetailFlag | null {
+  const flag = (message?.flags?.clockwork as Record<string, unknown> | undefined)?.[DETAIL_FLAG] as DetailFlag | undefined;
+  return flag && typeof flag === "object" && typeof flag.card === "string" && typeof flag.key === "string" && flag.detail ? flag : null;
+}
+
+/** The details this client received for a card (companions whispered to it). */
+export function receivedDetails(messageId: string | null): Map<string, { row?: TargetDetail; spikes?: TargetDetail }> {
+  const details = new Map<string, { row?: TargetDetail; spikes?: TargetDetail }>();
+  if (!messageId) return details;
+  for (const message of (game.messages?.contents ?? []) as unknown as { flags?: Record<string, unknown>; visible?: boolean }[]) {
+    // Only whispers to this user count (the server sends no others; a test world may).
+    if (message.visible === false) continue;
+    const flag = detailOf(message);
+    if (!flag || flag.card !== messageId) continue;
+    details.set(flag.key, { ...details.get(flag.key), [flag.part]: flag.detail });
+  }
+  return details;
+}
+
+/** The card as this client may see it: the public flags with the details it received. */
+export function cardFor(message: Pick<AttackMessage, "id" | "flags">): AttackCardData | null {
+  const data = attackData(message);
+  return data ? withDetails(data, receivedDetails(message.id)) : null;
+}
 
 /** `renderChatMessageHTML`: the card for this viewer, with its buttons wired. */
-export function onRenderAttackMessage(message: unknown, html: HTMLElement, redirect: RedirectDamage): void {
+export function onRenderAttackMessage(message: unknown, html: HTMLElement, actions: CardActions): void {
   const msg = message as AttackMessage;
-  const data = attackData(msg);
+  const data = cardFor(msg);
   if (!data) return;
   const content = html.querySelector(".message-content") ?? html;
   void renderAttackCard(data, viewerFor(msg)).then((rendered) => {
     content.innerHTML = rendered;
-    wire(content as HTMLElement, "apply", () => applyAttackCard(msg));
-    wire(content as HTMLElement, "undo", () => undoAttackCard(msg));
+    wire(content as HTMLElement, "apply", () => actions.apply(msg));
+    wire(content as HTMLElement, "undo", () => actions.undo(msg));
     for (const button of content.querySelectorAll<HTMLButtonElement>("[data-cw-attack='redirect']")) {
       const key = button.dataset.target ?? "";
-      wireButton(button, () => redirect(msg, key));
+      wireButton(button, () => actions.redirect(msg, key));
     }
   });
 }

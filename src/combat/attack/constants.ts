@@ -14,3 +14,6 @@ export const ATTACK_HOOKS = {
   /** (actor, item, outcome): after the card is posted. */
   attack: "clockwork.attack",
 } as const;
+
+/** The attack card's relay kinds (./apply registers them). */
+export const ATTACK_KINDS = { apply: "attack.apply", undo: "attack.undo", redirect: "attack.redirect" } as const;

@@ -49,6 +49,11 @@ const REACTION_BLOCK_KEYS: Record<string, string> = {
   cannotSee: "CLOCKWORK.Combat.Attack.NoReaction.cannotSee",
 };
 
+/** A chance as a band a player may see without learning the defense (issue 18 item 6). */
+export function chanceBand(chance: number): "likely" | "even" | "unlikely" {
+  return chance >= 0.65 ? "likely" : chance <= 0.35 ? "unlikely" : "even";
+}
+
 /** One target's row. */
 function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInput) {
   const row = input.preview.rows[index];
@@ -56,6 +61,8 @@ function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInp
   const odds = row.odds;
   const everything = level === "everything";
   const shown = level !== "nothing";
+  const banded = level === "bands";
+  const chanceText = (chance: number): string => (banded ? localize(`CLOCKWORK.Combat.Attack.Band.${chanceBand(chance)}`) : percent(chance));
   const area = isAreaMode(input.declaration.mode);
   const coverApplies = !area && (input.preview.input.weapon.kind === "ranged" && !input.preview.input.weapon.arcShot);
   const alternatives = (["dodge", "block"] as const).flatMap((reaction) => {
@@ -63,7 +70,7 @@ function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInp
     if (!alt || !shown) return [];
     return [{
       label: localize(`CLOCKWORK.Combat.Attack.Reaction.${reaction}`),
-      chance: percent(alt.chanceToHit),
+      chance: chanceText(alt.chanceToHit),
       defense: everything ? alt.defense : null,
       damage: everything ? expected(alt.expectedDamage) : null,
     }];
@@ -82,8 +89,8 @@ function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInp
     level,
     hidden: level === "nothing",
     defense: everything ? odds.setup.defense.total : null,
-    chance: shown ? percent(odds.chanceToHit) : null,
-    chanceValue: shown ? odds.chanceToHit : null,
+    chance: shown ? chanceText(odds.chanceToHit) : null,
+    chanceValue: shown && !banded ? odds.chanceToHit : null,
     expected: everything ? expected(odds.expectedDamage) : null,
     wound: everything && odds.chanceToWound !== null ? percent(odds.chanceToWound) : null,
     alternatives,

@@ -1,6 +1,6 @@
 /**
  * The attack workflow's registration (issue 10 items 4–7, 10, 11): the GM write relay, the
- * reaction query, the world settings, the attack card's render hook, the attack dialog,
+ * attack card's relay kinds and hidden details (issue 18), the reaction query, the world settings, the attack card's render hook, the attack dialog,
  * `actor.attack(item, options)` and `game.clockwork.combat`. The entry point calls
  * `registerAttack()` in `init`.
  */
@@ -12,7 +12,9 @@ import { combatActionsFor, onCombatActionClick, performCombatAction } from "../a
 import { fall, promptFall } from "../fall";
 import { addFallButton } from "../fall-button";
 import { registerTokenRuler } from "../ruler";
-import { applyAttackCard, onRenderAttackMessage, undoAttackCard } from "./chat";
+import { applyAttackCard, registerAttackKinds, undoAttackCard } from "./apply";
+import { onRenderAttackMessage } from "./chat";
+import { registerAttackDetails } from "./details";
 import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 import { promptAttackDialog } from "./dialog";
 import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
@@ -56,8 +58,10 @@ export function registerAttack(): void {
   registerTokenRuler();
   systemApi().combat = combatApi;
   hooks().on("renderChatMessageHTML", (message: unknown, html: HTMLElement) => {
-    if (hasAttackCard(message)) onRenderAttackMessage(message, html, redirectAttackDamage);
+    if (hasAttackCard(message)) onRenderAttackMessage(message, html, { apply: (m) => applyAttackCard(m as never), undo: undoAttackCard, redirect: redirectAttackDamage });
   });
+  registerAttackKinds();
+  registerAttackDetails((name, fn) => hooks().on(name, fn as never));
   hooks().on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html, (token) => void promptFall(token as never)));
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
 }

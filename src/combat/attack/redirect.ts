@@ -4,17 +4,17 @@
  * until the row is applied. The wearer picks an adjacent creature (the user's one targeted token
  * when it is adjacent, else a small dialog); the same roll is counted against that creature's
  * resistance and becomes its own row, applied by Apply like any other; the wearer's row keeps
- * the hit but takes no damage and no condition from that roll. Written through the GM relay.
+ * the hit but takes no damage and no condition from that roll. The click asks the relay kind
+ * "attack.redirect" (./apply): the GM checks the wearer's owner, the adjacency and the roll in
+ * its own world and recomputes the new row's damage.
  */
 import { choose, localize, notify, renderTemplate, targetedTokens } from "../../foundry";
-import { redirectedDamage } from "../../rules";
-import { writeOwned, type BatchResult as GmWriteResult } from "../../relay";
-import { ATTACK_FLAG, isApplied, type CardTarget } from "./card";
-import { attackData, safeKey, type AttackMessage } from "./chat";
+import { relay, type RelayResult } from "../../relay";
+import { isApplied } from "./card";
+import { attackData, type AttackMessage } from "./chat";
 import { gridSizeOf, spacesBetween, tokenBox } from "./geometry";
-import { resistanceShares } from "./source";
-import { healthPreview, tokenDocOf, type TargetLike, type TokenDoc, type WorkflowActor } from "./workflow";
-import { REDIRECT_PROMPT_TEMPLATE } from "./constants";
+import { tokenDocOf, type TargetLike, type TokenDoc } from "./workflow";
+import { ATTACK_KINDS, REDIRECT_PROMPT_TEMPLATE } from "./constants";
 
 /** Picks one of the adjacent tokens (null: cancelled). Tests and modules may replace it. */
 export type RedirectChooser = (candidates: TokenDoc[], wearer: string) => Promise<TokenDoc | null>;
@@ -63,7 +63,7 @@ function userTarget(): TokenDoc | null {
  * Turns one row's damage roll onto an adjacent creature: `choice` names it (a token, actor or
  * UUID); else the user's one adjacent target, else the chooser. Refusals change nothing.
  */
-export async function redirectAttackDamage(message: AttackMessage, key: string, choice?: TargetLike): Promise<GmWriteResult | null> {
+export async function redirectAttackDamage(message: AttackMessage, key: string, choice?: TargetLike): Promise<RelayResult | null> {
   const data = attackData(message);
   const row = data?.targets.find((t) => t.key === key);
   if (!data || !row) return null;
@@ -99,19 +99,5 @@ export async function redirectAttackDamage(message: AttackMessage, key: string, 
     notify("warn", "CLOCKWORK.Combat.Attack.Redirect.NotAdjacent", { name: chosen?.name ?? String(choice ?? "") });
     return null;
   }
-  const actor = chosen.actor as WorkflowActor;
-  const faces = data.attacks[row.attack]?.damageFaces ?? [];
-  const damage = redirectedDamage(faces, resistanceShares(actor, data.damageType), { hit: row.hit, criticals: row.damage.criticals, armorPiercing: data.armorPiercing === true });
-  const taken: CardTarget = {
-    key: `${row.key}_to_${safeKey(chosen.uuid)}`, name: chosen.name, img: chosen.texture?.src ?? null, actorUuid: actor.uuid, tokenUuid: chosen.uuid,
-    attack: row.attack, hit: row.hit, gains: row.gains, defense: row.defense, reaction: "none", automaticMiss: null,
-    damage: { total: damage.total, points: damage.points, criticals: damage.criticals, resistance: damage.resistance, armorPierced: damage.armorPierced },
-    health: healthPreview(actor, damage.total), conditions: [], procs: 0, redirectedFrom: row.name,
-  };
-  const turned: CardTarget = {
-    ...row, redirectable: false, redirectedTo: chosen.name, conditions: [], health: null,
-    damage: { ...row.damage, total: 0, points: 0, criticals: 0 },
-  };
-  const targets = data.targets.flatMap((t) => (t.key === row.key ? [turned, taken] : [t]));
-  return writeOwned([{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }]);
+  return relay(ATTACK_KINDS.redirect, { key, to: chosen.uuid }, { cause: message.uuid });
 }

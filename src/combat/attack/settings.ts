@@ -1,7 +1,12 @@
 import { getSetting, registerSetting } from "../../foundry";
 /** The attack workflow's world settings (issue 10 item 5). */
-/** How much of a hidden target's numbers the attack dialog shows. Here (not in ./preview): the settings need none of the attack rules. */
-export const HIDDEN_INFO_LEVELS = ["nothing", "percentages", "everything"] as const;
+/**
+ * How much of a target's numbers a player who may not observe it gets: in the attack dialog
+ * nothing, a band of the chance ("likely" …, the default: an exact chance gives the defense
+ * away), the exact chance, or everything; at "everything" the cards' hidden details go to every
+ * user too (./details). Here (not in ./preview): the settings need none of the attack rules.
+ */
+export const HIDDEN_INFO_LEVELS = ["nothing", "bands", "percentages", "everything"] as const;
 export type HiddenInfoLevel = (typeof HIDDEN_INFO_LEVELS)[number];
 
 export const SYSTEM_ID = "clockwork";
@@ -29,7 +34,7 @@ export function registerAttackSettings(): void {
   registerSetting(SYSTEM_ID, HIDDEN_INFO_SETTING, {
     name: "CLOCKWORK.Combat.Attack.Setting.HiddenInfo.Name",
     hint: "CLOCKWORK.Combat.Attack.Setting.HiddenInfo.Hint",
-    scope: "world", config: true, type: String, default: "percentages",
+    scope: "world", config: true, type: String, default: "bands",
     choices: Object.fromEntries(HIDDEN_INFO_LEVELS.map((level) => [level, `CLOCKWORK.Combat.Attack.Setting.HiddenInfo.${level}`])),
   });
   registerSetting(SYSTEM_ID, NPC_REACTIONS_SETTING, {
@@ -46,10 +51,10 @@ export function registerAttackSettings(): void {
   });
 }
 
-/** What the dialog shows of targets the user may not observe (default: percentages only). */
+/** What the dialog shows of targets the user may not observe (default: a band of the chance). */
 export function hiddenInfoLevel(): HiddenInfoLevel {
   const value: unknown = getSetting(SYSTEM_ID, HIDDEN_INFO_SETTING);
-  return (HIDDEN_INFO_LEVELS as readonly unknown[]).includes(value) ? value as HiddenInfoLevel : "percentages";
+  return (HIDDEN_INFO_LEVELS as readonly unknown[]).includes(value) ? value as HiddenInfoLevel : "bands";
 }
 
 export function npcReactionMode(): NpcReactionMode {

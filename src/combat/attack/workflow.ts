@@ -17,7 +17,7 @@ import { activeCombat, hooks, isModifierActive, notify, targetedTokens } from ".
 import {
   CALLED_SHOTS, DAMAGE_TYPES, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
   conditionStatus, mayRedirect, spikedShieldDamage, MAX_DICE,
-  type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type DamageType, type TargetResult, type TargetSetup,
+  type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type DamageResult, type DamageType, type TargetResult, type TargetSetup,
 } from "../../rules";
 import { wornItemEffects } from "../../data/item/magic-items";
 import { DamageRoll } from "../../dice/damage-roll";
@@ -34,7 +34,7 @@ import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from
 import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
 import { decideReaction, type Reaction, type ReactionDecision } from "./reactions";
 import { hiddenInfoLevel } from "./settings";
-import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget } from "./card";
+import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget, type TargetDetail } from "./card";
 import { renderAttackCard, safeKey } from "./chat";
 import { placeArea } from "../area/placement";
 import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTokenDoc } from "../area/templates";
@@ -127,6 +127,11 @@ function actorOf(target: TargetLike): WorkflowActor | null {
 function runningCombat(): CombatDoc | null {
   const combat = activeCombat<CombatDoc>();
   return combat?.started ? combat : null;
+}
+
+/** The attacker's combatant in the running combat when it is a minion group (its members). */
+export function attackerGroupMembers(actor: WorkflowActor, token: TokenDoc | null): number {
+  return combatantFor(runningCombat(), actor, token)?.system?.members?.length ?? 0;
 }
 
 function combatantFor(combat: CombatDoc | null, actor: WorkflowActor | null, token: TokenDoc | null): CombatantDoc | null {
@@ -344,12 +349,9 @@ export interface AttackOutcome {
 /** Public hooks of the attack workflow (defined in ./constants). */
 export { ATTACK_HOOKS };
 
-function targetsWith(session: AttackSession, preview: AttackPreview, reactions: Record<string, Reaction>): AttackTarget[] {
-  return preview.targets.map((t) => ({ ...t, reaction: reactions[t.id] ?? "none" }));
-}
 
 /** The attack roll and the damage roll of one attack (one target, or every target of an area). */
-async function rollPair(input: AttackInput, setup: TargetSetup, session: AttackSession, targets: AttackTarget[]): Promise<{ attack: GainRoll; damage: DamageRoll }> {
+async function rollPair(input: AttackInput, setup: TargetSetup, session: AttackSession): Promise<{ attack: GainRoll; damage: DamageRoll }> {
   const request = poolRequest(session.actor, session.item, session.declaration);
   // The card lists the pool's parts; range, autofire, prone and Exhausted show as situational dice.
   const bonus = request.bonusSkill && !request.fixedPool ? 1 : 0;
@@ -360,8 +362,9 @@ async function rollPair(input: AttackInput, setup: TargetSetup, session: AttackS
     threshold: Math.max(1, setup.threshold),
     hexed: input.attacker.hexed === true,
     critical: { headShot: !setup.area && session.declaration.calledShot === "head", improvedCritical: input.attacker.improvedCritical, extra: setup.flatCriticals },
-    needed: targets.length === 1 ? setup.defense.total : null,
-    difficulty: targets.length === 1 ? "defense" : "none",
+    // The roll travels to every client: it never carries the target's defense (issue 18 item 6).
+    needed: null,
+    difficulty: "none",
     outOfCombat: false,
     automaticFailure: setup.pool.automaticFailure,
     parts,
@@ -376,7 +379,7 @@ async function rollPair(input: AttackInput, setup: TargetSetup, session: AttackS
 }
 
 /** What the damage does to the target's track as it stands now (for the card). */
-export function healthPreview(actor: WorkflowActor, damage: number): CardTarget["health"] {
+export function healthPreview(actor: WorkflowActor, damage: number): TargetDetail["health"] {
   const track = healthTrackOf(actor.system);
   if (!track) return null;
   const minion = (actor.system as { minion?: boolean }).minion === true;
@@ -393,7 +396,7 @@ export function healthPreview(actor: WorkflowActor, damage: number): CardTarget[
  * Status ids a result applies: its conditions (a weapon's persistent damage, as Acid's, of the
  * attack's type: docs/rulings.md 130), and the called shot's disabled arm or leg (§4.10).
  */
-function statusesOf(result: TargetResult, session: AttackSession, damaged: readonly string[]): string[] {
+export function statusesOf(result: TargetResult, session: AttackSession, damaged: readonly string[]): string[] {
   const type = session.declaration.damageType;
   const ids: string[] = [];
   const add = (id: string): void => {
@@ -409,32 +412,44 @@ function statusesOf(result: TargetResult, session: AttackSession, damaged: reado
 
 const isDamageType = (type: string): type is DamageType => (DAMAGE_TYPES as readonly string[]).includes(type);
 
+/** The Spiked Shield a target wears when a melee attack hit it (RULING 35): its dice and type. */
+export function spikesOf(wearer: WorkflowActor | undefined, result: TargetResult, melee: boolean): { dice: number; damageType: DamageType } | null {
+  const spikes = melee && result.hit && wearer ? wornItemEffects(wearer).find((e) => e.retaliate)?.retaliate : undefined;
+  if (!spikes || !isDamageType(spikes.damageType)) return null;
+  return { dice: Math.min(MAX_DICE, spikes.damage), damageType: spikes.damageType };
+}
+
+/** A Spiked Shield's damage roll counted against the attacker's resistance (docs/rulings.md 128). */
+export function spikedDamage(attacker: WorkflowActor, spikes: { damageType: DamageType }, faces: readonly number[], hit: boolean): DamageResult | null {
+  return spikedShieldDamage(faces, resistanceShares(attacker, spikes.damageType), { melee: true, hit });
+}
+
 /**
- * The Spiked Shields of targets a melee attack hit (RULING 35): each rolls its dice once; the
- * damage counts against the attacker's resistance and is applied with the target's row
- * (docs/rulings.md 128).
+ * The Spiked Shields of targets a melee attack hit: each rolls its dice once; the damage is
+ * applied with the target's row.
  */
-async function spikedShields(session: AttackSession, results: readonly TargetResult[], melee: boolean): Promise<{ rolls: DamageRoll[]; results: (CardTarget["retaliation"])[] }> {
+async function spikedShields(session: AttackSession, results: readonly TargetResult[], melee: boolean, first: number): Promise<{ rolls: DamageRoll[]; results: (CardTarget["retaliation"])[] }> {
   const rolls: DamageRoll[] = [];
   const out: (CardTarget["retaliation"])[] = [];
   for (const [i, result] of results.entries()) {
     const wearer = session.targets[i].actor as WorkflowActor | undefined;
-    const spikes = melee && result.hit && wearer ? wornItemEffects(wearer).find((e) => e.retaliate)?.retaliate : undefined;
-    if (!spikes || !isDamageType(spikes.damageType)) {
+    const spikes = spikesOf(wearer, result, melee);
+    if (!spikes) {
       out.push(null);
       continue;
     }
-    const roll = DamageRoll.forDice(Math.min(MAX_DICE, spikes.damage), { damageType: spikes.damageType, armorPiercing: false, aoe: false, itemName: wearer!.name });
+    const roll = DamageRoll.forDice(spikes.dice, { damageType: spikes.damageType, armorPiercing: false, aoe: false, itemName: wearer!.name });
     await roll.evaluate();
+    const index = first + rolls.length;
     rolls.push(roll);
-    const dealt = spikedShieldDamage(roll.faces, resistanceShares(session.actor, spikes.damageType), { melee, hit: result.hit });
-    out.push(dealt ? { damage: dealt.total, resistance: dealt.resistance, health: healthPreview(session.actor, dealt.total) } : null);
+    const dealt = spikedDamage(session.actor, spikes, roll.faces, result.hit);
+    out.push(dealt ? { damage: dealt.total, roll: index } : null);
   }
   return { rolls, results: out };
 }
 
 /** Whether the target wears a Reactive / Reflective shield that may turn this damage roll aside (docs/rulings.md 129). */
-function redirectable(actor: WorkflowActor | undefined, damageType: DamageType, result: TargetResult): boolean {
+export function redirectable(actor: WorkflowActor | undefined, damageType: DamageType, result: TargetResult): boolean {
   if (!actor) return false;
   const types = wornItemEffects(actor).map((e) => e.redirect?.damageType).filter((t): t is DamageType => !!t && isDamageType(t));
   return types.length > 0 && mayRedirect(types, damageType, { hit: result.hit, area: result.setup.area, automaticMiss: result.setup.automaticMiss });
@@ -446,6 +461,23 @@ async function payOwnReaction(reactor: CombatantDoc | null): Promise<boolean> {
   const own = reactor as CombatantDoc & { isOwner?: boolean; spendCounters?(cost: number, options?: object): Promise<unknown> };
   if (!own.isOwner || !own.spendCounters) return false;
   return (await own.spendCounters(1, { reaction: true, quiet: true })) !== null;
+}
+
+/** The conditions and procs the weapon and the attacker's enchantments bring. */
+export function attackConditions(session: Pick<AttackSession, "actor" | "item">): ReturnType<typeof weaponConditions> {
+  const conditions = weaponConditions(session.item);
+  conditions.procs.push(...enchantmentProcs(session.actor, session.item.id));
+  return conditions;
+}
+
+/** One roll pair resolved against its targets by the rules core (the workflow and the GM's recompute). */
+export function resolveGroup(preview: AttackPreview, group: readonly AttackTarget[], rolls: { attack: readonly number[]; damage: readonly number[] }, conditions: ReturnType<typeof weaponConditions>): TargetResult[] {
+  return resolveAttack(preview.input, group, rolls, { onHit: conditions.onHit, always: conditions.always, procs: conditions.procs });
+}
+
+/** The targets with their declared reactions. */
+export function reactingTargets(preview: AttackPreview, reactions: Record<string, Reaction>): AttackTarget[] {
+  return preview.targets.map((t) => ({ ...t, reaction: reactions[t.id] ?? "none" }));
 }
 
 /** Pays, asks, rolls and posts. Null when the attack did not happen (a message says why). */
@@ -493,10 +525,9 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   }
 
   const reactions = Object.fromEntries(Object.entries(decisions).map(([k, d]) => [k, d.reaction]));
-  const targets = targetsWith(session, preview, reactions);
+  const targets = reactingTargets(preview, reactions);
   preview = { ...preview, targets };
-  const conditions = weaponConditions(session.item);
-  conditions.procs.push(...enchantmentProcs(session.actor, session.item.id));
+  const conditions = attackConditions(session);
   const rolls: (GainRoll | DamageRoll)[] = [];
   const attacks: AttackCardData["attacks"] = [];
   const results: TargetResult[] = [];
@@ -504,13 +535,11 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   const groups: AttackTarget[][] = isAreaMode(session.declaration.mode) ? [targets] : targets.map((t) => [t]);
   for (const group of groups) {
     const setup = setupTarget(preview.input, group[0]);
-    const { attack, damage } = await rollPair(preview.input, setup, session, group);
+    const { attack, damage } = await rollPair(preview.input, setup, session);
     // Always hits, each target saves (lightning breath, L253): its roll against the attack's gains.
     const saveSkill = saveSkillOf(session.item);
     if (saveSkill) for (const t of group) t.saveGains = await saveGains(session.targets[targets.indexOf(t)]?.actor as WorkflowActor | undefined, saveSkill);
-    const resolved = resolveAttack(preview.input, group, { attack: attack.faces, damage: damage.faces }, {
-      onHit: conditions.onHit, always: conditions.always, procs: conditions.procs,
-    });
+    const resolved = resolveGroup(preview, group, { attack: attack.faces, damage: damage.faces }, conditions);
     attacks.push({
       attackRoll: rolls.length, damageRoll: rolls.length + 1, dice: setup.pool.dice, threshold: setup.threshold, hexed: preview.input.attacker.hexed === true,
       criticals: resolved.find((r) => r.hit)?.damage.criticals ?? 0, attackFaces: attack.faces, damageFaces: damage.faces,
@@ -522,7 +551,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     }
   }
 
-  const spikes = await spikedShields(session, results, preview.input.weapon.kind === "melee");
+  const spikes = await spikedShields(session, results, preview.input.weapon.kind === "melee", rolls.length);
   rolls.push(...spikes.rolls);
 
   const data: AttackCardData = {
@@ -534,6 +563,11 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     mode: session.declaration.mode,
     damageType: session.declaration.damageType,
     calledShot: isAreaMode(session.declaration.mode) ? null : session.declaration.calledShot,
+    itemUuid: session.item.uuid ?? null,
+    tokenUuid: session.token?.uuid ?? null,
+    declaration: declarationOf(session.declaration),
+    ...(session.areaDistance !== undefined ? { areaDistance: session.areaDistance } : {}),
+    ...(session.group ? { groupMembers: groupMembersFor(session.group, session) } : {}),
     counters: ops.filter((op) => op.op === "counters" && op.uuid === attackerCombatant?.uuid).length * preview.cost.each,
     ...(preview.input.weapon.armorPiercing ? { armorPiercing: true } : {}),
     attacks,
@@ -541,10 +575,10 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
       const info = session.targets[i];
       return {
         key: safeKey(info.key), name: info.name, img: info.img ?? null, actorUuid: info.actorUuid, tokenUuid: info.tokenUuid ?? null,
-        attack: resultAttack[i], hit: r.hit, gains: r.gains, defense: r.setup.defense.total, reaction: r.setup.reaction,
-        automaticMiss: r.setup.automaticMiss,
-        damage: { total: r.damage.total, points: r.damage.points, criticals: r.damage.criticals, resistance: r.damage.resistance, armorPierced: r.damage.armorPierced },
-        health: healthPreview(info.actor as WorkflowActor, r.damage.total),
+        attack: resultAttack[i], hit: r.hit, gains: r.gains, reaction: r.setup.reaction,
+        automaticMiss: r.setup.automaticMiss, situation: situationOf(info.situation),
+        // Defense, resistance and health stay off the card: the GM's companion carries them (./details).
+        damage: { total: r.damage.total, criticals: r.damage.criticals },
         conditions: statusesOf(r, session, conditions.damaged),
         procs: r.procs.procs,
         ...(spikes.results[i] ? { retaliation: spikes.results[i] } : {}),
@@ -558,6 +592,18 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   const outcome: AttackOutcome = { session, results, reactions: decisions, data, message };
   hooks().callAll(ATTACK_HOOKS.attack, session.actor, session.item, outcome);
   return outcome;
+}
+
+/** The declaration as the card stores it (the roll mode is the message's own). */
+function declarationOf(declaration: AttackDeclaration): NonNullable<AttackCardData["declaration"]> {
+  const { rollMode: _rollMode, ...rest } = declaration;
+  return rest;
+}
+
+/** What the card keeps of a target's situation (no reaction: the row has it). */
+function situationOf(situation: AttackTargetInfo["situation"]): NonNullable<CardTarget["situation"]> {
+  const { reaction: _reaction, ...rest } = situation;
+  return rest;
 }
 
 async function postAttackCard(session: AttackSession, data: AttackCardData, rolls: (GainRoll | DamageRoll)[]): Promise<unknown> {

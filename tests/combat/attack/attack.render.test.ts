@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { count, createRenderer } from "../../applications/render-harness";
 import { ATTACK_CARD_TEMPLATE, buildAttackCardContext, type AttackCardData, type CardTarget } from "../../../src/combat/attack/card";
 import { ATTACK_DIALOG_PARTS } from "../../../src/combat/attack/dialog-parts";
-import { buildAttackDialogContext } from "../../../src/combat/attack/dialog-context";
+import { buildAttackDialogContext, chanceBand } from "../../../src/combat/attack/dialog-context";
 import { attackPreview, type HiddenInfoLevel } from "../../../src/combat/attack/preview";
 import { reactionPromptContext, reactionQueryData, REACTION_TEMPLATE } from "../../../src/combat/attack/reactions";
 import { defaultDeclaration } from "../../../src/combat/attack/source";
@@ -117,6 +117,18 @@ describe("attack dialog", () => {
     const nothing = render("nothing");
     expect(count(nothing, /data-chance="[\d.]+"/)).toBe(1);
     expect(count(nothing, "cw-attack-row__hidden")).toBe(2);
+  });
+
+  it("by default a target the player may not observe shows a band of the chance, never the exact one (issue 18 item 6)", () => {
+    const bands = render("bands");
+    expectClean(bands);
+    // Only Bram (observed) keeps an exact chance; the others say likely / even odds / unlikely.
+    expect(count(bands, /data-chance="[\d.]+"/)).toBe(1);
+    expect(count(bands, /data-defense="\d+"/)).toBe(1);
+    expect(bands).toMatch(/<strong>(likely|even odds|unlikely)<\/strong>/);
+    expect(chanceBand(0.9)).toBe("likely");
+    expect(chanceBand(0.5)).toBe("even");
+    expect(chanceBand(0.1)).toBe("unlikely");
   });
 });
 

@@ -1,7 +1,7 @@
-/** The attack card: what each viewer sees, and the writes Apply and Undo make. */
+/** The attack card: what each viewer sees, and how the hidden details merge in. */
 import { describe, expect, it } from "vitest";
-import { buildAttackCardContext, pendingTargets, PUBLIC_VIEWER, type AttackCardData, type CardTarget } from "../../../src/combat/attack/card";
-import { applyOps, safeKey, undoOps } from "../../../src/combat/attack/chat";
+import { buildAttackCardContext, ledgerSlot, ledgerTag, pendingTargets, PUBLIC_VIEWER, withDetails, type AttackCardData, type CardTarget } from "../../../src/combat/attack/card";
+import { safeKey } from "../../../src/combat/attack/chat";
 
 function target(name: string, options: Partial<CardTarget> = {}): CardTarget {
   return {
@@ -56,26 +56,27 @@ describe("the attack card", () => {
   });
 });
 
-describe("Apply and Undo writes", () => {
-  it("Apply: damage and conditions of each pending target, then a record on the message (once)", () => {
-    const card = data([target("Grusha", { conditions: ["stunned"] }), target("Miss", { hit: false, damage: { total: 0, points: 0, criticals: 0, resistance: 5, armorPierced: 0 } })]);
+describe("hidden details and ledger tags", () => {
+  it("a public row carries no defense, resistance or health; the details a viewer received merge in", () => {
+    const bare: CardTarget = { ...target("Grusha"), damage: { total: 7, criticals: 1 } };
+    delete bare.defense;
+    delete bare.health;
+    const card = data([bare]);
     expect(pendingTargets(card, () => true).map((t) => t.name)).toEqual(["Grusha"]);
-    expect(applyOps({ uuid: "ChatMessage.m" }, card, () => true)).toEqual([
-      { op: "damage", uuid: "Actor.Grusha", amount: 7 },
-      { op: "status", uuid: "Actor.Grusha", status: "stunned", active: true },
-      { op: "record", uuid: "ChatMessage.m", path: "flags.clockwork.attack.applied.Scene_s_Token_Grusha", from: [0, 1], once: true },
-    ]);
+    // A GM without the companion sees no numbers (nothing to show yet).
+    expect(buildAttackCardContext(card, viewer({ isGM: true })).targets[0]).toMatchObject({ observe: false, defense: null, wounds: null });
+    const detail = { defense: 4, points: 6, resistance: 5, armorPierced: 1, health: { absorbed: 0, woundsAdded: 1, vitalsLost: 1, dying: false, dead: false } };
+    const merged = withDetails(card, new Map([[bare.key, { row: detail }]]));
+    expect(buildAttackCardContext(merged, viewer({ observe: ["Grusha"] })).targets[0]).toMatchObject({ observe: true, defense: 4, resistance: 5, armorPierced: 1, wounds: 1 });
+    // Received but not observable here (a stale permission): still hidden.
+    expect(buildAttackCardContext(merged, viewer()).targets[0]).toMatchObject({ observe: false, defense: null });
   });
 
-  it("Undo: the health before and the statuses Apply added, then clears the record", () => {
-    const before = { hits: 0, wounds: 0, vitalsLost: 0, barrier: 0, dying: false, dead: false };
-    const card = data([target("Grusha", { conditions: ["stunned", "bleeding"] })], {
-      [target("Grusha").key]: { userId: "u", results: [{ op: "damage", uuid: "Actor.Grusha", before }, { op: "status", uuid: "Actor.Grusha", status: "stunned", changed: true }, { op: "status", uuid: "Actor.Grusha", status: "bleeding", changed: false }] },
-    });
-    expect(undoOps({ uuid: "ChatMessage.m" }, card, () => true)).toEqual([
-      { op: "health", uuid: "Actor.Grusha", health: before },
-      { op: "status", uuid: "Actor.Grusha", status: "stunned", active: false },
-      { op: "record", uuid: "ChatMessage.m", path: "flags.clockwork.attack.applied.Scene_s_Token_Grusha", clear: true },
-    ]);
+  it("a row's ledger tag is <message id>.<row key>, shortened to 64 characters for a redirect's long key", () => {
+    expect(ledgerTag("abc123", "Scene_s_Token_t")).toBe("abc123.Scene_s_Token_t");
+    const long = `${safeKey("Scene.aaaaaaaaaaaaaaaa.Token.bbbbbbbbbbbbbbbb")}_to_${safeKey("Scene.aaaaaaaaaaaaaaaa.Token.cccccccccccccccc")}`;
+    expect(ledgerSlot(long)).toHaveLength(61);
+    expect(ledgerSlot(long)).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(ledgerSlot(long)).not.toBe(ledgerSlot(long.replace(/c/g, "d")));
   });
 });

@@ -46,6 +46,9 @@ afterEach(() => setReactionPrompt(null));
 describe("the attack dialog", () => {
   it("shows each target's odds; a change re-renders the targets, not the Attack button; Attack posts the card", async () => {
     setReactionPrompt(async () => "none");
+    // Exact chances for every target (the default shows a band for the ones Alice may not observe).
+    await world.as(gm, () => gm.game.settings.set("clockwork", "attackHiddenInfo", "percentages"));
+    await world.settle();
     const ada = actor(alice, ADA);
     const pending = world.as(alice, () => ada.attack(ada.items.get(RIFLE), { targets: [token(alice, GRUSHA), token(alice, "attackBramChar01")] }));
     const dialog = await appear(".cw-attack-dialog-app", root(alice));
@@ -71,7 +74,8 @@ describe("the attack dialog", () => {
     expect(outcome?.data.mode).toBe("autofire");
     await flush();
     expect(root(alice).querySelector(".cw-attack-dialog-app")).toBeNull();
-    const message = (gm.game.messages.contents as unknown as AttackMessage[]).at(-1)!;
+    // The last card (the GM's hidden-details companions come after it).
+    const message = (gm.game.messages.contents as unknown as AttackMessage[]).filter((m) => attackData(m)).at(-1)!;
     expect(attackData(message)?.itemName).toBe("Assault Rifle");
     expect(alice.errors).toEqual([]);
   });

@@ -1,0 +1,106 @@
+/**
+ * The attack card's relay kinds against forged requests (issue 18 items 1, 6, 7): every case of
+ * tests/relay/forgery/attack.cases.ts changes nothing on the server and answers a localized
+ * refusal; a console card whose flags lie gets what its dice deal, never its claimed number; and
+ * no message a player receives holds a hidden number of a creature they may not observe.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { clearQueuedFaces, type WorldClient } from "../../world";
+import { expectRefused } from "../../relay/forgery/case";
+import { attackForgeries, attackTable } from "../../relay/forgery/attack.cases";
+import { ADA, BRAM, GRUSHA, MINION, actorUuid, doc } from "./world-fixtures";
+import { setReactionPrompt } from "../../../src/combat/attack/reactions";
+import { attackData, cardFor, detailOf } from "../../../src/combat/attack/chat";
+import { recomputeCard } from "../../../src/combat/attack/recompute";
+import { relay, relayKindNames } from "../../../src/relay";
+
+interface Health { hits: number; wounds: number; vitalsLost: number }
+const health = (client: WorldClient, id: string) => doc<{ system: { health: Health } }>(client, actorUuid(id)).system.health;
+
+afterEach(() => {
+  clearQueuedFaces();
+  setReactionPrompt(null);
+});
+
+// A three-client world per case: seconds each on a loaded machine.
+describe("forged attack requests", { timeout: 30_000 }, () => {
+  it("every attack kind has forgery cases", () => {
+    for (const kind of relayKindNames().filter((k) => k.startsWith("attack."))) expect(attackForgeries.some((c) => c.kind === kind), kind).toBe(true);
+  });
+
+  for (const forged of attackForgeries) {
+    it(`refuses: ${forged.name}`, async () => {
+      const t = await attackTable();
+      await expectRefused(t.world, t, forged);
+    });
+  }
+
+  it("a console card claiming 99 damage gets what its dice deal, once", async () => {
+    const t = await attackTable();
+    const real = await t.attack(t.bob, BRAM, "Mace", GRUSHA);
+    const dealt = (await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, real.id))));
+    if (!dealt.ok) throw new Error(JSON.stringify(dealt));
+    const damage = dealt.rows[0].damage.total;
+    expect(damage).toBeGreaterThan(0);
+    expect(damage).toBeLessThan(99);
+    const flags = structuredClone(real.flags.clockwork) as { attack: { targets: { damage: { total: number } }[] } };
+    flags.attack.targets[0].damage.total = 99;
+    const forged = await t.forge(t.bob, flags, real.rolls.map((r) => r.toJSON()));
+    const before = health(t.gm, GRUSHA);
+    const result = await t.world.as(t.bob, () => relay("attack.apply", {}, { cause: forged.uuid, notify: false }));
+    await t.world.settle();
+    expect(result.ok).toBe(true);
+    const after = health(t.gm, GRUSHA);
+    // The GM wrote the damage its own recompute of the dice gives, not the card's 99.
+    const expected = (await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, forged.id))));
+    expect(expected.ok && expected.rows[0].damage.total).toBe(damage);
+    expect(after.hits + after.wounds + after.vitalsLost).toBeGreaterThan(before.hits + before.wounds + before.vitalsLost);
+    expect(after.wounds - before.wounds).toBeLessThan(9);
+  });
+
+  it("in a player's client no message holds a hidden number of a creature they may not observe", async () => {
+    const t = await attackTable();
+    // Alice strikes Grusha and the minion; the GM strikes Ada (Bob observes her) and Bram; Bram turns nothing.
+    await t.attack(t.alice, ADA, "attackAdaSword01", GRUSHA);
+    await t.attack(t.gm, GRUSHA, "attackGrushaClub", ADA);
+    await t.attack(t.gm, GRUSHA, "attackGrushaClub", BRAM);
+    await t.attack(t.bob, BRAM, "Mace", MINION);
+    const apply = await t.world.as(t.alice, async () => (await import("../../../src/combat/attack/apply")).applyAttackCard(t.message(t.alice, (t.alice.game.messages.contents as unknown as { id: string; flags: Record<string, unknown> }[]).filter((m) => attackData(m)).at(0)!.id) as never));
+    expect(apply?.ok).toBe(true);
+    await t.world.settle();
+    const HIDDEN = /data-(defense|resistance|wounds|vitals|pierced)=/;
+    for (const client of [t.alice, t.bob]) {
+      const observes = (uuid: string) => (client.game.actors.get(uuid.split(".").at(-1)!) as unknown as { testUserPermission(u: unknown, l: string): boolean } | undefined)?.testUserPermission(client.game.user, "OBSERVER") === true;
+      // What the server sends this user: public messages and whispers to them (core's `visible`).
+      const received = (client.game.messages.contents as unknown as { id: string; visible: boolean; content: string; flags: Record<string, unknown>; rolls: { toJSON(): { options?: Record<string, unknown> } }[] }[]).filter((m) => m.visible);
+      let cards = 0;
+      for (const m of received) {
+        const detail = detailOf(m);
+        const card = attackData(m);
+        if (detail) {
+          const cardData = attackData(client.game.messages.get(detail.card) as never)!;
+          const row = cardData.targets.find((r) => r.key === detail.key)!;
+          expect(observes(detail.part === "spikes" ? cardData.actorUuid! : row.actorUuid), `${client.game.user.name} received ${row.name}'s details`).toBe(true);
+        }
+        if (!card) continue;
+        cards++;
+        expect(String(m.content)).not.toMatch(HIDDEN);
+        for (const row of card.targets) {
+          expect(row).not.toHaveProperty("defense");
+          expect(row).not.toHaveProperty("health");
+          expect(row.damage).not.toHaveProperty("resistance");
+          expect(row.damage).not.toHaveProperty("armorPierced");
+          expect(row.retaliation ?? {}).not.toHaveProperty("health");
+        }
+        for (const roll of m.rolls) expect(roll.toJSON().options?.needed ?? null).toBeNull();
+        // What this client shows: numbers only for the rows it may observe.
+        const shown = (await t.world.as(client, () => cardFor(m as never)))!;
+        for (const row of shown.targets) if (!observes(row.actorUuid)) expect(row.defense, `${client.game.user.name} sees ${row.name}'s defense`).toBeUndefined();
+      }
+      expect(cards).toBe(4);
+    }
+    // Bob observes Ada: her row's numbers reached him.
+    const onAda = (t.bob.game.messages.contents as unknown as { flags: Record<string, unknown>; id: string }[]).filter((m) => attackData(m)?.targets[0].name === "Ada").at(0)!;
+    expect((await t.world.as(t.bob, () => cardFor(onAda as never)))!.targets[0].defense).toBeTypeOf("number");
+  });
+});

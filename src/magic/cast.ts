@@ -296,6 +296,8 @@ interface Prepared {
   places: SpellPlace[];
   /** An area spell's aim point, in spaces from the caster. */
   aimDistance: number | undefined;
+  /** The way of casting used (named, or the one that reaches): the card records it for the GM's Apply. */
+  mode: string | undefined;
 }
 
 /** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
@@ -332,9 +334,13 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   if (targets.length < needsTargets) return refuse(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
   // Range (issue 19), before anything is paid: with no mode named, the way of casting that reaches (Heal beyond touch: its ranged mode).
   const reach = placesOf(spell, casterDoc, targets, placement ? aim : options.area ?? null, !!placement);
+  let chosenMode = options.mode;
   if (!options.mode && !placement) {
     const mode = modeThatReaches(spell, reach.places);
-    if (mode) spell = withMode(profile, mode);
+    if (mode) {
+      spell = withMode(profile, mode);
+      chosenMode = mode;
+    }
   }
   const unreached = targets.map((t, i) => ({ t, place: reach.places[i], verdict: spellReaches(spell, reach.places[i]) })).filter((r) => !r.verdict.reaches);
   if (unreached.length) {
@@ -377,7 +383,7 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
       return null;
     }
   }
-  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0, places: reach.places, aimDistance: reach.aimDistance };
+  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0, places: reach.places, aimDistance: reach.aimDistance, mode: chosenMode };
 }
 
 /**
@@ -668,7 +674,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
     paid: { mana: prepared.mana, counters: prepared.counters }, writes: planned.map((ops) => ops.length > 0), chance: ruleTargets.length ? null : odds.chanceOfSuccess,
     counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
-    request: castRequestOf(item, options, scroll, targets.map((t, i) => ruleTargets[i]?.unwilling === true), rolls.index),
+    request: castRequestOf(item, { ...options, mode: prepared.mode as CastOptions["mode"] }, scroll, targets.map((t, i) => ruleTargets[i]?.unwilling === true), rolls.index),
     reveal: hiddenInfoLevel(),
   });
   const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode(), rolls.list)) as CastMessage | null;

@@ -8,15 +8,19 @@
  *   attack damages; the attacker's own Invisibility ends (an offensive action);
  * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as
  *   attacks; any other spell that damages counts for Charmed and Feared.
- * Each ending is a write through magic's write path: here when this user may write the creature
- * (a GM, or its owner), otherwise on the GM with the card as the cause (the card names the
- * creature). Statuses of the combat rules end by id, spell states by ending their spell effect.
+ * Each ending is written here when this user may write the creature (a GM, or its owner);
+ * endings on others' creatures are the relay kind "state.end": the GM reads the attack or cast
+ * card the event made and works out from its own world what that card's attack or spell ends.
+ * Statuses of the combat rules end by id, spell states by ending their spell effect.
  */
 import { ATTACK_HOOKS } from "../combat/attack/constants";
 import { statesEndedBy, type HeldState, type StateEvent } from "../rules";
 import { CAST_HOOKS } from "./cast";
 import { track } from "./settle";
-import { DAMAGE_APPLIED_HOOK, writeOwned, type RelayOp as MagicOp } from "../relay";
+import { DAMAGE_APPLIED_HOOK, relay, registerRelayKind, writeOwned, type Derived, type DeriveContext, type RelayOp as MagicOp } from "../relay";
+import { attackData } from "../combat/attack/chat";
+import { currentUser, resolveUuidSync } from "../foundry";
+import { castData } from "./cast";
 import type { EffectLike, SpellEffectFlag } from "./context";
 
 /** A creature as the listener reads it. */
@@ -56,10 +60,64 @@ export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
   return ops;
 }
 
+/** The relay kind by which a player's attack or spell ends states on creatures they do not own. */
+export const STATE_END = "state.end";
+
+interface OwnedDoc {
+  isOwner?: boolean;
+}
+
+function owned(uuid: string): boolean {
+  if (currentUser<{ isGM?: boolean }>()?.isGM) return true;
+  try {
+    return resolveUuidSync<OwnedDoc>(uuid)?.isOwner === true;
+  } catch {
+    return false;
+  }
+}
+
 async function write(ops: MagicOp[], cause: string | null): Promise<void> {
   if (!ops.length) return;
-  void cause;
-  await writeOwned(ops, { notify: false });
+  const mine = ops.filter((op) => owned(op.uuid));
+  if (mine.length) await writeOwned(mine, { notify: false });
+  // The rest: the GM derives them from the card (never from this list).
+  if (cause && mine.length < ops.length) await relay(STATE_END, {}, { cause, notify: false });
+}
+
+function actorAt(uuid: unknown): EndingActor | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  try {
+    return resolveUuidSync<EndingActor>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+/** The events a card is for each creature it names, as the GM reads it. */
+function cardEvents(flags: Record<string, unknown>): { actor: EndingActor; event: StateEvent }[] {
+  const message = { flags: { clockwork: flags } };
+  const attack = attackData(message);
+  if (attack) {
+    return attack.targets.flatMap((t) => {
+      const actor = actorAt(t.actorUuid);
+      return actor && actor.uuid !== attack.actorUuid ? [{ actor, event: { kind: "attack" as const, by: attack.actorUuid, damage: t.damage.total } }] : [];
+    });
+  }
+  const cast = castData(message);
+  if (!cast) return [];
+  const by = cast.caster.uuid;
+  const isAttack = cast.spell.rollKind === "attack" || cast.spell.rollKind === "area";
+  return cast.targets.flatMap((t) => {
+    const actor = actorAt(t.uuid);
+    return actor && actor.uuid !== by ? [{ actor, event: isAttack ? { kind: "attack" as const, by, damage: t.damage } : { kind: "spell" as const, by, damage: t.damage } }] : [];
+  });
+}
+
+/** "state.end": what the card's attack or spell ends on each creature it names (the GM's world). */
+function deriveEndings({ cause, requester }: DeriveContext): Derived {
+  // The asker's own creatures are ended on its own client.
+  const others = cardEvents(cause.flags).filter(({ actor }) => requester.isGM || (actor as { testUserPermission?(u: unknown, l: string): boolean }).testUserPermission?.(requester.user, "OWNER") !== true);
+  return { ops: others.flatMap(({ actor, event }) => endingOps(actor, event)) };
 }
 
 /** `clockwork.damageApplied` (on the writing client): damage that got through. */
@@ -124,6 +182,12 @@ export async function onCast(caster: EndingActor | null | undefined, item: { sys
 
 /** Registers the listeners on every client; each writes only for the events of its own client. */
 export function registerStateEndings(hooks: { on(name: string, fn: (...args: never[]) => unknown): number }, resolve: ResolvesUuid): void {
+  registerRelayKind(STATE_END, {
+    who: "author",
+    accepts: (flags) => cardEvents(flags).length > 0 || attackData({ flags: { clockwork: flags } }) !== null || castData({ flags: { clockwork: flags } }) !== null,
+    participants: (flags) => cardEvents(flags).map(({ actor }) => actor.uuid),
+    derive: deriveEndings,
+  });
   hooks.on(DAMAGE_APPLIED_HOOK, (actor: EndingActor, application: { damage?: number }) => track(onDamageApplied(actor, application)));
   hooks.on(ATTACK_HOOKS.attack, (actor: EndingActor, _item: unknown, outcome: AttackOutcomeLike) => track(onAttack(actor, outcome)));
   hooks.on(CAST_HOOKS.done, (actor: EndingActor, item: Parameters<typeof onCast>[1], result: CastResultLike) => track(onCast(actor, item, result, resolve)));

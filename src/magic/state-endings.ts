@@ -113,11 +113,26 @@ function cardEvents(flags: Record<string, unknown>): { actor: EndingActor; event
   });
 }
 
+/** The Force Field a weapon attack met (it was in the target's defense): spent, as an attack spell spends it (§3.1). */
+function metForceField(actor: EndingActor): MagicOp[] {
+  for (const effect of actor.effects ?? []) {
+    const spell = spellFlagOf(effect) as { identifier?: string; effect?: string } | undefined;
+    if (!effect.disabled && effect.uuid && spell?.identifier === "force-field" && spell.effect === "defense") return [{ op: "endEffect", uuid: effect.uuid }];
+  }
+  return [];
+}
+
 /** "state.end": what the card's attack or spell ends on each creature it names (the GM's world). */
 function deriveEndings({ cause, requester }: DeriveContext): Derived {
   // The asker's own creatures are ended on its own client.
   const others = cardEvents(cause.flags).filter(({ actor }) => requester.isGM || (actor as { testUserPermission?(u: unknown, l: string): boolean }).testUserPermission?.(requester.user, "OWNER") !== true);
-  return { ops: others.flatMap(({ actor, event }) => endingOps(actor, event)) };
+  const attack = attackData({ flags: { clockwork: cause.flags } });
+  return {
+    ops: others.flatMap(({ actor, event }) => {
+      const row = attack?.targets.find((t) => t.actorUuid === actor.uuid);
+      return [...endingOps(actor, event), ...(row ? metForceField(actor) : [])];
+    }),
+  };
 }
 
 /** `clockwork.damageApplied` (on the writing client): damage that got through. */
@@ -137,12 +152,17 @@ interface AttackOutcomeLike {
 export async function onAttack(attacker: EndingActor | null | undefined, outcome: AttackOutcomeLike | null | undefined): Promise<void> {
   const cause = (outcome?.message as { uuid?: string } | null | undefined)?.uuid ?? null;
   const ops: MagicOp[] = [];
+  let others = false;
   (outcome?.session?.targets ?? []).forEach((target, i) => {
     if (!target.actor?.uuid) return;
     ops.push(...endingOps(target.actor, { kind: "attack", by: attacker?.uuid ?? null, damage: outcome?.results?.[i]?.damage?.total ?? 0 }));
+    // A creature of someone else's holding any effect: the GM works out what this attack ends (a Force Field it met too).
+    if (!owned(target.actor.uuid) && [...(target.actor.effects ?? [])].some((e) => !e.disabled)) others = true;
   });
   if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense" }));
-  await write(ops, cause);
+  const mine = ops.filter((op) => op.uuid && owned(op.uuid));
+  if (mine.length) await writeOwned(mine, { notify: false });
+  if (cause && (others || mine.length < ops.length)) await relay(STATE_END, {}, { cause, notify: false });
 }
 
 /** What the listener reads of a cast. */

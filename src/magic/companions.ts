@@ -196,7 +196,7 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
     else {
       // The GM made it for this card (the requester's own actor, arriving with the answer or just after).
       const made = await companionFrom(request.cause);
-      const faded = old.filter((golem) => !worldCollection<{ get(id: string): unknown }>("actors")?.get(golem.id ?? "")).map((golem) => golem.name);
+      const faded = made ? await fadedOf(old) : [];
       result = made ? { actorUuid: made.uuid, combatantId: null, faded } : null;
     }
   }
@@ -207,6 +207,14 @@ export async function summonCompanion(caster: { uuid: string }, request: Omit<Co
   if (!result) notify("warn", "CLOCKWORK.Magic.Companion.refused", { name: request.name });
   else if (result.faded?.length) notify("info", "CLOCKWORK.Magic.Companion.faded", { old: result.faded.join(", "), name: request.name });
   return result;
+}
+
+/** The names of these old golems once this client has seen them go (the GM deletes them right after making the new one). */
+async function fadedOf(old: readonly ActorLike[], timeout = 2_000): Promise<string[]> {
+  const gone = (golem: ActorLike) => !worldCollection<{ get(id: string): unknown }>("actors")?.get(golem.id ?? "");
+  const until = Date.now() + timeout;
+  while (old.some((golem) => !gone(golem)) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  return old.filter(gone).map((golem) => golem.name);
 }
 
 const madeFrom = (cause: string): ActorLike | undefined => [...(worldCollection<Iterable<ActorLike>>("actors") ?? [])]

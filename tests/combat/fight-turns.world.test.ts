@@ -126,9 +126,9 @@ describe("a scripted fight", () => {
     expect(count("GainRoll")).toBe(1);
     // The Orc's three ticks, Ada's turn lost to dying and then to being stabilized.
     expect(count("TurnNote")).toBe(5);
-    // …and the card of Bob's that named Ada in round 2.
-    expect(count("Other")).toBe(1);
-    expect(kinds).toHaveLength(13);
+    // Round 2's damage is the GM's own write: no card of Bob's.
+    expect(count("Other")).toBe(0);
+    expect(kinds).toHaveLength(12);
     expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
   });
 });

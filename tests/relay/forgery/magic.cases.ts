@@ -90,6 +90,8 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   // cast.undo
   { name: "cast.undo asked by the card's author", query: RELAY_QUERY, kind: "cast.undo", forgery: "own-id", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
   { name: "cast.undo claiming the GM's id", query: RELAY_QUERY, kind: "cast.undo", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.gm.userId) },
+  { name: "cast.undo by Bob claiming Alice's id", query: RELAY_QUERY, kind: "cast.undo", forgery: "claimed-player", build: async (t) => ask(t.bob, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
+  { name: "cast.undo by Bob with Alice's card", query: RELAY_QUERY, kind: "cast.undo", forgery: "not-author", build: async (t) => ask(t.bob, t.gm, "cast.undo", await t.applied(), t.bob.userId) },
   { name: "cast.undo with no card", query: RELAY_QUERY, kind: "cast.undo", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "cast.undo", null, t.alice.userId) },
   // channel
   { name: "channel: a bare drain (a card that is no channeling note)", query: RELAY_QUERY, kind: "channel", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "channel", t.bolt, t.alice.userId) },
@@ -112,6 +114,7 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   },
   // alchemy.apply
   { name: "alchemy.apply claiming the GM's id", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "alchemy.apply", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(BRAM), itemUuid: null } }), t.gm.userId) },
+  { name: "alchemy.apply by Bob with his own note claiming Alice's id", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "claimed-player", build: async (t) => ask(t.bob, t.gm, "alchemy.apply", await t.note(t.bob, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(GRUSHA), itemUuid: null } }), t.alice.userId) },
   { name: "alchemy.apply with no card", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "alchemy.apply", null, t.alice.userId) },
   { name: "alchemy.apply by Bob with Alice's card", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "not-author", build: async (t) => ask(t.bob, t.gm, "alchemy.apply", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(BRAM), itemUuid: null } }), t.bob.userId) },
   { name: "alchemy.apply naming a spell as the item", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "alchemy.apply", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(GRUSHA), itemUuid: `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Barrier}` } }), t.alice.userId) },
@@ -119,6 +122,8 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   // companion.summon
   { name: "companion.summon with a console-made Golemancy card", query: RELAY_QUERY, kind: "companion.summon", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "companion.summon", await t.note(t.alice, { cast: { spell: { name: "Golemancy", identifier: "golemancy", table: "golemancy" }, caster: { name: "Ilinde", uuid: actorUuid(ILINDE) }, targets: [], success: true, gains: 9 } }), t.alice.userId, { choice: { material: "iron", size: "large" } }) },
   { name: "companion.summon claiming the GM's id", query: RELAY_QUERY, kind: "companion.summon", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "companion.summon", await t.note(t.alice, { cast: { spell: { name: "Golemancy", identifier: "golemancy", table: "golemancy" }, caster: { name: "Ilinde", uuid: actorUuid(ILINDE) }, targets: [], success: true, gains: 9 } }), t.gm.userId) },
+  { name: "companion.summon by Bob with his own card claiming Alice's id", query: RELAY_QUERY, kind: "companion.summon", forgery: "claimed-player", build: async (t) => ask(t.bob, t.gm, "companion.summon", await t.note(t.bob, { cast: { spell: { name: "Golemancy", identifier: "golemancy", table: "golemancy" }, caster: { name: "Ilinde", uuid: actorUuid(ILINDE) }, targets: [], success: true, gains: 9 } }), t.alice.userId) },
+  { name: "companion.summon by Bob with Alice's Fire Bolt card", query: RELAY_QUERY, kind: "companion.summon", forgery: "not-author", build: async (t) => ask(t.bob, t.gm, "companion.summon", t.bolt, t.bob.userId) },
   { name: "companion.summon with no card", query: RELAY_QUERY, kind: "companion.summon", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "companion.summon", null, t.alice.userId) },
   { name: "companion.summon with a Fire Bolt card", query: RELAY_QUERY, kind: "companion.summon", forgery: "other-document", build: async (t) => ask(t.alice, t.gm, "companion.summon", t.bolt, t.alice.userId) },
 ];

@@ -135,5 +135,7 @@ export const queryForgeries: Case[] = [
   { name: "spell reaction roll for no actor", query: SPELL_REACTION, forgery: "no-cause", build: async (t) => from(t, gm, () => ({ skill: "agility" })) },
   { name: "Counterspell for Ada, who does not know it", query: COUNTERSPELL, forgery: "wrong-state", build: async (t) => from(t, alice, () => ({ reactorUuid: t.uuid.ada, casterUuid: t.uuid.gob, caster: "Gob", spell: "Fire", gains: 2, timeout: 2_000 })) },
   { name: "Counterspell for Bo sent to Alice", query: COUNTERSPELL, forgery: "claimed-player", build: async (t) => from(t, alice, () => ({ reactorUuid: t.uuid.bo, casterUuid: t.uuid.gob, caster: "Gob", spell: "Fire", gains: 2, timeout: 2_000 })) },
+  { name: "spell reaction roll for Bo sent to Alice, claiming the GM's id", query: SPELL_REACTION, forgery: "claimed-gm", build: async (t) => from(t, alice, () => ({ actorUuid: t.uuid.bo, skill: "agility", userId: t.fight.gm.userId })) },
+  { name: "Counterspell for Bo sent to Alice, claiming the GM's id", query: COUNTERSPELL, forgery: "claimed-gm", build: async (t) => from(t, alice, () => ({ reactorUuid: t.uuid.bo, casterUuid: t.uuid.gob, caster: "Gob", spell: "Fire", gains: 2, timeout: 2_000, userId: t.fight.gm.userId })) },
   { name: "Counterspell against 99 casting gains", query: COUNTERSPELL, forgery: "out-of-range", build: async (t) => from(t, gm, () => ({ reactorUuid: t.uuid.gob, casterUuid: t.uuid.bo, caster: "Bo", spell: "Fire", gains: 99, timeout: 2_000 })) },
 ];

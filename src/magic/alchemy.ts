@@ -327,7 +327,7 @@ export function deriveAlchemyUse({ cause, requester }: DeriveContext): Derived {
     ops.push(...effectOps(effect, target, item, faces, result));
   }
   const ledger = `${cause.id}.target`;
-  return { ops: ops.map((op) => (op.op === "heal" || op.op === "status" || op.op === "effect" ? { ...op, ledger } : op)) };
+  return { ops: ops.map((op) => (op.op === "heal" || op.op === "status" || op.op === "effect" || op.op === "mana" ? { ...op, ledger } : op)) };
 }
 
 /** Registers "alchemy.apply" (the use card's author; a GM). */

@@ -61,7 +61,7 @@ export type RelayOp =
   /** Ends dying and marks the creature stabilized (Stabilize, RULING 9). */
   | { op: "stabilize"; uuid: string; ledger?: LedgerTag }
   /** Sets an actor's personal mana (`value`), or adds to it as it is when written, up to its maximum (`add`). */
-  | { op: "mana"; uuid: string; value?: number; add?: number }
+  | { op: "mana"; uuid: string; value?: number; add?: number; ledger?: LedgerTag }
   /** Changes a scene's global pool: drain (channeling), give back, or set it whole (the GM's config). */
   | { op: "pool"; uuid: string; drain?: number; give?: number; set?: GlobalManaPool }
   /** Creates an Active Effect on an actor. */

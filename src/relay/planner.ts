@@ -53,6 +53,8 @@ export interface LedgerEntry {
   statusesOff?: string[];
   /** Ids of the Active Effects it created. */
   effects?: string[];
+  /** Personal mana it gave. */
+  mana?: number;
 }
 
 // ---------------------------------------------------------------- documents
@@ -373,6 +375,8 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
         const current = (write.changes["system.mana.value"] as number | undefined) ?? mana?.value ?? 0;
         const value = op.value ?? Math.min(max, current + (op.add ?? 0));
         if (value > max) refuse("CLOCKWORK.Relay.BadOp", { op: op.op });
+        const entry = entryOf(write, op.ledger);
+        if (entry) entry.mana = (entry.mana ?? 0) + (value - current);
         set(write, "system.mana.value", value);
         break;
       }
@@ -439,6 +443,12 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
           setTrack(write, reverted.track);
           result.before = stored(track);
           result.after = stored(reverted.track);
+        }
+        if (entry.mana) {
+          const mana = (doc.system as { mana?: { value?: number } } | undefined)?.mana;
+          const current = (write.changes["system.mana.value"] as number | undefined) ?? mana?.value ?? 0;
+          // Mana spent since is not given back twice: never below what was there before the card.
+          set(write, "system.mana.value", Math.max(0, current - entry.mana));
         }
         for (const status of entry.statuses ?? []) statusStep(write, status, false, null);
         for (const status of entry.statusesOff ?? []) statusStep(write, status, true, null);

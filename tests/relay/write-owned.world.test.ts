@@ -206,4 +206,22 @@ describe("the ledger", { timeout: 20_000 }, () => {
     expect(ledger["card000000000000"]).toBeUndefined();
     expect(ledger[`card${String(LEDGER_LIMIT + 2).padStart(12, "0")}`]).toBeDefined();
   });
+
+  it("a tagged mana gift (a mana potion's card) is given once, and its revert takes back only what it gave", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm } = await seedFight(world);
+    const mana = () => (actor(gm, ADA).system as unknown as { mana: { value: number; max: number } }).mana;
+    await world.as(gm, () => actor(gm, ADA).update({ "system.mana.value": 0 }));
+    const gift: RelayOp = { op: "mana", uuid: actorUuid(ADA), add: 3, ledger: "manaCard00000001.target" };
+    expect(await world.as(gm, () => writeOwned([gift]))).toMatchObject({ ok: true });
+    expect(mana().value).toBe(Math.min(3, mana().max));
+    const given = mana().value;
+    expect(given).toBeGreaterThan(0);
+    // Applied twice: refused, nothing more given.
+    expect(await world.as(gm, () => writeOwned([gift], { notify: false }))).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.AlreadyApplied" } });
+    expect(mana().value).toBe(given);
+    // Undone: exactly what it gave.
+    expect(await world.as(gm, () => writeOwned([{ op: "revert", uuid: actorUuid(ADA), ledger: "manaCard00000001.target" }]))).toMatchObject({ ok: true });
+    expect(mana().value).toBe(0);
+  });
 });

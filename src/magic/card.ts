@@ -137,7 +137,7 @@ export function castCardData(input: {
    * What a card may tell every viewer of a target's numbers (the hidden-info setting): with
    * "everything" its defense and chance; else none, and with "bands" or "percentages" a band
    * (an exact chance on a card everyone sees would give the defense away). The exact
-   * numbers then reach only the target's observers (./cast-secrets).
+   * numbers are worked out by the target's observers when they render the card (./cast-reveal).
    */
   reveal?: "nothing" | "bands" | "percentages" | "everything";
 }): CastCardData {
@@ -203,7 +203,8 @@ export interface CastCardViewer {
 }
 
 
-function percent(p: number | null): string | null {
+/** A chance as the card writes it. */
+export function percent(p: number | null): string | null {
   if (p === null) return null;
   if (p > 0 && p < 0.01) return "<1%";
   if (p < 1 && p > 0.99) return ">99%";

@@ -24,7 +24,7 @@ import { SCENE_POOL_TEMPLATE, registerScenePoolConfig } from "./scene-config";
 import { registerSpellActions } from "./actions";
 import { registerCompanionHooks, summonCompanion } from "./companions";
 import { registerCompanionKind } from "./companion-kind";
-import { CAST_SECRET_FLAG, isCastSecret, postCastSecrets, revealSecrets } from "./cast-secrets";
+import { revealCastNumbers } from "./cast-reveal";
 import { track } from "./settle";
 import { registerCastKinds } from "./cast-apply";
 import { registerChannelKind } from "./channel";
@@ -84,23 +84,10 @@ export function registerMagic(): void {
   registerSpellActions();
   registerCompanionHooks();
   hooks.on("renderChatMessageHTML", (message: { id?: string; flags?: { clockwork?: Record<string, unknown> } }, html: HTMLElement) => {
-    // A cast's hidden numbers are no chat entry of their own: the card shows them to their readers.
-    if (isCastSecret(message) && html instanceof HTMLElement) html.hidden = true;
-    if (message?.flags?.clockwork?.[CAST_FLAG]) {
-      onRenderMessage(message as never, html);
-      if (message.id && html instanceof HTMLElement) revealSecrets(message.id, html);
-    }
-  });
-  hooks.on("createChatMessage", (message: { id: string; uuid: string; flags?: { clockwork?: Record<string, unknown> } }) => {
-    const flags = message?.flags?.clockwork;
-    if (flags?.[CAST_FLAG]) track(postCastSecrets(message));
-    const secret = flags?.[CAST_SECRET_FLAG] as { card?: string } | undefined;
-    // A secret that arrives after its card: the card is drawn again with it.
-    if (secret?.card) {
-      const card = worldCollection<{ get(id: string): unknown }>("messages")?.get(secret.card);
-      const chat = (globalThis as { ui?: { chat?: { updateMessage?(m: unknown): unknown } } }).ui?.chat;
-      if (card) void Promise.resolve(chat?.updateMessage?.(card)).catch(() => undefined);
-    }
+    if (!message?.flags?.clockwork?.[CAST_FLAG]) return;
+    onRenderMessage(message as never, html);
+    // The numbers only a target's observers may see: worked out here, never read from a message.
+    if (html instanceof HTMLElement) revealCastNumbers(message, html, (uuid) => resolveUuidSync(uuid));
   });
   hooks.on("renderActorSheetV2", (app: Parameters<typeof onRenderSheet>[0], html: HTMLElement) => onRenderSheet(app, html));
   systemApi().magic = magicApi;

@@ -36,7 +36,8 @@ async function gmDo(world: World, fn: () => Promise<unknown>) {
   await world.settle();
 }
 
-describe("derived data follows lasting effects", () => {
+// Casts and their lasting effects in a three-client world: seconds each on a loaded machine.
+describe("derived data follows lasting effects", { timeout: 20_000 }, () => {
   it("Haste adds 2 to the run (walk follows); a Slowed status set by hand takes 2", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice, bob } = await seedArena(world);

@@ -45,7 +45,8 @@ async function arena() {
 
 afterEach(() => clearQueuedFaces());
 
-describe("spell tables from the card", () => {
+// Casts and table choices in a three-client world: seconds each on a loaded machine.
+describe("spell tables from the card", { timeout: 20_000 }, () => {
   it("Call of the Wild: a wolf from the card becomes Alice's NPC with the large row's numbers", async () => {
     const { world, gm, alice, bob, cast } = await arena();
     const call = await cast("Call of the Wild", 12, 12, 6, 6, 2, 2, 2, 2, 2);

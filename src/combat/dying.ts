@@ -9,7 +9,7 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { activeGM, isDesignatedGM, localize, registerQuery, resolveUuidSync, type QueryUser, worldCollection } from "../foundry";
+import { activeCombat, activeGM, isDesignatedGM, localize, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "../relay";
@@ -241,7 +241,7 @@ async function rollWithMessage(healer: DyingActor, roll: () => Promise<{ gains: 
  * stabilize attempt and the GM applies it from the message. Resolves the outcome, or null when
  * it could not be attempted.
  */
-export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
+export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; pay?: () => Promise<boolean>; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) {
     ui.notifications?.warn(localize("CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name }));
@@ -252,7 +252,10 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
     ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
     return null;
   }
-  if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
+  // One payment: the caller's (the sheet pays through the relay) or the combatant's.
+  if (options.pay) {
+    if (!(await options.pay())) return null;
+  } else if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
   const rolled = await rollWithMessage(healer, () => healer.rollSkill("knowledge", { focus: medicineFocus(healer) ?? false, difficulty: track.wounds, skipDialog: options.skipDialog }));
   if (!rolled) return null;
   const { roll, message } = rolled;
@@ -264,4 +267,38 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
   const success = (answer as { ok?: boolean; success?: boolean } | null)?.ok === true && (answer as { success?: boolean }).success === true;
   ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
   return { success, gains: roll.gains };
+}
+
+/** An actor as the target finder sees it. */
+interface MaybeDying {
+  id?: string | null;
+  uuid?: string;
+  system?: unknown;
+}
+
+function isDying<T extends MaybeDying>(actor: T | null | undefined): actor is T {
+  if (!actor) return false;
+  const track = healthTrackOf(actor as never);
+  return track?.dying === true && !track.dead;
+}
+
+/**
+ * Whom the healer's Stabilize is for: the dying creature the user targets, else the only dying
+ * creature (not the healer) in the running combat, else in the viewed scene. Null when none or
+ * several could be meant.
+ */
+export function dyingTargetFor<T extends MaybeDying>(healer: MaybeDying): T | null {
+  const targeted = targetedTokens<{ actor?: T | null }>().map((t) => t.actor ?? null).filter((a): a is T => isDying(a));
+  if (targeted.length) return targeted.length === 1 ? targeted[0] : null;
+  const only = (actors: (T | null | undefined)[]): T | null => {
+    const dying = [...new Map(actors.filter((a): a is T => isDying(a) && a !== healer && (a.uuid === undefined || a.uuid !== healer.uuid)).map((a) => [a.uuid ?? a, a])).values()];
+    return dying.length === 1 ? dying[0] : null;
+  };
+  const combat = activeCombat<{ started?: boolean; combatants: Iterable<{ actor?: T | null }> }>();
+  if (combat) {
+    const found = only([...combat.combatants].map((c) => c.actor));
+    if (found) return found;
+  }
+  const scene = worldCollection<{ viewed?: { tokens?: Iterable<{ actor?: T | null }> } | null }>("scenes")?.viewed;
+  return scene?.tokens ? only([...scene.tokens].map((t) => t.actor)) : null;
 }

@@ -145,7 +145,14 @@ async function equipArtifact(sheet: ActorSheetLike, _event: PointerEvent, target
 async function healthClick(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const box = Number(target.dataset.box);
   const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
-  const next = nextHealth(stored(sheet).health, { box, hits });
+  const health = stored(sheet).health;
+  const next = nextHealth(health, { box, hits });
+  // Losing the last vital starts dying (a minion dies) and a death roll at once: ask first.
+  if (next.vitalsLost >= health.vitalsMax && health.vitalsLost < health.vitalsMax && !health.dying && !health.dead) {
+    const minion = (sheet.actor.system as { minion?: boolean }).minion === true;
+    const kind = minion ? "Dead" : "Dying";
+    if (!(await confirm(`CLOCKWORK.Sheet.HealthStatus.LastVital${kind}Title`, `CLOCKWORK.Sheet.HealthStatus.LastVital${kind}Content`, { name: sheet.actor.name }))) return;
+  }
   await attemptUpdate(sheet, sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits });
 }
 

@@ -161,6 +161,10 @@ describe("vital markers that would start dying ask first (issue 19 item 7)", () 
     await flush();
     expect(health(gm).vitalsLost).toBe(before.vitalsMax);
     expect(health(gm).dying).toBe(true);
+    // The dying sheet draws the death-roll tray with the roll made at once.
+    await flush();
+    expect(sheet.element.querySelectorAll(".cw-death-tray__rolls li")).toHaveLength(1);
+    expect(sheet.element.querySelector(".cw-death-tray__allies")?.textContent).toContain("An ally can Stabilize Ada");
   }, 60_000);
 
   it("a click that keeps a vital does not ask", async () => {

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
+import { clearQueuedFaces } from "../world";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./world-setup";
 
 let fight: Fight;
@@ -209,6 +210,24 @@ describe("stabilize from the sheet's action list (issue 19 item 7)", () => {
     expect(result).toEqual({ ok: true, paid: 2 });
     expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
     expect(health("ada").dying).toBe(true);
+  });
+
+  it("a luck reroll of the failed Medicine roll re-applies it: the better attempt stabilizes Ada, no second charge", async () => {
+    queueFaces(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+    await takeStabilize();
+    await fight.world.settle();
+    expect(health("ada").dying).toBe(true);
+    const message = (fight.bob.game.messages.contents as unknown as Msg[]).filter((m) => m.flags.clockwork?.stabilize).at(-1);
+    const { spendLuck } = await import("../../src/dice/luck");
+    // The first roll left queued faces over: the reroll gets only 12s.
+    clearQueuedFaces();
+    queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    await as(fight, fight.bob, () => spendLuck(message as never));
+    await fight.world.settle();
+    await fight.world.settle();
+    expect(health("ada").dying).toBe(false);
+    expect(statuses("ada")).toEqual(["stabilized"]);
+    expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
   });
 
   it("nobody dying: a localized warning, nothing charged, nothing rolled", async () => {

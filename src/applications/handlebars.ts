@@ -44,6 +44,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-prose": "systems/clockwork/templates/partials/prose.hbs",
   "cw-xp-log": "systems/clockwork/templates/partials/xp-log.hbs",
   "cw-combat-actions": "systems/clockwork/templates/combat/actions.hbs",
+  "cw-death-tray": "systems/clockwork/templates/combat/death-tray.hbs",
 };
 
 /**

@@ -9,7 +9,7 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { activeGM, isDesignatedGM, localize, registerQuery, resolveUuidSync, type QueryUser, worldCollection } from "../foundry";
+import { activeCombat, activeGM, isDesignatedGM, localize, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "../relay";
@@ -48,6 +48,9 @@ export function registerDying(): void {
     afterDamage(actor as never, application).catch((error: unknown) => console.error(error));
   }) as never);
   registerQuery(QUERY_STABILIZE, (data: unknown) => answerStabilize(data));
+  Hooks.on("clockwork.roll" as never, ((_actor: unknown, _roll: unknown, message: StabilizeMessage | null) => {
+    if (message?.flags?.clockwork?.stabilize) reapplyStabilize(message).catch((error: unknown) => console.error(error));
+  }) as never);
 }
 
 type DyingActor = TurnActor & StatusActor & PromptActor & {
@@ -159,8 +162,19 @@ interface StabilizeMessage {
   id: string | null;
   uuid?: string;
   author?: { id?: string | null; isGM?: boolean } | null;
-  rolls?: readonly { constructor: { name: string }; gains?: unknown }[];
-  flags?: { clockwork?: { roll?: { actorUuid?: unknown }; stabilize?: { targetUuid?: unknown } } };
+  rolls?: readonly { constructor: { name: string }; gains?: unknown; options?: { discarded?: boolean } }[];
+  flags?: { clockwork?: { roll?: { actorUuid?: unknown; luck?: { spent?: unknown } }; stabilize?: { targetUuid?: unknown } } };
+}
+
+/** The roll that stands in the message: after a luck reroll, the one not discarded. */
+function standingRoll(message: StabilizeMessage): NonNullable<StabilizeMessage["rolls"]>[number] | undefined {
+  return message.rolls?.find((r) => r.options?.discarded !== true) ?? message.rolls?.[0];
+}
+
+/** What the target records as used: the message, and each luck reroll of it as its own attempt. */
+function attemptKey(message: StabilizeMessage & { id: string }): string {
+  const spent = message.flags?.clockwork?.roll?.luck?.spent;
+  return typeof spent === "number" && spent > 0 ? `${message.id}#luck${spent}` : message.id;
 }
 
 function usedRolls(target: DyingActor): string[] {
@@ -187,18 +201,19 @@ export async function stabilizeByMessage(target: DyingActor, message: StabilizeM
   if (!message?.id) return refusal("NoMessage");
   const flags = message.flags?.clockwork;
   if (flags?.stabilize?.targetUuid !== target.uuid) return refusal("NotStabilizeRoll", { name: target.name });
-  const roll = message.rolls?.[0];
+  const roll = standingRoll(message);
   const gains = roll?.constructor.name === "GainRoll" ? roll.gains : undefined;
   if (typeof gains !== "number" || !Number.isInteger(gains) || gains < 0) return refusal("NotStabilizeRoll", { name: target.name });
   const healer = resolveSync<DyingActor>(flags?.roll?.actorUuid);
   const author = message.author ?? null;
   if (!healer || !author || !healer.testUserPermission(author as never, "OWNER")) return refusal("NotHealer", { name: healer?.name ?? "" });
-  if (usedRolls(target).includes(message.id)) return refusal("UsedRoll", { name: target.name });
+  const key = attemptKey(message as StabilizeMessage & { id: string });
+  if (usedRolls(target).includes(key)) return refusal("UsedRoll", { name: target.name });
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) return refusal("NothingToStabilize", { name: target.name });
   // Disintegrate or Ice Beam destroyed it: never stabilized (docs/rulings.md 148).
   const result = attemptStabilize(track, gains, { destroyed: [...(target.statuses ?? [])].includes("destroyed") });
-  const used = { [`flags.clockwork.${STABILIZE_USED_FLAG}`]: [...usedRolls(target), message.id] };
+  const used = { [`flags.clockwork.${STABILIZE_USED_FLAG}`]: [...usedRolls(target), key] };
   if (!result.success) {
     await target.update(used);
     return { ok: true, success: false };
@@ -241,7 +256,7 @@ async function rollWithMessage(healer: DyingActor, roll: () => Promise<{ gains: 
  * stabilize attempt and the GM applies it from the message. Resolves the outcome, or null when
  * it could not be attempted.
  */
-export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
+export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; pay?: () => Promise<boolean>; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) {
     ui.notifications?.warn(localize("CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name }));
@@ -252,16 +267,74 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
     ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
     return null;
   }
-  if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
+  // One payment: the caller's (the sheet pays through the relay) or the combatant's.
+  if (options.pay) {
+    if (!(await options.pay())) return null;
+  } else if (options.combatant && (await options.combatant.spendCounters(ACTION_COSTS.stabilize)) === null) return null;
   const rolled = await rollWithMessage(healer, () => healer.rollSkill("knowledge", { focus: medicineFocus(healer) ?? false, difficulty: track.wounds, skipDialog: options.skipDialog }));
   if (!rolled) return null;
   const { roll, message } = rolled;
   // The author marks its own roll as this attempt; the GM reads the gains from it.
   await (message as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.clockwork.${STABILIZE_MESSAGE_FLAG}`]: { targetUuid: target.uuid } });
+  const success = await applyStabilizeMessage(target, message, gm);
+  return { success, gains: roll.gains };
+}
+
+/** Has the GM (or this client, owning the target) apply a marked stabilize roll; tells the user the outcome. */
+async function applyStabilizeMessage(target: DyingActor, message: StabilizeMessage, gm: QueryUser | null): Promise<boolean> {
   const answer = gm
     ? await gm.query(QUERY_STABILIZE, { targetUuid: target.uuid, messageUuid: message.uuid })
     : await stabilizeByMessage(target, message);
   const success = (answer as { ok?: boolean; success?: boolean } | null)?.ok === true && (answer as { success?: boolean }).success === true;
   ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
-  return { success, gains: roll.gains };
+  return success;
+}
+
+/**
+ * A luck reroll of a stabilize roll (the dice layer's `clockwork.roll` hook, on the rerolling
+ * client): the message now stands on its better attempt, so the stabilize is applied again.
+ */
+export async function reapplyStabilize(message: StabilizeMessage): Promise<boolean | null> {
+  const spent = message.flags?.clockwork?.roll?.luck?.spent;
+  if (typeof spent !== "number" || spent < 1) return null;
+  const target = resolveSync<DyingActor>(message.flags?.clockwork?.stabilize?.targetUuid);
+  const track = target ? healthTrackOf(target) : null;
+  if (!target || !track?.dying || track.dead) return null;
+  const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();
+  if (!game.user?.isGM && !target.isOwner && !gm) return null;
+  return applyStabilizeMessage(target, message, gm);
+}
+
+/** An actor as the target finder sees it. */
+interface MaybeDying {
+  id?: string | null;
+  uuid?: string;
+  system?: unknown;
+}
+
+function isDying<T extends MaybeDying>(actor: T | null | undefined): actor is T {
+  if (!actor) return false;
+  const track = healthTrackOf(actor as never);
+  return track?.dying === true && !track.dead;
+}
+
+/**
+ * Whom the healer's Stabilize is for: the dying creature the user targets, else the only dying
+ * creature (not the healer) in the running combat, else in the viewed scene. Null when none or
+ * several could be meant.
+ */
+export function dyingTargetFor<T extends MaybeDying>(healer: MaybeDying): T | null {
+  const targeted = targetedTokens<{ actor?: T | null }>().map((t) => t.actor ?? null).filter((a): a is T => isDying(a));
+  if (targeted.length) return targeted.length === 1 ? targeted[0] : null;
+  const only = (actors: (T | null | undefined)[]): T | null => {
+    const dying = [...new Map(actors.filter((a): a is T => isDying(a) && a !== healer && (a.uuid === undefined || a.uuid !== healer.uuid)).map((a) => [a.uuid ?? a, a])).values()];
+    return dying.length === 1 ? dying[0] : null;
+  };
+  const combat = activeCombat<{ started?: boolean; combatants: Iterable<{ actor?: T | null }> }>();
+  if (combat) {
+    const found = only([...combat.combatants].map((c) => c.actor));
+    if (found) return found;
+  }
+  const scene = worldCollection<{ viewed?: { tokens?: Iterable<{ actor?: T | null }> } | null }>("scenes")?.viewed;
+  return scene?.tokens ? only([...scene.tokens].map((t) => t.actor)) : null;
 }

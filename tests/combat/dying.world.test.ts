@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { statusDocumentId } from "../../src/combat/conditions";
+import { clearQueuedFaces } from "../world";
 import { actorOn, as, combatOn, countersOn, createFight, queueFaces, type Fight } from "./world-setup";
 
 let fight: Fight;
@@ -166,6 +167,78 @@ describe("stabilize", () => {
     await as(fight, fight.gm, (c) => c.delete());
     await fight.world.settle();
     expect(statuses("ada")).toEqual([]);
+  });
+});
+
+describe("stabilize from the sheet's action list (issue 19 item 7)", () => {
+  type Msg = { rolls: { constructor: { name: string }; gains?: number }[]; _source: { author: string }; flags: { clockwork?: { stabilize?: { targetUuid: string } } } };
+  const bobsMessages = () => (fight.gm.game.messages.contents as unknown as Msg[]).filter((m) => m._source.author === fight.bob.userId);
+  async function takeStabilize(): Promise<{ ok: boolean; paid?: number }> {
+    const { performCombatAction } = await import("../../src/combat/actions");
+    return as(fight, fight.bob, () => performCombatAction(actorOn(fight.bob, fight.actors.bo) as never, { key: "stabilize" }));
+  }
+
+  beforeEach(async () => {
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.wounds": 2 }));
+    noOnes();
+    await down("ada");
+    noOnes();
+    await as(fight, fight.gm, (c) => c.startCombat());
+    await as(fight, fight.gm, (c) => c.nextTurn());
+  });
+
+  it("Bo's Stabilize finds the only dying creature, rolls Medicine once, charges 2 counters once, and Ada is stabilized", async () => {
+    const before = bobsMessages().length;
+    queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    const result = await takeStabilize();
+    await fight.world.settle();
+    expect(result).toEqual({ ok: true, paid: 2 });
+    expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
+    expect(health("ada").dying).toBe(false);
+    expect(statuses("ada", fight.alice)).toEqual(["stabilized"]);
+    // One message: the Medicine roll, marked as this attempt (no separate "took" line).
+    const posted = bobsMessages().slice(before);
+    expect(posted).toHaveLength(1);
+    expect(posted[0].rolls[0].constructor.name).toBe("GainRoll");
+    expect(posted[0].flags.clockwork?.stabilize?.targetUuid).toBe(actorOn(fight.gm, fight.actors.ada).uuid);
+  });
+
+  it("a failed roll still charges once and leaves Ada dying", async () => {
+    queueFaces(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+    const result = await takeStabilize();
+    await fight.world.settle();
+    expect(result).toEqual({ ok: true, paid: 2 });
+    expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
+    expect(health("ada").dying).toBe(true);
+  });
+
+  it("a luck reroll of the failed Medicine roll re-applies it: the better attempt stabilizes Ada, no second charge", async () => {
+    queueFaces(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2);
+    await takeStabilize();
+    await fight.world.settle();
+    expect(health("ada").dying).toBe(true);
+    const message = (fight.bob.game.messages.contents as unknown as Msg[]).filter((m) => m.flags.clockwork?.stabilize).at(-1);
+    const { spendLuck } = await import("../../src/dice/luck");
+    // The first roll left queued faces over: the reroll gets only 12s.
+    clearQueuedFaces();
+    queueFaces(12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    await as(fight, fight.bob, () => spendLuck(message as never));
+    await fight.world.settle();
+    await fight.world.settle();
+    expect(health("ada").dying).toBe(false);
+    expect(statuses("ada")).toEqual(["stabilized"]);
+    expect(countersOn(fight.gm, fight, "bo").available).toBe(4);
+  });
+
+  it("nobody dying: a localized warning, nothing charged, nothing rolled", async () => {
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 5, "system.health.dying": false }));
+    await fight.world.settle();
+    const before = bobsMessages().length;
+    const result = await takeStabilize();
+    expect(result).toEqual({ ok: false });
+    expect(countersOn(fight.gm, fight, "bo").available).toBe(6);
+    expect(bobsMessages()).toHaveLength(before);
+    expect(fight.bob.notifications.at(-1)?.message).toBe("Target the dying creature Bo should stabilize: none, or more than one, is dying here.");
   });
 });
 

@@ -10,6 +10,7 @@ import { healthClick as nextHealth } from "../context/health";
 import { sortUpdates } from "../context/updates";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { onCombatActionClick } from "../../combat/actions";
+import { rollOwedDeath } from "../../combat/death-tray";
 
 type ActorDoc = Actor.Implementation;
 type ItemDoc = Item.Implementation;
@@ -145,7 +146,14 @@ async function equipArtifact(sheet: ActorSheetLike, _event: PointerEvent, target
 async function healthClick(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const box = Number(target.dataset.box);
   const hits = target.dataset.hits === undefined ? undefined : Number(target.dataset.hits);
-  const next = nextHealth(stored(sheet).health, { box, hits });
+  const health = stored(sheet).health;
+  const next = nextHealth(health, { box, hits });
+  // Losing the last vital starts dying (a minion dies) and a death roll at once: ask first.
+  if (next.vitalsLost >= health.vitalsMax && health.vitalsLost < health.vitalsMax && !health.dying && !health.dead) {
+    const minion = (sheet.actor.system as { minion?: boolean }).minion === true;
+    const kind = minion ? "Dead" : "Dying";
+    if (!(await confirm(`CLOCKWORK.Sheet.HealthStatus.LastVital${kind}Title`, `CLOCKWORK.Sheet.HealthStatus.LastVital${kind}Content`, { name: sheet.actor.name }))) return;
+  }
   await attemptUpdate(sheet, sheet.actor, { "system.health.vitalsLost": next.vitalsLost, "system.health.hits": next.hits });
 }
 
@@ -169,10 +177,15 @@ async function toggleHealthStatus(sheet: ActorSheetLike, _event: PointerEvent, t
   await attemptUpdate(sheet, sheet.actor, { [`system.health.${key}`]: !active });
 }
 
+/** The death-roll tray's button: the owed death roll. */
+async function rollDeathTray(sheet: ActorSheetLike): Promise<void> {
+  await rollOwedDeath(sheet.actor as never);
+}
+
 async function configureSpecies(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const item = itemOf(sheet, target);
   if (item) await reconfigureSpecies(sheet.actor, item);
 }
 
 /** The handlers by name, as the character and NPC sheet classes call them. */
-export const actorActions = { dropItem, rollSkill, rollAttack, combatAction, castSpell, editItem, deleteItem, createItem, equip, equipArtifact, healthClick, toggleHealthStatus, configureSpecies };
+export const actorActions = { dropItem, rollSkill, rollAttack, combatAction, castSpell, editItem, deleteItem, createItem, equip, equipArtifact, healthClick, toggleHealthStatus, rollDeathTray, configureSpecies };

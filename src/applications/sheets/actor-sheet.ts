@@ -8,6 +8,7 @@ import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
 import { currentChoices } from "../choices-registry";
 import { combatActionsFor } from "../../combat/actions";
+import { deathTrayFor } from "../../combat/death-tray";
 import { actorActions } from "./actor-actions";
 import type { EquipSlot } from "../../config";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
@@ -52,6 +53,7 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
         equipArtifact: actorActions.equipArtifact,
         toggleVital: actorActions.healthClick,
         setHits: actorActions.healthClick,
+        rollDeathTray: actorActions.rollDeathTray,
         configureSpecies: actorActions.configureSpecies,
         toggleHealthStatus: actorActions.toggleHealthStatus,
         combatAction: actorActions.combatAction,
@@ -136,6 +138,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     if (!this.editMode && this.actor.isOwner && drawn("main")) {
       Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     }
+    // Dying: the death-roll tray, for everyone who sees the sheet (allies read what they can do).
+    if (!this.editMode && drawn("main")) Object.assign(context, { deathTray: deathTrayFor(this.actor as never) });
     return Object.assign(base, context);
   }
 

@@ -14,6 +14,7 @@ import { writeOwned, type BatchResult, type RelayOp } from "../../relay";
 import { attack, type AttackCallOptions, type AttackOutcome, type WorkflowActor } from "../attack/workflow";
 import type { AttackItem } from "../attack/source";
 import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
+import { dyingTargetFor, stabilize } from "../dying";
 import { isSpent, speciesAttackItem, speciesAttacksOf } from "./species-attacks";
 
 /** The actor an action is taken by. */
@@ -163,6 +164,27 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
       if (!result.ok) return { ok: false };
       await announce(actor, label, state.counters.available - next.available, trigger || undefined);
       return { ok: true, paid: state.counters.available - next.available };
+    }
+    case "stabilize": {
+      // The dying creature the healer means; one Medicine roll, one payment, applied by the GM.
+      const target = dyingTargetFor<Parameters<typeof stabilize>[1]>(actor);
+      if (!target) {
+        notify("warn", "CLOCKWORK.Conditions.Stabilize.NoTarget", { name: actor.name });
+        return { ok: false };
+      }
+      const cost = option.variable && request.cost !== undefined ? Math.max(option.baseCost, Math.floor(request.cost)) : option.baseCost;
+      let paid = 0;
+      // One click: the check's skill, focus and difficulty are the rules', so no roll dialog.
+      const outcome = await stabilize(actor as never, target, {
+        skipDialog: true,
+        pay: async () => {
+          if (!state) return true;
+          const payment = await pay(actor, cost);
+          paid = payment.paid;
+          return payment.result?.ok === true;
+        },
+      });
+      return outcome ? { ok: true, paid } : { ok: false };
     }
     default: {
       const cost = option.variable && request.cost !== undefined ? Math.max(option.baseCost, Math.floor(request.cost)) : option.baseCost;

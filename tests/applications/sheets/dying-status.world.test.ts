@@ -128,3 +128,51 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
     expect(actor(gm, GRUSHA_ID).system.health.dying).toBe(true);
   }, 60_000);
 });
+
+describe("vital markers that would start dying ask first (issue 19 item 7)", () => {
+  type Health = { vitalsLost: number; vitalsMax: number; hits: number; dying: boolean };
+  const health = (client: WorldClient) => actor(client).system.health as unknown as Health;
+  async function playSheet(client: WorldClient): Promise<Sheet> {
+    const sheet = await world.as(client, async () => {
+      const s = actor(client).sheet;
+      await s.render({ force: true });
+      return s;
+    });
+    await flush();
+    return sheet;
+  }
+  const marker = (sheet: Sheet, box: number) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleVital][data-box="${box}"]`);
+
+  it("the owner clicks the last vital: No changes nothing and rolls nothing; Yes marks every vital lost and Ada dying", async () => {
+    // The death roll that follows rolls itself (no prompt to answer here).
+    await world.as(alice, () => game.settings?.set("clockwork", "autoRollOwnChecks", true));
+    const sheet = await playSheet(alice);
+    const before = structuredClone(health(gm));
+    const messages = gm.game.messages.contents.length;
+    await click(alice, marker(sheet, before.vitalsMax - 1));
+    expect(document.body.textContent).toContain("Ada loses the last vital, starts dying and makes a death roll at once.");
+    await click(alice, await appear("[data-action=no]"));
+    await flush();
+    expect(health(gm)).toEqual(before);
+    expect(gm.game.messages.contents.length).toBe(messages);
+
+    await click(alice, marker(sheet, before.vitalsMax - 1));
+    await click(alice, await appear("[data-action=yes]"));
+    await flush();
+    expect(health(gm).vitalsLost).toBe(before.vitalsMax);
+    expect(health(gm).dying).toBe(true);
+    // The dying sheet draws the death-roll tray with the roll made at once.
+    await flush();
+    expect(sheet.element.querySelectorAll(".cw-death-tray__rolls li")).toHaveLength(1);
+    expect(sheet.element.querySelector(".cw-death-tray__allies")?.textContent).toContain("An ally can Stabilize Ada");
+  }, 60_000);
+
+  it("a click that keeps a vital does not ask", async () => {
+    const sheet = await playSheet(alice);
+    const lost = health(gm).vitalsLost;
+    await click(alice, marker(sheet, lost));
+    await flush();
+    expect(document.querySelector("[data-action=yes]")).toBeNull();
+    expect(health(gm).vitalsLost).toBe(lost + 1);
+  }, 60_000);
+});

@@ -116,6 +116,15 @@ describe("character sheet", () => {
     expect(count(html, /data-action="combatAction"/)).toBe(1);
     expectClean();
   });
+
+  // The sheet class adds `deathTray` while the character is dying (tests/combat/death-tray.render.test.ts for its text).
+  it("includes the death-roll tray when the context carries it", () => {
+    const deathTray = { rolls: [{ number: 1, fatalWounds: 1, label: "Roll 1" }], next: "Next", allies: "Allies", canRoll: true };
+    const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), deathTray });
+    expect(count(html, /class="cw-death-tray"/)).toBe(1);
+    expect(count(html, /data-action="rollDeathTray"/)).toBe(1);
+    expectClean();
+  });
 });
 
 describe("npc sheet", () => {

@@ -1,0 +1,104 @@
+/**
+ * Dying you can play from the sheet (issue 19 item 7), in the playground as `npm run playground
+ * -- --src` serves it: as the GM, one character loses the last vital and goes dying; an ally
+ * stabilizes it from the ally's sheet with one click on Stabilize, which charges its counters
+ * once and leaves the dying character stabilized.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, SHOT_DIR } from "./harness";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+interface Server { child: ChildProcess; url: string }
+
+function start(): Promise<Server> {
+  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--src"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ClockWork playground: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ child, url: match[1] });
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the playground exited (${code}):\n${output}`)); });
+  });
+}
+
+type Game = {
+  actors: { get(id: string): { system: { health: { dying: boolean } }; statuses: Set<string>; update(d: object): Promise<unknown> } };
+  combat: { startCombat(): Promise<unknown>; nextTurn(): Promise<unknown>; combatants: { contents: { actorId: string; system: { counters: { available: number } } }[] } } | null;
+  settings: { set(s: string, k: string, v: unknown): Promise<unknown> };
+};
+
+describe("dying in the playground", () => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await start();
+    browser = await launch();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page.setDefaultTimeout(15_000);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.child.kill("SIGTERM");
+  });
+
+  it("a character goes dying; an ally stabilizes it from the sheet with one click and one charge", async () => {
+    await page.goto(`${server.url}/?user=Gamemaster&fresh=1`);
+    await page.waitForFunction(() => window.clockworkWorld?.ready === true || window.clockworkWorld?.error !== undefined, null, { timeout: 60_000 });
+    expect(await page.evaluate(() => window.clockworkWorld?.error)).toBeUndefined();
+    const ids = await page.evaluate(() => {
+      const world = window.clockworkWorld!.world as unknown as { server: { sources: { Actor: Map<string, { _id: string; type: string }> } } };
+      const characters = [...world.server.sources.Actor.values()].filter((a) => a.type === "character");
+      return { dying: characters[0]._id, ally: characters[1]._id };
+    });
+    await page.click("#sidebar-tabs [data-tab=actors]");
+    for (const id of [ids.dying, ids.ally]) {
+      await page.click(`#actors [data-combat-toggle="${id}"]`);
+      await page.locator(`#actors [data-combat-toggle="${id}"][aria-pressed=true]`).waitFor();
+    }
+    // Top faces for every roll: the death roll has no fatal wound, the Medicine check succeeds.
+    await page.evaluate(() => {
+      const handle = window.clockworkWorld!;
+      (handle.client.CONFIG as { Dice: { randomUniform: () => number } }).Dice.randomUniform = () => 0.0001;
+    });
+    await page.evaluate(async (id) => {
+      const handle = window.clockworkWorld!;
+      await handle.run(async () => {
+        const g = game as unknown as Game;
+        await g.settings.set("clockwork", "autoRollOwnChecks", true);
+        await g.combat!.startCombat();
+        await g.combat!.nextTurn();
+        await g.actors.get(id).update({ "system.health.vitalsLost": 6, "system.health.wounds": 1 });
+      });
+      await handle.settle();
+    }, ids.dying);
+    const dying = () => page.evaluate((id) => (game as unknown as Game).actors.get(id).system.health.dying, ids.dying);
+    await expect.poll(dying, { timeout: 10_000 }).toBe(true);
+    const counters = () => page.evaluate((id) => (game as unknown as Game).combat!.combatants.contents.find((c) => c.actorId === id)!.system.counters.available, ids.ally);
+    const before = await counters();
+
+    await page.locator(`#actors .directory-item[data-actor-id="${ids.ally}"] .entry-name`).click();
+    const sheet = page.locator(".application.sheet.character").last();
+    await sheet.waitFor({ state: "visible" });
+    await sheet.locator('button[data-action="combatAction"][data-key="stabilize"]').click();
+
+    await expect.poll(dying, { timeout: 10_000 }).toBe(false);
+    await page.evaluate(() => window.clockworkWorld!.settle());
+    expect(await counters()).toBe(before - 2);
+    expect(await page.evaluate((id) => [...(game as unknown as Game).actors.get(id).statuses], ids.dying)).toContain("stabilized");
+    await page.screenshot({ path: join(SHOT_DIR, "e2e-dying-stabilize.png") });
+  });
+});

@@ -20,7 +20,8 @@ const target = (id: string, extra: Partial<AreaAttackTarget> = {}): AreaAttackTa
 // 4 attack dice at rank 6: two gains (6, 7), two blanks.
 const rolls = { attack: [6, 7, 2, 3], damage: [8, 8, 8, 8, 8, 8, 8, 8] };
 
-describe("lightning breath always hits; a save halves it (L253)", () => {
+// One case reads the species pack sources (YAML): seconds on a loaded machine.
+describe("lightning breath always hits; a save halves it (L253)", { timeout: 20_000 }, () => {
   it("hits a target whose defense the roll does not reach; a save meeting the gains halves the damage", () => {
     const [plain] = resolveAreaAttack(breath(false), [target("a")], rolls);
     expect(plain.hit).toBe(false);

@@ -8,7 +8,8 @@ import { betterInitiative, magicItemEffects } from "../../../src/data/item/magic
 
 const effects = (name: string) => magicItemEffects(named("magic-items", name) as never);
 
-describe("magic item effects from the packs", () => {
+// The first case reads every pack source (YAML): seconds on a loaded machine.
+describe("magic item effects from the packs", { timeout: 20_000 }, () => {
   it("type every prose effect the issue names", () => {
     expect(effects("Boots of Alacrity")).toEqual({ initiative: { rerolls: 1, keep: "better" } });
     expect(effects("Void")).toEqual({ attack: { ignoresCover: true } });

@@ -20,7 +20,7 @@ import {
   combatantId, seedTable, tokenId,
 } from "./fight-fixtures";
 import { setReactionPrompt, type Reaction, type ReactionQueryData } from "../../src/combat/attack/reactions";
-import { attackData, cardFor, detailOf, type AttackMessage } from "../../src/combat/attack/chat";
+import { attackData, cardFor, type AttackMessage } from "../../src/combat/attack/chat";
 import { applyAttackCard } from "../../src/combat/attack/apply";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";
 import { groupMinions } from "../../src/combat/minions";
@@ -62,8 +62,7 @@ const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as
 const scene = (client: WorldClient) => client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): Doc & { actor: ActorDoc; uuid: string } } };
 const token = (client: WorldClient, id: string) => scene(client).tokens.get(id);
 const current = () => combat().combatant?.name;
-// The GM's hidden-details companions of attack cards are not cards.
-const messages = (client: WorldClient = gm) => (client.game.messages.contents as unknown as Message[]).filter((m) => !detailOf(m as never));
+const messages = (client: WorldClient = gm) => client.game.messages.contents as unknown as Message[];
 /** A card's first row as the GM sees it: the public flags with its hidden details (issue 18 item 6). */
 const gmRow = async (outcome: AttackOutcome) => (await world.as(gm, () => cardFor(outcome.message as never)))!.targets[0];
 const lastCard = (client: WorldClient) => messages(client).filter((m) => attackData(m)).at(-1)!;

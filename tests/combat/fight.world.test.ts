@@ -20,7 +20,8 @@ import {
   combatantId, seedTable, tokenId,
 } from "./fight-fixtures";
 import { setReactionPrompt, type Reaction, type ReactionQueryData } from "../../src/combat/attack/reactions";
-import { attackData, cardFor, detailOf, type AttackMessage } from "../../src/combat/attack/chat";
+import { attackData, cardFor, type AttackMessage } from "../../src/combat/attack/chat";
+import { expectNoHiddenNumbers } from "./attack/hidden-numbers";
 import { applyAttackCard } from "../../src/combat/attack/apply";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";
 import { groupMinions } from "../../src/combat/minions";
@@ -62,8 +63,7 @@ const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as
 const scene = (client: WorldClient) => client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): Doc & { actor: ActorDoc; uuid: string } } };
 const token = (client: WorldClient, id: string) => scene(client).tokens.get(id);
 const current = () => combat().combatant?.name;
-// The GM's hidden-details companions of attack cards are not cards.
-const messages = (client: WorldClient = gm) => (client.game.messages.contents as unknown as Message[]).filter((m) => !detailOf(m as never));
+const messages = (client: WorldClient = gm) => client.game.messages.contents as unknown as Message[];
 /** A card's first row as the GM sees it: the public flags with its hidden details (issue 18 item 6). */
 const gmRow = async (outcome: AttackOutcome) => (await world.as(gm, () => cardFor(outcome.message as never)))!.targets[0];
 const lastCard = (client: WorldClient) => messages(client).filter((m) => attackData(m)).at(-1)!;
@@ -375,7 +375,7 @@ describe("the acceptance fight", () => {
     ]);
 
     // The rules core agrees with every card: criticals from the attack faces, damage from the
-    // damage faces against the target's resistance (the GM's hidden details of the card).
+    // damage faces against the target's resistance (the GM's client works the details out).
     for (const m of messages()) {
       const card = await world.as(gm, () => cardFor(m));
       if (!card) continue;
@@ -385,6 +385,28 @@ describe("the acceptance fight", () => {
         expect(target.damage.resistance, `${card.itemName} on ${target.name}: the GM has its details`).toBeTypeOf("number");
         if (target.hit) expect(target.damage.total, `${card.itemName} on ${target.name}`).toBe(countGains(roll.damageFaces, target.damage.resistance!) + crits);
       }
+    }
+
+    // Issue 18 item 6: in the players' clients no message holds a hidden number (whispered or
+    // not); each works out the numbers of the creatures it may observe on the card itself.
+    for (const client of [alice, bob]) {
+      expect(expectNoHiddenNumbers(client)).toBeGreaterThan(0);
+      let seen = 0;
+      for (const m of messages(client)) {
+        const card = await world.as(client, () => cardFor(m));
+        for (const target of card?.targets ?? []) {
+          const observes = await world.as(client, () => (fromUuidSync(target.actorUuid as never) as unknown as { testUserPermission(u: unknown, l: string): boolean } | null)?.testUserPermission(game.user, "OBSERVER") === true);
+          const who = `${client.game.user.name}: ${card!.itemName} on ${target.name}`;
+          if (observes) {
+            seen++;
+            expect(target.defense, who).toBeTypeOf("number");
+          } else {
+            expect(target.defense, who).toBeUndefined();
+            expect(target.health, who).toBeUndefined();
+          }
+        }
+      }
+      expect(seen, `${client.game.user.name} observes a target of some card`).toBeGreaterThan(0);
     }
 
     // Who was asked to react, and what they answered.

@@ -58,10 +58,12 @@ describe("Blur and Force Field against weapon attacks", () => {
 
     const first = await swing();
     expect(first.results[0].setup.defense.parts).toMatchObject({ base: base + 5, forceField: 3 });
-    // The card's flags hold no defense; the GM's hidden details do (issue 18 item 6).
+    // The card's flags hold no defense; the GM's client works it out (issue 18 item 6) from the
+    // world as it is now: the Force Field this attack spent no longer counts (the 3 it added).
     expect(first.data.targets[0].defense).toBeUndefined();
     await world.settle();
-    expect((await world.as(gm, () => cardFor(first.message as never)))!.targets[0].defense).toBe(first.results[0].setup.defense.total);
+    expect((await world.as(gm, () => cardFor(first.message as never)))!.targets[0].defense).toBe(first.results[0].setup.defense.total - 3);
+    expect((await world.as(bob, () => cardFor(first.message as never)))!.targets[0].defense).toBeUndefined();
     expect([...grusha(gm).effects].map((e) => e.name)).toEqual(["Blur"]);
     expect([...grusha(bob).effects].map((e) => e.name)).toEqual(["Blur"]);
 

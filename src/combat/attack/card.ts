@@ -4,7 +4,7 @@
  * attacked, hit or miss, the damage dealt, the dice) and what the GM needs to recompute it (the
  * item, the attacker's token, the declaration, each target's situation and reaction, the rolls'
  * indices: ./recompute). A target's defense, resistance and health (wounds gained, vitals lost)
- * travel in a GM companion message whispered to its observers (./details); the viewer merges
+ * are in no message: a client that may observe the target works them out (./details) and merges
  * them. Apply shows to its author and the GM, Undo to the GM. A card whose attacker or target no
  * longer exists says so.
  */
@@ -36,7 +36,7 @@ export interface CardTarget {
   /** What the attacker declared about this target (cover, unaware, feinted) and the distance measured. */
   situation?: TargetSituation;
   damage: { total: number; criticals: number } & Partial<Pick<TargetDetail, "points" | "resistance" | "armorPierced">>;
-  /** Hidden (./details): only merged in for a viewer who may observe the target. */
+  /** Hidden (./details): only worked out for a viewer who may observe the target. */
   defense?: number;
   health?: TargetDetail["health"];
   /** Status ids the hit applies. */
@@ -54,7 +54,7 @@ export interface CardTarget {
   redirectSource?: string;
 }
 
-/** A target's numbers only its observers may see (a GM companion message carries them). */
+/** A target's numbers only its observers may see (their clients work them out: ./details). */
 export interface TargetDetail {
   defense: number;
   points: number;
@@ -120,7 +120,7 @@ export interface AttackCardViewer {
   owns?(actorUuid: string): boolean;
 }
 
-/** A card with the hidden numbers this viewer received (companion messages) merged into its rows. */
+/** A card with the hidden numbers this viewer worked out merged into its rows. */
 export function withDetails(data: AttackCardData, details: ReadonlyMap<string, { row?: TargetDetail; spikes?: TargetDetail }>): AttackCardData {
   return {
     ...data,
@@ -180,7 +180,7 @@ function diceOf(attack: CardAttack, index: number, count: number) {
 
 /**
  * The Spiked Shield's line: everyone sees the damage dealt to the attacker; wounds and vitals
- * only those who may observe the attacker (and received its details).
+ * only those who may observe the attacker (whose clients worked its details out).
  */
 function spikedLine(data: AttackCardData, retaliation: NonNullable<CardTarget["retaliation"]>, viewer: AttackCardViewer): string {
   const text = localize("CLOCKWORK.Combat.Attack.Card.Spiked", { name: data.actorName, damage: retaliation.damage });

@@ -3,14 +3,15 @@
  * message content holds the card as a viewer who may observe no target sees it; the
  * `renderChatMessageHTML` hook renders it again for the viewer (numbers of the targets they may
  * observe, Apply for the author and the GM, Undo for the GM, stale attackers and targets).
- * The numbers only a target's observers may see come from the GM's companion messages this
- * client received (./details). Apply and Undo ask the relay (./apply): a click never sends numbers.
+ * The numbers only a target's observers may see are worked out by this client itself (./details):
+ * no message holds them. Apply and Undo ask the relay (./apply): a click never sends numbers.
  */
 import { resolveUuidSync } from "../../foundry";
 import {
   ATTACK_CARD_TEMPLATE, ATTACK_FLAG, buildAttackCardContext, withDetails,
   type AttackCardData, type AttackCardViewer, type CardTarget, type TargetDetail,
 } from "./card";
+import { hiddenInfoLevel } from "./settings";
 
 /** The parts of a ChatMessage the card reads. */
 export interface AttackMessage {
@@ -49,6 +50,8 @@ export function viewerFor(message: Pick<AttackMessage, "isAuthor">): AttackCardV
     isGM: game.user?.isGM === true,
     isAuthor: message.isAuthor,
     canObserve: (target: CardTarget) => {
+      // "everything": the GM shows every target's numbers to every user.
+      if (hiddenInfoLevel() === "everything") return true;
       const actor = exists(target.actorUuid) ? resolveUuidSync<PermissionDoc>(target.actorUuid) : null;
       return actor?.testUserPermission(game.user, "OBSERVER") === true;
     },
@@ -72,41 +75,19 @@ export interface CardActions {
   redirect(message: AttackMessage, key: string): Promise<unknown>;
 }
 
-/** The details companion messages of a card carry (flags.clockwork.attackDetail). */
-export const DETAIL_FLAG = "attackDetail";
+/** The hidden numbers this client may work out for a card, by row key (./details, injected: it reads the workflow). */
+export type HiddenDetails = (message: Pick<AttackMessage, "id" | "flags"> & { rolls?: readonly unknown[] }) => ReadonlyMap<string, { row?: TargetDetail; spikes?: TargetDetail }>;
 
-export interface DetailFlag {
-  card: string;
-  key: string;
-  /** "row": the target's numbers (its observers); "spikes": a Spiked Shield's on the attacker (the attacker's). */
-  part: "row" | "spikes";
-  detail: TargetDetail;
+let hiddenDetails: HiddenDetails = () => new Map();
+
+export function setHiddenDetails(fn: HiddenDetails): void {
+  hiddenDetails = fn;
 }
 
-/** A companion message's details, or null. */
-export function detailOf(message: { flags?: Record<string, unknown> } | null | undefined): DetailFlag | null {
-  const flag = (message?.flags?.clockwork as Record<string, unknown> | undefined)?.[DETAIL_FLAG] as DetailFlag | undefined;
-  return flag && typeof flag === "object" && typeof flag.card === "string" && typeof flag.key === "string" && flag.detail ? flag : null;
-}
-
-/** The details this client received for a card (companions whispered to it). */
-export function receivedDetails(messageId: string | null): Map<string, { row?: TargetDetail; spikes?: TargetDetail }> {
-  const details = new Map<string, { row?: TargetDetail; spikes?: TargetDetail }>();
-  if (!messageId) return details;
-  for (const message of (game.messages?.contents ?? []) as unknown as { flags?: Record<string, unknown>; visible?: boolean }[]) {
-    // Only whispers to this user count (the server sends no others; a test world may).
-    if (message.visible === false) continue;
-    const flag = detailOf(message);
-    if (!flag || flag.card !== messageId) continue;
-    details.set(flag.key, { ...details.get(flag.key), [flag.part]: flag.detail });
-  }
-  return details;
-}
-
-/** The card as this client may see it: the public flags with the details it received. */
-export function cardFor(message: Pick<AttackMessage, "id" | "flags">): AttackCardData | null {
+/** The card as this client may see it: the public flags with the numbers it may work out itself. */
+export function cardFor(message: Pick<AttackMessage, "id" | "flags"> & { rolls?: readonly unknown[] }): AttackCardData | null {
   const data = attackData(message);
-  return data ? withDetails(data, receivedDetails(message.id)) : null;
+  return data ? withDetails(data, hiddenDetails(message)) : null;
 }
 
 /** `renderChatMessageHTML`: the card for this viewer, with its buttons wired. */

@@ -1,92 +1,103 @@
 /**
  * Hidden numbers stay on the GM's side (issue 18 item 6). An attack card's flags hold only what
- * every viewer may know; a target's defense, resistance, armor pierced and what the damage does
- * to its track travel in a companion message the designated GM creates when it sees the card,
- * from its own recompute (./recompute), whispered to the GMs and the users who may observe that
- * target (a Spiked Shield's numbers: the attacker's observers). The card's render merges what
- * this client received (./chat `cardFor`); a companion never shows as a chat entry of its own.
- * The hidden-info world setting at "everything" makes the companions public.
+ * every viewer may know, and no message holds a target's defense, resistance, armor pierced or
+ * what the damage does to its track. A client that may observe a target (a GM, a user with at
+ * least Observer on its actor; everyone when the hidden-info setting is "everything") works them
+ * out itself when it renders the card, with the same recompute the GM's Apply uses
+ * (./recompute): the card's own rolls and this client's world. Once a row is applied, the wounds
+ * and vitals come from the actor's ledger entry for it (what the relay wrote), not a preview.
  */
-import { allUsers, isDesignatedGM } from "../../foundry";
-import { attackData, cardFor, DETAIL_FLAG, detailOf, type DetailFlag } from "./chat";
-import { recomputeCard, type RecomputeMessage } from "./recompute";
+import { resolveUuidSync } from "../../foundry";
+import { healthTrackOf, type LedgerEntry } from "../../relay";
+import { ledgerSlot, type CardTarget, type TargetDetail } from "./card";
+import { attackData, viewerFor, type HiddenDetails } from "./chat";
+import { recomputeCard, type RecomputedRow } from "./recompute";
 import { hiddenInfoLevel } from "./settings";
+import type { WorkflowActor } from "./workflow";
 
-interface UserLike {
-  id: string;
-  isGM?: boolean;
+type Details = Map<string, { row?: TargetDetail; spikes?: TargetDetail }>;
+
+interface Stamped {
+  flags?: Record<string, unknown>;
+  system?: unknown;
+  _stats?: { modifiedTime?: number | null };
 }
 
-interface Observable {
-  testUserPermission?(user: unknown, level: string): boolean;
+// Bumped by the hooks of anything a recompute reads (./index): a render after it works again.
+let generation = 0;
+const cache = new Map<string, { key: string; details: Details }>();
+const CACHE_LIMIT = 200;
+
+/** Forget every worked-out card (a creature, its items or effects changed). */
+export function forgetHiddenDetails(): void {
+  generation += 1;
+  cache.clear();
 }
 
-/** Who may read a creature's numbers: the GMs and its observers (everyone when the GM shows everything). */
-export function detailRecipients(actor: unknown): string[] {
-  if (hiddenInfoLevel() === "everything") return [];
-  return allUsers<UserLike>().filter((u) => u.isGM || (actor as Observable | null)?.testUserPermission?.(u, "OBSERVER") === true).map((u) => u.id);
+/** What the relay recorded on an actor for a row (`flags.clockwork.ledger.<messageId>.<slot>`). */
+function ledgerEntry(actor: unknown, messageId: string, key: string): LedgerEntry | null {
+  const ledger = (actor as Stamped | null)?.flags?.clockwork as { ledger?: Record<string, Record<string, LedgerEntry>> } | undefined;
+  const entry = ledger?.ledger?.[messageId]?.[ledgerSlot(key)];
+  return entry && typeof entry === "object" ? entry : null;
 }
 
-function companions(cardId: string): Set<string> {
-  const done = new Set<string>();
-  for (const message of (game.messages?.contents ?? []) as unknown as { flags?: Record<string, unknown> }[]) {
-    const flag = detailOf(message);
-    if (flag?.card === cardId) done.add(`${flag.part}:${flag.key}`);
-  }
-  return done;
-}
-
-/** Creates the companions a card still lacks (the designated GM; after a redirect, the new row's). */
-export async function postDetails(message: RecomputeMessage & { id: string | null }): Promise<number> {
-  if (!message.id || !attackData(message)) return 0;
-  const recomputed = recomputeCard(message);
-  if (!recomputed.ok) return 0;
-  const done = companions(message.id);
-  const create: { flag: DetailFlag; whisper: string[] }[] = [];
-  for (const row of recomputed.rows) {
-    if (!done.has(`row:${row.key}`)) create.push({ flag: { card: message.id, key: row.key, part: "row", detail: row.detail }, whisper: detailRecipients(row.actor) });
-    if (row.retaliation && !done.has(`spikes:${row.key}`)) {
-      create.push({ flag: { card: message.id, key: row.key, part: "spikes", detail: row.retaliation.detail }, whisper: detailRecipients(recomputed.attacker) });
-    }
-  }
-  if (!create.length) return 0;
-  await ChatMessage.implementation.create(create.map(({ flag, whisper }) => ({
-    content: "", whisper, flags: { clockwork: { [DETAIL_FLAG]: flag } },
-  })) as never);
-  return create.length;
-}
-
-/** A companion's card, rendered again once the details arrive. */
-function rerenderCard(cardId: string): void {
-  const card = game.messages?.get(cardId);
-  const chat = (globalThis as { ui?: { chat?: { updateMessage?(message: unknown): unknown } } }).ui?.chat;
-  if (card && chat?.updateMessage) void Promise.resolve(chat.updateMessage(card)).catch(() => undefined);
-}
-
-/** Hooks: the designated GM posts companions; a companion hides itself and re-renders its card. */
-export function registerAttackDetails(on: (name: string, fn: (...args: never[]) => unknown) => unknown): void {
-  // One card's companions are posted one batch at a time (its create and a quick update race).
-  const queues = new Map<string, Promise<unknown>>();
-  const post = (message: RecomputeMessage & { id: string | null }) => {
-    if (!isDesignatedGM() || !message.id || !attackData(message)) return;
-    const id = message.id;
-    const run = (queues.get(id) ?? Promise.resolve()).then(() => postDetails(message))
-      .catch((error: unknown) => console.error("ClockWork | could not post an attack card's details", error));
-    queues.set(id, run);
-    void run.finally(() => { if (queues.get(id) === run) queues.delete(id); });
+/** The health part of a detail: the ledger's record once applied, else the recompute's preview. */
+function healthOf(actor: WorkflowActor, messageId: string, key: string, preview: TargetDetail["health"]): TargetDetail["health"] {
+  const entry = ledgerEntry(actor, messageId, key);
+  if (!entry) return preview;
+  const delta = entry.track;
+  const now = healthTrackOf(actor.system);
+  return {
+    absorbed: Math.max(0, -(delta?.barrier ?? 0)),
+    woundsAdded: delta?.wounds ?? 0,
+    vitalsLost: delta?.vitalsLost ?? 0,
+    dying: delta?.dying?.to ?? now?.dying ?? false,
+    dead: delta?.dead?.to ?? now?.dead ?? false,
   };
-  on("createChatMessage", (message: RecomputeMessage & { id: string | null }) => {
-    const flag = detailOf(message);
-    if (flag) rerenderCard(flag.card);
-    else post(message);
-  });
-  on("updateChatMessage", (message: RecomputeMessage & { id: string | null }) => post(message));
-  on("renderChatMessageHTML", (message: { flags?: Record<string, unknown> }, html: HTMLElement) => {
-    if (detailOf(message)) {
-      html.hidden = true;
-      html.style.display = "none";
-    }
-  });
 }
 
-export { cardFor };
+function stampOf(uuid: string | null): string {
+  if (!uuid) return "";
+  try {
+    return String(resolveUuidSync<Stamped>(uuid)?._stats?.modifiedTime ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/** The numbers this client may see of a card's rows, worked out here (none when it may observe nobody). */
+export const hiddenDetails: HiddenDetails = (message) => {
+  const details: Details = new Map();
+  const data = attackData(message);
+  if (!data || !message.id) return details;
+  const viewer = viewerFor({ isAuthor: false });
+  const observes = (actorUuid: string | null) => actorUuid !== null && (viewer.isGM || viewer.canObserve({ actorUuid } as CardTarget));
+  const anyone = observes(data.actorUuid) || data.targets.some((t) => observes(t.actorUuid));
+  if (!anyone) return details;
+
+  // Keyed before working out: this user, the card, its creatures' update times, what changed since.
+  const key = [generation, game.user?.id ?? "", viewer.isGM, hiddenInfoLevel(), JSON.stringify(data), (message.rolls ?? []).length,
+    stampOf(data.actorUuid), ...data.targets.map((t) => stampOf(t.actorUuid))].join("|");
+  const cached = cache.get(message.id);
+  if (cached?.key === key) return cached.details;
+  const recomputed = recomputeCard({ id: message.id, flags: message.flags, rolls: message.rolls });
+  if (!recomputed.ok) return details;
+  const attackerSeen = observes(recomputed.attacker.uuid);
+  for (const row of recomputed.rows as RecomputedRow[]) {
+    const entry: { row?: TargetDetail; spikes?: TargetDetail } = {};
+    if (observes(row.actorUuid)) entry.row = { ...row.detail, health: healthOf(row.actor, message.id, row.key, row.detail.health) };
+    if (row.retaliation && attackerSeen) {
+      entry.spikes = { ...row.retaliation.detail, health: healthOf(recomputed.attacker, message.id, row.key, row.retaliation.detail.health) };
+    }
+    if (entry.row || entry.spikes) details.set(row.key, entry);
+  }
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(message.id, { key, details });
+  return details;
+};
+
+/** What a recompute reads: a change to any of it works the cards out again. */
+export const HIDDEN_DETAIL_HOOKS = [
+  "updateActor", "updateToken", "createItem", "updateItem", "deleteItem",
+  "createActiveEffect", "updateActiveEffect", "deleteActiveEffect", "updateCombat", "updateCombatant", "updateSetting",
+] as const;

@@ -1,6 +1,6 @@
 /**
  * The attack workflow's registration (issue 10 items 4–7, 10, 11): the GM write relay, the
- * attack card's relay kinds and hidden details (issue 18), the reaction query, the world settings, the attack card's render hook, the attack dialog,
+ * attack card's relay kinds and hidden details worked out by each viewer (issue 18), the reaction query, the world settings, the attack card's render hook, the attack dialog,
  * `actor.attack(item, options)` and `game.clockwork.combat`. The entry point calls
  * `registerAttack()` in `init`.
  */
@@ -13,8 +13,8 @@ import { fall, promptFall } from "../fall";
 import { addFallButton } from "../fall-button";
 import { registerTokenRuler } from "../ruler";
 import { applyAttackCard, registerAttackKinds, undoAttackCard } from "./apply";
-import { onRenderAttackMessage } from "./chat";
-import { registerAttackDetails } from "./details";
+import { onRenderAttackMessage, setHiddenDetails } from "./chat";
+import { forgetHiddenDetails, HIDDEN_DETAIL_HOOKS, hiddenDetails } from "./details";
 import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 import { promptAttackDialog } from "./dialog";
 import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
@@ -27,6 +27,8 @@ export { ATTACK_HOOKS, attack, type AttackCallOptions, type AttackOutcome };
 
 // The workflow asks through the attack dialog (injected: the dialog imports the workflow).
 setAttackDialog(promptAttackDialog);
+// The card works out the numbers its viewer may see (./details reads the workflow: injected).
+setHiddenDetails(hiddenDetails);
 
 /** The combat API for macros and modules (`game.clockwork.combat`). */
 export const combatApi = {
@@ -61,7 +63,7 @@ export function registerAttack(): void {
     if (hasAttackCard(message)) onRenderAttackMessage(message, html, { apply: (m) => applyAttackCard(m as never), undo: undoAttackCard, redirect: redirectAttackDamage });
   });
   registerAttackKinds();
-  registerAttackDetails((name, fn) => hooks().on(name, fn as never));
+  for (const name of HIDDEN_DETAIL_HOOKS) hooks().on(name, () => forgetHiddenDetails());
   hooks().on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html, (token) => void promptFall(token as never)));
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);
 }

@@ -3,8 +3,8 @@ import { getSetting, registerSetting } from "../../foundry";
 /**
  * How much of a target's numbers a player who may not observe it gets: in the attack dialog
  * nothing, a band of the chance ("likely" …, the default: an exact chance gives the defense
- * away), the exact chance, or everything; at "everything" the cards' hidden details go to every
- * user too (./details). Here (not in ./preview): the settings need none of the attack rules.
+ * away), the exact chance, or everything; at "everything" every user's client shows the cards'
+ * hidden details too (./chat, ./details). Here (not in ./preview): the settings need none of the attack rules.
  */
 export const HIDDEN_INFO_LEVELS = ["nothing", "bands", "percentages", "everything"] as const;
 export type HiddenInfoLevel = (typeof HIDDEN_INFO_LEVELS)[number];

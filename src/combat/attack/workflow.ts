@@ -577,7 +577,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
         key: safeKey(info.key), name: info.name, img: info.img ?? null, actorUuid: info.actorUuid, tokenUuid: info.tokenUuid ?? null,
         attack: resultAttack[i], hit: r.hit, gains: r.gains, reaction: r.setup.reaction,
         automaticMiss: r.setup.automaticMiss, situation: situationOf(info.situation),
-        // Defense, resistance and health stay off the card: the GM's companion carries them (./details).
+        // Defense, resistance and health stay off the card: each observer works them out (./details).
         damage: { total: r.damage.total, criticals: r.damage.criticals },
         conditions: statusesOf(r, session, conditions.damaged),
         procs: r.procs.procs,

@@ -6,7 +6,6 @@
  * its reason; the weapon row's attack button opens the attack workflow (the dialog with odds),
  * not a bare roll. The owner's sheet re-renders when its combatant's counters change.
  */
-import { detailOf } from "../../../src/combat/attack/chat";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
@@ -124,8 +123,7 @@ describe("combat actions on the sheet", { timeout: 20_000 }, () => {
     const dialog = await appear(".cw-attack-dialog-app", root(alice));
     expect(dialog.querySelectorAll("tr.cw-attack-row")).toHaveLength(1);
     // Attack: the card is posted and the sword's 2 counters are paid.
-    // Cards only: the GM's hidden-details companions of the card are not counted.
-    const cards = () => (gm.game.messages.contents as unknown as { flags: Record<string, unknown> }[]).filter((m) => !detailOf(m)).length;
+    const cards = () => gm.game.messages.contents.length;
     const before = cards();
     await world.as(alice, async () => {
       dialog.querySelector<HTMLButtonElement>("button[type=submit]")!.click();

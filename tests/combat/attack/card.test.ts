@@ -63,7 +63,7 @@ describe("hidden details and ledger tags", () => {
     delete bare.health;
     const card = data([bare]);
     expect(pendingTargets(card, () => true).map((t) => t.name)).toEqual(["Grusha"]);
-    // A GM without the companion sees no numbers (nothing to show yet).
+    // A GM whose client worked out no details sees no numbers (nothing to show).
     expect(buildAttackCardContext(card, viewer({ isGM: true })).targets[0]).toMatchObject({ observe: false, defense: null, wounds: null });
     const detail = { defense: 4, points: 6, resistance: 5, armorPierced: 1, health: { absorbed: 0, woundsAdded: 1, vitalsLost: 1, dying: false, dead: false } };
     const merged = withDetails(card, new Map([[bare.key, { row: detail }]]));

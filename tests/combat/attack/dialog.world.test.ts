@@ -74,7 +74,7 @@ describe("the attack dialog", () => {
     expect(outcome?.data.mode).toBe("autofire");
     await flush();
     expect(root(alice).querySelector(".cw-attack-dialog-app")).toBeNull();
-    // The last card (the GM's hidden-details companions come after it).
+    // The last card.
     const message = (gm.game.messages.contents as unknown as AttackMessage[]).filter((m) => attackData(m)).at(-1)!;
     expect(attackData(message)?.itemName).toBe("Assault Rifle");
     expect(alice.errors).toEqual([]);

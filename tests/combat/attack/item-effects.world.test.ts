@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
 import { ADA, BRAM, GRUSHA, MINION, SCENE_ID, SHIELD, SWORD, actorUuid, doc, seedFight, tokenId } from "./world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
-import { attackData, cardFor, detailOf, renderAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
+import { attackData, cardFor, renderAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
 import { applyAttackCard, undoAttackCard } from "../../../src/combat/attack/apply";
 import { redirectAttackDamage, setRedirectChooser } from "../../../src/combat/attack/redirect";
 import { fall } from "../../../src/combat/fall";
@@ -20,8 +20,7 @@ type ActorDoc = { items: { get(id: string): unknown }; statuses: Set<string>; at
 const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActorDoc;
 const token = (client: WorldClient, actorId: string) => (client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(actorId));
 const health = (client: WorldClient, id: string) => doc<{ system: { health: Health } }>(client, actorUuid(id)).system.health;
-// The GM's hidden-details companions are not cards.
-const messages = (client: WorldClient) => (client.game.messages.contents as unknown as (AttackMessage & { content: string })[]).filter((m) => !detailOf(m));
+const messages = (client: WorldClient) => client.game.messages.contents as unknown as (AttackMessage & { content: string })[];
 
 const enchantment = (name: string, appliedTo: string, magicItem: object) => ({ name, type: "enchantment", system: { appliedTo, target: "armor", gains: 4 }, flags: { clockwork: { magicItem } } });
 
@@ -56,7 +55,7 @@ describe("Spiked Shield (docs/rulings.md 128)", () => {
     const bobView = await world.as(bob, () => renderAttackCard(cardFor(message)!, viewerFor({ isAuthor: false })));
     expect(bobView).toContain(`Spiked shield: Grusha takes ${spikes} damage.`);
     expect(bobView).not.toContain("wounds gained");
-    // Bob never received the attacker's details (the GM's companion goes to Grusha's observers).
+    // Bob's client works out no numbers of a creature he may not observe.
     expect(await world.as(bob, () => cardFor(message)!.targets[0].retaliation?.health)).toBeUndefined();
     const gmCard = (await world.as(gm, () => cardFor(message)))!;
     const gmView = await world.as(gm, () => renderAttackCard(gmCard, viewerFor({ isAuthor: true })));

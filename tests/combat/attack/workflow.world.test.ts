@@ -10,7 +10,7 @@ import {
   ADA, BRAM, GRENADE, GRUSHA, MINION, SWORD, actorUuid, combatantUuid, doc, seedFight, tokenId, SCENE_ID,
 } from "./world-fixtures";
 import { setReactionPrompt, type ReactionQueryData } from "../../../src/combat/attack/reactions";
-import { attackData, cardFor, detailOf, renderAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
+import { attackData, cardFor, renderAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
 import { applyAttackCard, undoAttackCard } from "../../../src/combat/attack/apply";
 import { relay } from "../../../src/relay";
 import type { AttackOutcome } from "../../../src/combat/attack/workflow";
@@ -22,8 +22,7 @@ const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as
 const token = (client: WorldClient, actorId: string) => (client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(actorId));
 const counters = (client: WorldClient, id: string) => doc<{ system: { counters: Record<string, number | boolean> } }>(client, combatantUuid(id)).system.counters;
 const health = (client: WorldClient, id: string) => doc<{ system: { health: Record<string, number | boolean> } }>(client, actorUuid(id)).system.health;
-// The GM's hidden-details companions are not cards.
-const messages = (client: WorldClient) => (client.game.messages.contents as unknown as AttackMessage[]).filter((m) => !detailOf(m));
+const messages = (client: WorldClient) => client.game.messages.contents as unknown as AttackMessage[];
 
 function setSetting(world: World, key: string, value: unknown): Promise<unknown> {
   return world.as(world.gm, () => world.gm.game.settings.set("clockwork", key, value));
@@ -59,7 +58,7 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     const card = attackData(messages(gm).at(-1)!)!;
     expect(card.targets).toHaveLength(1);
     expect(card.targets[0]).toMatchObject({ name: "Grusha", reaction: "dodge", hit: outcome!.results[0].hit });
-    // The card's flags hold no defense; the GM's companion does.
+    // The card's flags hold no defense; the GM's client works it out from the card.
     expect(card.targets[0].defense).toBeUndefined();
     expect((await world.as(gm, () => cardFor(messages(gm).at(-1)!)))!.targets[0].defense).toBe(outcome!.results[0].setup.defense.total);
     expect(card.counters).toBe(2);

@@ -9,7 +9,7 @@
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
 import { ADA, BRAM, GRUSHA, MINION, SCENE_ID, SWORD, seedFight, tokenId } from "../../combat/attack/world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
-import { attackData, detailOf } from "../../../src/combat/attack/chat";
+import { attackData } from "../../../src/combat/attack/chat";
 import { RELAY_QUERY } from "../../../src/relay";
 import type { ForgeryCase } from "./case";
 
@@ -60,7 +60,7 @@ export async function attackTable(): Promise<AttackTable> {
   ]));
   await world.settle();
   setReactionPrompt(async () => "none");
-  const cards = (client: WorldClient) => (client.game.messages.contents as unknown as MessageDoc[]).filter((m) => !detailOf(m) && attackData(m));
+  const cards = (client: WorldClient) => (client.game.messages.contents as unknown as MessageDoc[]).filter((m) => attackData(m));
   const table: AttackTable = {
     world, gm, alice, bob,
     async attack(client, attackerId, weapon, targetId) {

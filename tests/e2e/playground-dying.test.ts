@@ -74,17 +74,19 @@ describe("dying in the playground", () => {
       const handle = window.clockworkWorld!;
       (handle.client.CONFIG as { Dice: { randomUniform: () => number } }).Dice.randomUniform = () => 0.0001;
     });
-    await page.evaluate(async (id) => {
+    await page.evaluate(async ({ dying, ally }) => {
       const handle = window.clockworkWorld!;
       await handle.run(async () => {
         const g = game as unknown as Game;
         await g.settings.set("clockwork", "autoRollOwnChecks", true);
         await g.combat!.startCombat();
-        await g.combat!.nextTurn();
-        await g.actors.get(id).update({ "system.health.vitalsLost": 6, "system.health.wounds": 1 });
+        // The ally's turn, whatever the initiative order (a combatant whose turn has passed may only react).
+        const combat = g.combat as unknown as { turn: number | null; turns: { actorId: string }[]; nextTurn(): Promise<unknown> };
+        while (combat.turns[combat.turn ?? 0]?.actorId !== ally) await combat.nextTurn();
+        await g.actors.get(dying).update({ "system.health.vitalsLost": 6, "system.health.wounds": 1 });
       });
       await handle.settle();
-    }, ids.dying);
+    }, ids);
     const dying = () => page.evaluate((id) => (game as unknown as Game).actors.get(id).system.health.dying, ids.dying);
     await expect.poll(dying, { timeout: 10_000 }).toBe(true);
     const counters = () => page.evaluate((id) => (game as unknown as Game).combat!.combatants.contents.find((c) => c.actorId === id)!.system.counters.available, ids.ally);

@@ -22,7 +22,7 @@ export function isOlderVersion(a: string, b: string): boolean {
 }
 
 /** The version of the latest step: a world whose `systemMigrationVersion` is older runs the migration. */
-export const MIGRATION_VERSION = "0.2.0";
+export const MIGRATION_VERSION = "0.3.0";
 
 /**
  * A change to the system data of one document type ("Item.weapon"). The models' `migrateData`
@@ -35,6 +35,18 @@ export interface ShapeStep {
   version: string;
   /** "Item.<type>" or "Actor.<type>". */
   model: string;
+  migrate(system: Source): boolean;
+}
+
+/**
+ * A change to a whole item source (never to the partial changes of an update, so it may add a
+ * field that is absent): it runs where item sources are read whole and in the world migration.
+ */
+export interface ItemSourceStep {
+  id: string;
+  version: string;
+  /** Item types it applies to. */
+  types: readonly string[];
   migrate(system: Source): boolean;
 }
 
@@ -134,7 +146,23 @@ const danglingReferences: ActorStep = {
   },
 };
 
+/**
+ * 0.3.0: every physical item has a quantity (Item Piles stacks and prices by it). Armor,
+ * shields and artifacts had none: a stored one without it holds one.
+ */
+const physicalQuantity: ItemSourceStep = {
+  id: "item-physical-quantity",
+  version: "0.3.0",
+  types: ["armor", "shield", "artifact"],
+  migrate(system) {
+    if ("quantity" in system) return false;
+    system.quantity = 1;
+    return true;
+  },
+};
+
 export const SHAPE_STEPS: readonly ShapeStep[] = [unarmedHands];
+export const ITEM_SOURCE_STEPS: readonly ItemSourceStep[] = [physicalQuantity];
 export const ACTOR_SYSTEM_STEPS: readonly ActorSystemStep[] = [healthBounds];
 export const ACTOR_STEPS: readonly ActorStep[] = [danglingReferences];
 
@@ -162,9 +190,13 @@ export function migrateActorSystem(type: unknown, system: unknown): boolean {
 
 /** An item source: its system steps; `mark` gets the source when it changed. */
 export function migrateItemSource(item: unknown, mark: Mark = () => {}): boolean {
-  if (!isObject(item) || !migrateSystemShape(`Item.${String(item.type)}`, item.system)) return false;
-  mark(item);
-  return true;
+  if (!isObject(item)) return false;
+  let changed = migrateSystemShape(`Item.${String(item.type)}`, item.system);
+  if (isObject(item.system)) {
+    for (const step of ITEM_SOURCE_STEPS) if (step.types.includes(String(item.type)) && step.migrate(item.system)) changed = true;
+  }
+  if (changed) mark(item);
+  return changed;
 }
 
 /**

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  ACTOR_STEP_PATHS, MIGRATION_VERSION, SHAPE_STEPS, ACTOR_STEPS, ACTOR_SYSTEM_STEPS, isMarkedForPersist, markForPersist,
+  ACTOR_STEP_PATHS, MIGRATION_VERSION, SHAPE_STEPS, ACTOR_STEPS, ACTOR_SYSTEM_STEPS, ITEM_SOURCE_STEPS, isMarkedForPersist, markForPersist,
   isOlderVersion, migrateActorSource, migrateItemSource, migrateModelData,
 } from "../../src/migrations/steps";
 import { OLD_SOURCES } from "../fixtures/migrations/world-0.1.0";
@@ -35,6 +35,43 @@ describe("weapon-unarmed-hands", () => {
   it("runs from the weapon model's migrateData", () => {
     expect(migrateModelData("Item.weapon", { group: "unarmed", hands: "off" })).toEqual({ group: "unarmed", hands: "none" });
     expect(migrateModelData("Item.armor", { group: "unarmed", hands: "off" })).toEqual({ group: "unarmed", hands: "off" });
+  });
+});
+
+describe("item-physical-quantity", () => {
+  // Old shapes: armor, shields and artifacts stored before 0.3.0 had no quantity.
+  const old = (type: string, system: Source): Source => ({ _id: "armor00000000001", name: "Old", type, system });
+
+  it("gives an old armor, shield and artifact a quantity of one, and marks it", () => {
+    for (const [type, system] of [["armor", { weight: "light", price: 250 }], ["shield", { weight: "heavy", canBash: true }], ["artifact", { slot: "ring", equipped: true }]] as const) {
+      const source = old(type, { ...system });
+      expect(migrateItemSource(source, markForPersist)).toBe(true);
+      expect(source.system).toEqual({ ...system, quantity: 1 });
+      expect(isMarkedForPersist(source)).toBe(true);
+    }
+  });
+
+  it("keeps a stored quantity, and leaves weapons and non-physical items alone", () => {
+    const armor = old("armor", { weight: "light", quantity: 3 });
+    expect(migrateItemSource(armor)).toBe(false);
+    expect((armor.system as Source).quantity).toBe(3);
+    for (const type of ["weapon", "spell", "feature"]) {
+      const source = old(type, {});
+      expect(migrateItemSource(source)).toBe(false);
+      expect(source.system).toEqual({});
+    }
+  });
+
+  it("runs on whole item sources only, never on the partial changes of an update", () => {
+    expect(migrateModelData("Item.armor", { price: 300 })).toEqual({ price: 300 });
+  });
+
+  it("reaches the items inside an actor source", () => {
+    const actor = { type: "character", system: {}, items: [old("shield", { weight: "light" })] };
+    const marked: unknown[] = [];
+    expect(migrateActorSource(actor, (source) => marked.push(source))).toBe(true);
+    expect(actor.items[0].system).toEqual({ weight: "light", quantity: 1 });
+    expect(marked).toEqual([actor.items[0]]);
   });
 });
 
@@ -70,7 +107,7 @@ describe("actor steps", () => {
 
 describe("every step", () => {
   it("carries an id and a version no later than the latest", () => {
-    const steps = [...SHAPE_STEPS, ...ACTOR_SYSTEM_STEPS, ...ACTOR_STEPS];
+    const steps = [...SHAPE_STEPS, ...ITEM_SOURCE_STEPS, ...ACTOR_SYSTEM_STEPS, ...ACTOR_STEPS];
     expect(new Set(steps.map((s) => s.id)).size).toBe(steps.length);
     for (const step of steps) expect(isOlderVersion(MIGRATION_VERSION, step.version), step.id).toBe(false);
   });
@@ -78,10 +115,10 @@ describe("every step", () => {
   const anyValue = fc.oneof(fc.string({ maxLength: 20 }), fc.integer({ min: -5, max: 200 }), fc.constant(null), fc.boolean());
   const itemSource = fc.record({
     _id: fc.constantFrom("a000000000000001", "a000000000000002", "weapon0000000001"),
-    type: fc.constantFrom("weapon", "armor", "shield", "enchantment", "equipment"),
+    type: fc.constantFrom("weapon", "armor", "shield", "artifact", "enchantment", "equipment"),
     system: fc.record({
       group: fc.constantFrom("unarmed", "axe", undefined), hands: fc.constantFrom("off", "main", "two", "none", undefined),
-      appliedTo: fc.constantFrom("", "a000000000000001", "gone000000000001", undefined), junk: anyValue,
+      appliedTo: fc.constantFrom("", "a000000000000001", "gone000000000001", undefined), quantity: anyValue, junk: anyValue,
     }, { requiredKeys: [] }),
   });
   const actorSource = fc.record({

@@ -14,6 +14,8 @@ function defineArmorSchema() {
     // 2 in every type spends a light armor's 12 points (Graphene Armor), so a new item is valid.
     resistances: perDamageTypeField(() => integerField(2, 0, 6)),
     price: integerField(250, 0),
+    /** How many are carried (every physical item has one; Item Piles stacks by it). */
+    quantity: integerField(1, 0),
   };
 }
 

@@ -26,6 +26,8 @@ function defineArtifactSchema() {
     equipped: booleanField(),
     /** The book prices no artifact; the GM sets one (RULING 27). */
     price: integerField(0, 0),
+    /** How many are carried (every physical item has one; Item Piles stacks by it). */
+    quantity: integerField(1, 0),
   };
 }
 

@@ -12,6 +12,8 @@ function defineShieldSchema() {
     /** Kite and round shields can bash (RULING 34). */
     canBash: booleanField(),
     price: integerField(100, 0),
+    /** How many are carried (every physical item has one; Item Piles stacks by it). */
+    quantity: integerField(1, 0),
   };
 }
 

@@ -5,13 +5,14 @@
  */
 import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder/register";
+import { registerLootSheet } from "./applications/sheets/loot-sheet";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
 import { registerMagic } from "./magic";
 import { registerRelay } from "./relay";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
-import type { CharacterData, NpcData } from "./data/actor";
+import type { CharacterData, LootData, NpcData } from "./data/actor";
 import { config as itemModels } from "./data/item";
 import type {
   ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
@@ -38,6 +39,7 @@ export function initClockwork(): void {
   CONFIG.Item.documentClass = ClockworkItem;
   CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
   registerSheets();
+  registerLootSheet();
   registerDice();
   registerMigrations();
   Object.assign(systemApi(), diceApi);
@@ -67,6 +69,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       character: typeof CharacterData;
       npc: typeof NpcData;
+      loot: typeof LootData;
     };
     Item: {
       species: typeof SpeciesData;

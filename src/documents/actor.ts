@@ -85,7 +85,10 @@ async function unequipOf(actor: ClockworkActor, item: Item.Implementation): Prom
     await owned.update({ system: { equipped: false } } as Item.UpdateData);
     return;
   }
-  await actor.update({ system: { equipped: withoutItem(actor.creature.equipped, owned.id as string) } } as Actor.UpdateData);
+  // A loot actor has no slots: nothing to free.
+  const equipped = actor.creature.equipped as EquippedSlots | undefined;
+  if (!equipped) return;
+  await actor.update({ system: { equipped: withoutItem(equipped, owned.id as string) } } as Actor.UpdateData);
 }
 
 async function stowOf(actor: ClockworkActor, item: Item.Implementation, container: "backpack" | "belt" | "bandolier"): Promise<void> {

@@ -12,6 +12,7 @@
  *   combat                  Combat, Combatant, turns, attacks
  *   magic                   spells, mana, alchemy, companions (on top of combat)
  *   documents               Actor and Item classes: the Actor's API delegates to the features
+ *   integrations            optional modules (Item Piles, Automated Animations), one file each
  *   applications            sheets, builder, dialogs, windows
  *   selftest, migrations (the world runner)
  *   entry                   src/clockwork.ts: registers everything; nothing imports it
@@ -30,6 +31,7 @@ const layers = [
   ["combat", "^src/combat/"],
   ["magic", "^src/magic/"],
   ["documents", "^src/documents/"],
+  ["integrations", "^src/integrations/"],
   ["applications", "^src/applications/"],
   ["top", "^src/(selftest|migrations)/"],
   ["entry", "^src/clockwork\\.ts$"],
@@ -47,8 +49,9 @@ const allowedBelow = {
   combat: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay"],
   magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat"],
   documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "applications", "top"],
+  integrations: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations", "applications", "top"],
   entry: [],
 };
 

@@ -21,6 +21,9 @@ import type {
 import { diceApi, registerDice } from "./dice/register";
 import { systemApi } from "./foundry";
 import { ClockworkActor, ClockworkItem } from "./documents";
+import { registerAnimations } from "./integrations/animations";
+import { registerCardData } from "./integrations/card-data";
+import { registerItemPiles } from "./integrations/item-piles";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
 
@@ -49,6 +52,9 @@ export function initClockwork(): void {
   registerAttack();
   registerCombat();
   registerMagic();
+  registerItemPiles();
+  registerAnimations();
+  registerCardData();
 }
 
 Hooks.once("init", initClockwork);

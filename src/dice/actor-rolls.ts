@@ -50,9 +50,9 @@ function guarded<T>(build: () => T): T | null {
   }
 }
 
-async function finish(actor: RollActor, roll: ClockworkRoll, rollMode: RollModeKey, flavor?: string): Promise<RollMessage> {
+async function finish(actor: RollActor, roll: ClockworkRoll, rollMode: RollModeKey, flavor?: string, item?: RollItem): Promise<RollMessage> {
   await roll.evaluate();
-  const message = await postRoll(actor, roll, { rollMode, keepBest: luckKeepsBest(actor), flavor });
+  const message = await postRoll(actor, roll, { rollMode, keepBest: luckKeepsBest(actor), flavor, item: item as { uuid?: string | null } | undefined });
   callRolled(actor, roll, message);
   return message;
 }
@@ -63,7 +63,7 @@ function promptDialog(request: GainRollRequest): Promise<GainRollRequest | null>
 }
 
 /** Dialog (unless skipped), preRoll hook, roll, chat card, roll hook. */
-async function performGainRoll(actor: RollActor, start: GainRollRequest | null, options: GainRollCallOptions): Promise<GainRoll | null> {
+async function performGainRoll(actor: RollActor, start: GainRollRequest | null, options: GainRollCallOptions, item?: RollItem): Promise<GainRoll | null> {
   if (!start) return null;
   const request = skipsDialog(options) ? start : await promptDialog(start);
   if (!request) return null;
@@ -73,7 +73,7 @@ async function performGainRoll(actor: RollActor, start: GainRollRequest | null, 
   const setup = guarded(() => gainRollSetup(edited));
   if (!setup) return null;
   const roll = GainRoll.fromPool(setup.dice, setup.options);
-  await finish(actor, roll, edited.rollMode);
+  await finish(actor, roll, edited.rollMode, undefined, item);
   return roll;
 }
 
@@ -84,7 +84,7 @@ export async function rollSkill(actor: RollActor, skill: string, options: GainRo
 
 /** Rolls a weapon's or spell's attack pool (§4.9 step 4). */
 export async function rollAttack(actor: RollActor, item: RollItem, options: GainRollCallOptions = {}): Promise<GainRoll | null> {
-  return performGainRoll(actor, guarded(() => withConditionDice(actor, attackRollRequest(actor, item, options, environment(actor)))), options);
+  return performGainRoll(actor, guarded(() => withConditionDice(actor, attackRollRequest(actor, item, options, environment(actor)))), options, item);
 }
 
 export interface FlatRollCallOptions {
@@ -179,6 +179,6 @@ export async function rollDamage(actor: RollActor, item: RollItem, options: Dama
     targets: request.targets, itemName: item.name,
   }));
   if (!roll) return null;
-  await finish(actor, roll, request.rollMode);
+  await finish(actor, roll, request.rollMode, undefined, item);
   return roll;
 }

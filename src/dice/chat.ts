@@ -14,7 +14,7 @@ import { buildChatCardContext } from "./context/chat-card";
 import { cardVisibility, revealsTargets, type ChatCardInput, type ChatCardViewer } from "./context/visibility";
 import { rollKindOf } from "./roll-data";
 import { applyRollMode } from "./roll-mode";
-import { FLAG_SCOPE, ROLL_FLAG, rollFlags } from "./message-flags";
+import { FLAG_SCOPE, ROLL_FLAG, rollFlags, sourceFlags } from "./message-flags";
 import { DICE_TEMPLATES } from "./templates";
 import type { DamageTargetData, LuckState, RollMessageFlags, RollModeKey, SerializedRoll } from "./types";
 
@@ -64,6 +64,8 @@ export interface PostRollOptions {
   /** Halflings may later spend several lucks on this roll. */
   keepBest?: boolean;
   flavor?: string;
+  /** The weapon or spell rolled for, named on the card for modules. */
+  item?: { uuid?: string | null } | null;
 }
 
 /** Posts an evaluated roll as a chat card in the given roll mode. */
@@ -80,7 +82,7 @@ export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, opt
     content,
     flavor: options.flavor,
     sound: CONFIG.sounds?.dice,
-    flags: { [FLAG_SCOPE]: { [ROLL_FLAG]: flags } },
+    flags: { [FLAG_SCOPE]: { [ROLL_FLAG]: flags, ...sourceFlags(options.item, actor as never) } },
   }, options.rollMode);
   // No rollMode option: core would apply the mode a second time.
   const message = await ChatMessage.implementation.create(data as never);

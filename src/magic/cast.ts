@@ -18,6 +18,7 @@ import { activeGM, allUsers, documentClass, hooks as foundryHooks, localize, not
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
+import { sourceFlags } from "../dice/message-flags";
 import {
   borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
   harmfulTo, resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
@@ -792,7 +793,7 @@ async function postCastCard(actor: CastDoc, data: CastCardData, rollMode: string
     speaker: cls.getSpeaker?.({ actor }) ?? { actor: actor.id, alias: actor.name },
     // The dice travel as the message's rolls: the GM works the cast out again from them.
     ...(rolls.length ? { rolls: rolls.map((roll) => roll.toJSON()) } : {}),
-    flags: { clockwork: { [CAST_FLAG]: data } },
+    flags: { clockwork: { [CAST_FLAG]: data, ...sourceFlags(data.request?.itemUuid ? { uuid: data.request.itemUuid } : null, actor as never) } },
   }, toRollMode(rollMode) ?? currentRollMode());
   return cls.create(messageData);
 }

@@ -613,7 +613,7 @@ async function postAttackCard(session: AttackSession, data: AttackCardData, roll
     rolls,
     content,
     sound: CONFIG.sounds?.dice,
-    flags: { clockwork: { [ATTACK_FLAG]: data } },
+    flags: { clockwork: { [ATTACK_FLAG]: data, itemUuid: data.itemUuid ?? null, tokenUuid: data.tokenUuid ?? null } },
   }, session.declaration.rollMode);
   return ChatMessage.implementation.create(messageData as never);
 }

@@ -99,3 +99,26 @@ describe("module-facing card data", { timeout: 20_000 }, () => {
     expect(Object.keys(roll).sort()).toEqual(["itemUuid", "roll", "tokenUuid"]);
   });
 });
+
+describe("casting", { timeout: 40_000 }, () => {
+  it("a cast card names the spell and the caster's token, and the spell's animation plays on the target it took", async () => {
+    const magic = await import("../magic/world-fixtures");
+    const world = await createWorld({ packs: false });
+    const { alice, gm } = await magic.seedArena(world);
+    const calls = activateAnimations(alice);
+    const ilinde = alice.game.actors.get(magic.ILINDE) as unknown as ActorDoc & { castSpell(item: unknown, options?: object): Promise<{ data: { success: boolean } } | null> };
+    const bolt = ilinde.items.get(magic.SPELL_IDS["Fire Bolt"]);
+    // The faces of cast.world.test.ts: Fire Bolt takes Grusha.
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, 9, 9, 9, 9, 9, 9);
+    const result = await world.as(alice, () => ilinde.castSpell(bolt, { targets: [magic.actorUuid(magic.GRUSHA)] }));
+    await world.settle();
+    expect(result?.data.success).toBe(true);
+    const card = (alice.game.messages.contents as unknown as { flags: { clockwork: Record<string, unknown> } }[]).filter((m) => m.flags.clockwork?.cast).at(-1)!;
+    const casterToken = (alice.game.scenes.get(magic.SCENE_ID) as unknown as { tokens: { get(id: string): { uuid: string } } }).tokens.get(magic.tokenId(magic.ILINDE));
+    const grushaToken = (alice.game.scenes.get(magic.SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(magic.tokenId(magic.GRUSHA));
+    expect(card.flags.clockwork).toMatchObject({ itemUuid: bolt.uuid, tokenUuid: casterToken.uuid });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ source: casterToken, item: bolt, options: { targets: [grushaToken], hitTargets: [grushaToken] } });
+    expect([...alice.errors, ...gm.errors]).toEqual([]);
+  });
+});

@@ -73,7 +73,8 @@ describe("the fixture really is old", () => {
   });
 });
 
-describe("world migration on ready", () => {
+// Each test boots a three-client world from the old snapshot: over 5 s on a loaded machine.
+describe("world migration on ready", { timeout: 20_000 }, () => {
   it("writes the current shapes to the server", async () => {
     const world = await oldWorld();
 
@@ -87,6 +88,7 @@ describe("world migration on ready", () => {
 
     expect(item(stored(world, "Actor", OLD_IDS.npc), "banditUnarmed001").system.hands).toBe("none");
     expect(stored(world, "Item", OLD_IDS.worldUnarmed).system.hands).toBe("none");
+    expect(stored(world, "Item", OLD_IDS.worldArmor).system).toMatchObject({ weight: "light", price: 250, quantity: 1 });
     expect(packSource(world, "world.homebrew", "packUnarmed00001").system.hands).toBe("none");
   });
 
@@ -117,8 +119,8 @@ describe("world migration on ready", () => {
     const version = await world.as(world.gm, () => game.settings!.get("clockwork", "systemMigrationVersion"));
     expect(version).toBe(MIGRATION_VERSION);
     const messages = world.gm.notifications.map((n) => n.message);
-    expect(messages[0]).toMatch(/updating this world's data to version 0\.2\.0/);
-    expect(messages.at(-1)).toMatch(/world data updated to version 0\.2\.0 \(\d+ documents written\)/);
+    expect(messages[0]).toMatch(/updating this world's data to version 0\.3\.0/);
+    expect(messages.at(-1)).toMatch(/world data updated to version 0\.3\.0 \(\d+ documents written\)/);
     expect(world.player("Alice").notifications).toEqual([]);
   });
 });
@@ -248,8 +250,9 @@ describe("batched writes", () => {
     // Grusha of the fixture and of each copy needs writing (Bandit only its item); Clean and the Axe nothing.
     expect(worldActors).toHaveLength(1);
     expect(worldActors[0]!.updates).toHaveLength(copies + 1);
+    // The Unarmed Strike and the armor (no quantity) of the fixture and of each copy.
     expect(worldItems).toHaveLength(1);
-    expect(worldItems[0]!.updates).toHaveLength(copies + 1);
+    expect(worldItems[0]!.updates).toHaveLength(2 * (copies + 1));
     expect(report.written).toBe(updates.reduce((n, r) => n + (r.updates?.length ?? 0), 0));
 
     // Each copy ends as its original does (whose shapes the tests above check).

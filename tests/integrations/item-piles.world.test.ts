@@ -122,6 +122,10 @@ describe("the loot actor", () => {
     ]));
     await world.settle();
     expect(quantities(alice, CHEST)).toMatchObject({ "Graphene Armor": 2, Buckler: 1 });
+    // Item Piles moves coin by writing the currency path.
+    await world.as(world.gm, () => (actorOn(world.gm, CHEST) as unknown as { update(c: object): Promise<unknown> }).update({ "system.currency": 55 }));
+    await world.settle();
+    expect(actorOn(alice, CHEST).system.currency).toBe(55);
     expect([...world.gm.errors, ...alice.errors]).toEqual([]);
   });
 });

@@ -8,9 +8,10 @@
  * Transfers keep the system's write rules. Item Piles takes the items off the giver before it
  * writes them to the receiver (src/API/private-api.js `_transferItems`: the source's
  * transaction commits first), so a receiver that refuses the write would lose them on the way.
- * The `item-piles-preTransferItems`, `-preTransferAllItems` and `-preAddItems` hooks (false
- * interrupts the action, docs/hooks.md) therefore run the receiver's write rules on the
- * quantity updates first: a full belt refuses, as it does when the owner stows by hand.
+ * The `item-piles-preTransferItems`, `-preTransferAllItems`, `-preTradeItems` (a merchant's sale)
+ * and `-preAddItems` hooks (false interrupts the action, docs/hooks.md) therefore run the
+ * receiver's write rules on the quantity updates first: a full belt refuses, as it does when the
+ * owner stows by hand.
  */
 import { FIELD_LOCALIZATION_PREFIXES } from "../data/item/base";
 import { NON_PHYSICAL_ITEM_TYPES, setDownSource } from "../data/item/physical";
@@ -23,6 +24,8 @@ export const ITEM_PILES_READY = "item-piles-ready";
 export const ITEM_PILES_GUARDED_HOOKS = {
   transfer: "item-piles-preTransferItems",
   transferAll: "item-piles-preTransferAllItems",
+  /** (sellingActor, sellerUpdates, buyingActor, buyerUpdates, userId, interactionId): private-api.js `_tradeItems`. */
+  trade: "item-piles-preTradeItems",
   add: "item-piles-preAddItems",
 } as const;
 
@@ -138,6 +141,7 @@ export function registerItemPiles(): void {
     receiverAccepts(target, targetUpdates?.itemsToUpdate) ? undefined : false;
   registry.on(ITEM_PILES_GUARDED_HOOKS.transfer, guardTransfer as never);
   registry.on(ITEM_PILES_GUARDED_HOOKS.transferAll, guardTransfer as never);
+  registry.on(ITEM_PILES_GUARDED_HOOKS.trade, guardTransfer as never);
   registry.on(ITEM_PILES_GUARDED_HOOKS.add, ((target: unknown, _itemsToCreate: unknown, itemsToUpdate: Source[] | undefined) =>
     receiverAccepts(target, itemsToUpdate) ? undefined : false) as never);
 }

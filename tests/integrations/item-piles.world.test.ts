@@ -40,12 +40,13 @@ beforeEach(async () => {
       { _id: CHEST_SWORD, name: "Longsword", type: "weapon", system: { category: "melee", group: "sword", damage: { dice: 8, types: ["slashing"] }, quantity: 2, price: 150 } },
     ],
   }]);
-});
+}, 30_000);
 
 const actorOn = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActorDoc & { system: Record<string, unknown>; type: string };
 const quantities = (client: WorldClient, id: string) => Object.fromEntries(actorOn(client, id).items.contents.map((i) => [i.name, (i as unknown as { system: { quantity: number } }).system.quantity]));
 
-describe("Item Piles", () => {
+// Each test boots a three-client world: seconds on a loaded machine.
+describe("Item Piles", { timeout: 20_000 }, () => {
   it("receives ClockWork's configuration on its ready hook", () => {
     const piles = activateItemPiles(world);
     expect(piles.integrations).toHaveLength(1);
@@ -88,6 +89,21 @@ describe("Item Piles", () => {
     expect([...world.gm.errors, ...alice.errors]).toEqual([]);
   });
 
+  it("refuses a merchant's sale and an add that would overfill the belt, through the same pre-hooks", () => {
+    activateItemPiles(world);
+    const ada = actorOn(world.gm, ADA);
+    const overfill = { itemsToUpdate: [{ ...ada.items.get(BELT_GRENADES)!.toObject(), system: { quantity: 4 } }] };
+    const call = (name: string, ...args: unknown[]) => world.gm.run(() => (world.gm.Hooks as unknown as { call(n: string, ...a: unknown[]): boolean }).call(name, ...args));
+    // docs/hooks.md: preTradeItems(sellingActor, sellerUpdates, buyingActor, buyerUpdates, userId, interactionId); preAddItems(target, itemsToCreate, itemsToUpdate, interactionId).
+    expect(call("item-piles-preTradeItems", actorOn(world.gm, CHEST), {}, ada, overfill, world.gm.userId, false)).toBe(false);
+    expect(call("item-piles-preAddItems", ada, [], overfill.itemsToUpdate, false)).toBe(false);
+    // Within the belt's three, both pass.
+    const fits = [{ ...ada.items.get(BELT_GRENADES)!.toObject(), system: { quantity: 2 } }];
+    expect(call("item-piles-preTradeItems", actorOn(world.gm, CHEST), {}, ada, { itemsToUpdate: fits }, world.gm.userId, false)).toBe(true);
+    expect(call("item-piles-preAddItems", ada, [], fits, false)).toBe(true);
+    expect(quantities(world.gm, ADA)).toEqual({ "Frag Grenade": 3 });
+  });
+
   it("moves what fits: an equipped ring arrives unequipped, part of a stack leaves the rest behind", async () => {
     const piles = activateItemPiles(world);
     await piles.transferItems(actorOn(world.gm, CHEST), actorOn(world.gm, ADA), [{ _id: CHEST_RING, quantity: 1 }, { _id: CHEST_SWORD, quantity: 1 }]);
@@ -110,7 +126,7 @@ describe("Item Piles", () => {
   });
 });
 
-describe("the loot actor", () => {
+describe("the loot actor", { timeout: 20_000 }, () => {
   it("holds items with their quantities and coin, and nothing of a creature", async () => {
     const chest = actorOn(alice, CHEST);
     expect(chest.type).toBe("loot");

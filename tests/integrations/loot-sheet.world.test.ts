@@ -35,7 +35,7 @@ beforeEach(async () => {
     ],
   }], { ownership: { [alice.userId]: OWNER } });
   await world.settle();
-});
+}, 30_000);
 
 const chest = (client: WorldClient) => client.game.actors.get(CHEST) as unknown as ActorDoc;
 

@@ -7,7 +7,7 @@
  */
 import { RELAY_QUERY } from "../../../src/relay";
 import { queueFaces, clearQueuedFaces, createWorld, type World, type WorldClient } from "../../world";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, sceneUuid, seedArena } from "../../magic/world-fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, sceneUuid, seedArena, spellItem } from "../../magic/world-fixtures";
 import type { ForgeryCase } from "./case";
 
 export interface MagicTable {
@@ -75,6 +75,41 @@ async function lyingCard(t: MagicTable, client: WorldClient): Promise<string> {
   return t.note(client, { cast }, real.rolls.map((r) => r.toJSON()));
 }
 
+/**
+ * A copy of Alice's card, posted by `client` with the card's own rolls, its cast data changed by
+ * `lie` (a claim the GM must check against a record the card's author cannot write).
+ */
+async function forgedCard(t: MagicTable, client: WorldClient, lie: (cast: CastData) => void): Promise<string> {
+  const real = message(t.alice, t.bolt);
+  const cast = structuredClone(real.flags.clockwork.cast) as CastData;
+  lie(cast);
+  return t.note(client, { cast }, real.rolls.map((r) => r.toJSON()));
+}
+
+interface CastData {
+  countered: boolean;
+  counteredBy: string | null;
+  difficulty: number | null;
+  targets: { reaction?: string }[];
+  request: { itemUuid: string | null; scroll: { faces: number[]; rank: number; itemUuid: string | null } | null };
+}
+
+const FIRE_BOLT = `${actorUuid(ILINDE)}.Item.${SPELL_IDS["Fire Bolt"]}`;
+
+/** The GM gives Ilinde an item (with its own id) from its source. */
+async function giveIlinde(t: MagicTable, source: Record<string, unknown>): Promise<string> {
+  await t.world.as(t.gm, () => doc<{ createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(t.gm, actorUuid(ILINDE)).createEmbeddedDocuments("Item", [source], { keepId: true }));
+  await t.world.settle();
+  return `${actorUuid(ILINDE)}.Item.${String(source._id)}`;
+}
+
+/** A scroll of Fire Bolt in Ilinde's belt whose stored roll is 9 dice against rank 5. */
+const scrollOfFireBolt = (t: MagicTable) => giveIlinde(t, {
+  _id: "magicScrollFire1", name: "Scroll of Fire Bolt", type: "equipment",
+  system: { category: "scroll", container: "belt", castsSpell: FIRE_BOLT },
+  flags: { clockwork: { scroll: { faces: [12, 6, 6, 5, 2, 2, 2, 2, 2], rank: 5 } } },
+});
+
 const channel = (actorId: string, amount: unknown) => ({ channel: { actorUuid: actorUuid(actorId), sceneUuid, amount } });
 
 export const magicForgeries: ForgeryCase<MagicTable>[] = [
@@ -87,6 +122,25 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   { name: "cast.apply with a console-made card whose flags lie (9 gains, its dice 5)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await lyingCard(t, t.alice), t.alice.userId) },
   { name: "cast.apply with targets that are not keys", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", t.bolt, t.alice.userId, { targets: "t0" }) },
   { name: "cast.apply with a card already applied (after the ledger merge)", query: RELAY_QUERY, kind: "cast.apply", forgery: "reused-cause", build: async (t) => ask(t.alice, t.gm, "cast.apply", await t.applied(), t.alice.userId) },
+  // cast.apply: what a card says besides its dice, checked against records its author cannot write
+  {
+    name: "cast.apply with a console card reading a scroll at a rank and roll its scroll does not hold", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      const scroll = await scrollOfFireBolt(t);
+      return ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => (cast.request.scroll = { faces: [12, 12, 12, 12, 12, 12, 12, 12, 12], rank: 12, itemUuid: scroll })), t.alice.userId);
+    },
+  },
+  { name: "cast.apply with a console card reading a scroll its caster does not hold", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => (cast.request.scroll = { faces: [12, 12, 12, 12, 12, 12, 12, 12, 12], rank: 12, itemUuid: null })), t.alice.userId) },
+  { name: "cast.apply with a console card saying a Counterspell that never happened countered it", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => Object.assign(cast, { countered: true, counteredBy: "Grusha" })), t.alice.userId) },
+  { name: "cast.apply with a console card saying Grusha dodged (she was never asked)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => (cast.targets[0].reaction = "dodge")), t.alice.userId) },
+  {
+    name: "cast.apply with a console card cast against an easier \"vs GM\" difficulty than the GM's", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      await t.world.as(t.gm, () => t.gm.game.settings.set("clockwork", "spellDifficulty", 4));
+      const detect = await giveIlinde(t, spellItem("Detect Magic", "magicSpellDetect"));
+      return ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => Object.assign(cast, { difficulty: 0, request: { ...cast.request, itemUuid: detect } })), t.alice.userId);
+    },
+  },
   // cast.undo
   { name: "cast.undo asked by the card's author", query: RELAY_QUERY, kind: "cast.undo", forgery: "own-id", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
   { name: "cast.undo claiming the GM's id", query: RELAY_QUERY, kind: "cast.undo", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.gm.userId) },

@@ -181,3 +181,12 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   { name: "companion.summon with no card", query: RELAY_QUERY, kind: "companion.summon", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "companion.summon", null, t.alice.userId) },
   { name: "companion.summon with a Fire Bolt card", query: RELAY_QUERY, kind: "companion.summon", forgery: "other-document", build: async (t) => ask(t.alice, t.gm, "companion.summon", t.bolt, t.alice.userId) },
 ];
+
+/** The refusal each claim case must get (the key, so a case refused for another reason fails). */
+export const magicRefusalKeys: Record<string, string> = {
+  "cast.apply with a console card reading a scroll at a rank and roll its scroll does not hold": "CLOCKWORK.Magic.Trust.ScrollMismatch",
+  "cast.apply with a console card reading a scroll its caster does not hold": "CLOCKWORK.Magic.Trust.ScrollUnknown",
+  "cast.apply with a console card saying a Counterspell that never happened countered it": "CLOCKWORK.Magic.Trust.NoCounterspellRecord",
+  "cast.apply with a console card saying Grusha dodged (she was never asked)": "CLOCKWORK.Magic.Trust.ReactionRecord",
+  "cast.apply with a console card cast against an easier \"vs GM\" difficulty than the GM's": "CLOCKWORK.Magic.Trust.Difficulty",
+};

@@ -141,6 +141,24 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
       return ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => Object.assign(cast, { difficulty: 0, request: { ...cast.request, itemUuid: detect } })), t.alice.userId);
     },
   },
+  {
+    name: "cast.apply with a console card whose Slow gives Grusha's resisting roll all 1s (the GM rolled and recorded hers)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Grusha, on the GM's client */ 12, 12, 12, 12, 12, 12, 12, 12);
+      const made = await t.world.as(t.alice, () => ilinde(t.alice).castSpell(ilinde(t.alice).items.get(SPELL_IDS.Slow), { targets: [actorUuid(GRUSHA)], apply: false }));
+      await t.world.settle();
+      clearQueuedFaces();
+      const real = message(t.alice, made!.message.uuid);
+      const cast = structuredClone(real.flags.clockwork.cast) as { request: { rolls: { reaction: (number | null)[] } } };
+      const at = cast.request.rolls.reaction[0];
+      const rolls = real.rolls.map((r, i) => {
+        const json = r.toJSON() as { terms?: { results?: { result: number }[] }[] };
+        if (i === at) for (const term of json.terms ?? []) for (const die of term.results ?? []) die.result = 1;
+        return json;
+      });
+      return ask(t.alice, t.gm, "cast.apply", await t.note(t.alice, { cast }, rolls), t.alice.userId);
+    },
+  },
   // cast.undo
   { name: "cast.undo asked by the card's author", query: RELAY_QUERY, kind: "cast.undo", forgery: "own-id", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
   { name: "cast.undo claiming the GM's id", query: RELAY_QUERY, kind: "cast.undo", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.gm.userId) },
@@ -189,4 +207,5 @@ export const magicRefusalKeys: Record<string, string> = {
   "cast.apply with a console card saying a Counterspell that never happened countered it": "CLOCKWORK.Magic.Trust.NoCounterspellRecord",
   "cast.apply with a console card saying Grusha dodged (she was never asked)": "CLOCKWORK.Magic.Trust.ReactionRecord",
   "cast.apply with a console card cast against an easier \"vs GM\" difficulty than the GM's": "CLOCKWORK.Magic.Trust.Difficulty",
+  "cast.apply with a console card whose Slow gives Grusha's resisting roll all 1s (the GM rolled and recorded hers)": "CLOCKWORK.Magic.Trust.ReactionRoll",
 };

@@ -14,7 +14,7 @@ afterEach(() => clearQueuedFaces());
 // A three-client world per case, with a cast: seconds each on a loaded machine.
 describe("magic's relay kinds refuse forged requests", { timeout: 30_000 }, () => {
   for (const forged of magicForgeries) {
-    it(`${forged.kind}: ${forged.name}`, async () => {
+    it(`${forged.kind ?? forged.query}: ${forged.name}`, async () => {
       const table = await magicTable();
       const text = await expectRefused(table.world, table, forged);
       const key = magicRefusalKeys[forged.name];

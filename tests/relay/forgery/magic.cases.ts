@@ -1,11 +1,14 @@
 /**
  * Magic's forged requests (issue 18 item 7): every relay kind magic registers ("cast.apply",
  * "cast.undo", "channel", "alchemy.apply", "companion.summon") sent from a player's console as the
- * relay's one query, each lying in one way. The table is the magic arena (tests/magic/world-fixtures)
+ * relay's one query, each lying in one way; and the spell dodge shape of `clockwork.spellReaction`.
+ * A cast card's claims (a scroll's roll, a Counterspell, a dodge, a resisting roll, a "vs GM"
+ * difficulty) are checked against records its author cannot write (`magicRefusalKeys`). The table is the magic arena (tests/magic/world-fixtures)
  * out of combat: Alice's Ilinde (30 mana, room 5 after the seed below) and her pending Fire Bolt
  * card at Grusha, Bob's Bram, the GM's NPCs and the scene's pool (60).
  */
 import { RELAY_QUERY } from "../../../src/relay";
+import { SPELL_REACTION_QUERY } from "../../../src/magic/constants";
 import { queueFaces, clearQueuedFaces, createWorld, type World, type WorldClient } from "../../world";
 import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, sceneUuid, seedArena, spellItem } from "../../magic/world-fixtures";
 import type { ForgeryCase } from "./case";
@@ -110,6 +113,12 @@ const scrollOfFireBolt = (t: MagicTable) => giveIlinde(t, {
   flags: { clockwork: { scroll: { faces: [12, 6, 6, 5, 2, 2, 2, 2, 2], rank: 5 } } },
 });
 
+/** Combat's reaction request for a creature, as a caster's client sends it inside the spell dodge query. */
+const dodgeOf = (actorId: string) => ({
+  attacker: "Ilinde", weapon: "Fire Bolt", target: "someone", timeout: 2_000, actorUuid: actorUuid(actorId),
+  choices: [{ reaction: "none", defense: 5, chanceToHit: 0.5, expectedDamage: 3 }, { reaction: "dodge", defense: 8, chanceToHit: 0.2, expectedDamage: 1 }],
+});
+
 const channel = (actorId: string, amount: unknown) => ({ channel: { actorUuid: actorUuid(actorId), sceneUuid, amount } });
 
 export const magicForgeries: ForgeryCase<MagicTable>[] = [
@@ -159,6 +168,9 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
       return ask(t.alice, t.gm, "cast.apply", await t.note(t.alice, { cast }, rolls), t.alice.userId);
     },
   },
+  // clockwork.spellReaction's dodge (combat's checks, then the record): never written for a creature the answerer does not own
+  { name: "spell dodge for Grusha sent to Bob, who does not own her (no record written)", query: SPELL_REACTION_QUERY, forgery: "claimed-player", build: async (t) => ({ from: t.alice, to: t.bob, data: { castId: "forgedCast000001", dodge: dodgeOf(GRUSHA) } }) },
+  { name: "spell dodge for Bram under a cast id that is no flag key", query: SPELL_REACTION_QUERY, forgery: "out-of-range", build: async (t) => ({ from: t.alice, to: t.bob, data: { castId: "../ledger", dodge: dodgeOf(BRAM) } }) },
   // cast.undo
   { name: "cast.undo asked by the card's author", query: RELAY_QUERY, kind: "cast.undo", forgery: "own-id", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
   { name: "cast.undo claiming the GM's id", query: RELAY_QUERY, kind: "cast.undo", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.gm.userId) },

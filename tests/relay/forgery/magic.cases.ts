@@ -4,8 +4,9 @@
  * relay's one query, each lying in one way; and the spell dodge shape of `clockwork.spellReaction`.
  * A cast card's claims (a scroll's roll, a Counterspell, a dodge, a resisting roll, a "vs GM"
  * difficulty) are checked against records its author cannot write (`magicRefusalKeys`). The
- * table is the magic arena (tests/magic/world-fixtures) out of combat: Alice's Ilinde (30 mana, room 5 after the seed below) and her pending Fire Bolt
- * card at Grusha, Bob's Bram, the GM's NPCs and the scene's pool (60).
+ * table is the magic arena (tests/magic/world-fixtures) out of combat: Alice's Ilinde (30 mana,
+ * room 5 after the seed below) and her pending Fire Bolt card at Grusha, Bob's Bram, the GM's NPCs
+ * and the scene's pool (60).
  */
 import { RELAY_QUERY } from "../../../src/relay";
 import { SPELL_REACTION_QUERY } from "../../../src/magic/constants";

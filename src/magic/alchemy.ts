@@ -7,16 +7,17 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { localize, notify, resolveUuidSync, targetedTokens, viewedCombat, worldTime } from "../foundry";
+import { localize, notify, targetedTokens, worldTime } from "../foundry";
 import { relay, registerRelayKind, type Derived, type DeriveContext } from "../relay";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
 import {
   alchemyProfile, alchemySum, alchemyUseCost, alchemyUseProblem, drinkManaPotion, MAX_DICE,
-  type AlchemyEffect, type AlchemyFlag, type AlchemyItemData, type CounterState,
+  type AlchemyEffect, type AlchemyFlag, type AlchemyItemData,
 } from "../rules";
 import { spellEffectsOf, statusesOf, type EffectLike } from "./context";
 import { writeOwned, type RelayOp as MagicOp } from "../relay";
+import { noteActor, noteFlag, noteRefusal, resolveDoc, runningCombatantOf as combatantOf } from "./note";
 
 interface UserActor {
   id?: string | null;
@@ -40,13 +41,6 @@ export interface AlchemyItem {
   flags?: { clockwork?: { alchemy?: AlchemyFlag } };
   update?(changes: object): Promise<unknown>;
   delete?(): Promise<unknown>;
-}
-
-interface CombatantLike {
-  uuid: string;
-  actorId?: string | null;
-  actor?: { id?: string | null } | null;
-  system: { counters?: CounterState };
 }
 
 export interface AlchemyOptions {
@@ -93,13 +87,6 @@ function tokenOf(actor: UserActor): TokenPosition | null {
 function distanceBetween(a: TokenPosition | null, b: TokenPosition | null): number {
   if (!a || !b) return 0;
   return spacesBetween(tokenBox(a, gridSizeOf(a as never)), tokenBox(b, gridSizeOf(b as never)));
-}
-
-function combatantOf(actor: UserActor): CombatantLike | null {
-  const combat = viewedCombat<{ started?: boolean; combatants: Iterable<CombatantLike> }>();
-  if (!combat?.started) return null;
-  for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
-  return null;
 }
 
 async function rollSum(dice: number, rolls: Roll[] = []): Promise<number[]> {
@@ -278,19 +265,7 @@ interface UseFlag {
   itemUuid?: unknown;
 }
 
-const useOf = (flags: Record<string, unknown>): UseFlag | null => {
-  const flag = flags.alchemyUse as UseFlag | undefined;
-  return flag && typeof flag === "object" && typeof flag.targetUuid === "string" ? flag : null;
-};
-
-function resolveDoc<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
+const useOf = (flags: Record<string, unknown>): UseFlag | null => noteFlag<UseFlag>(flags, "alchemyUse", "targetUuid");
 
 /**
  * The GM's side of an item used on a creature the user does not own: the user's own item (still
@@ -299,13 +274,13 @@ function resolveDoc<T>(uuid: unknown): T | null {
  */
 export function deriveAlchemyUse({ cause, requester }: DeriveContext): Derived {
   const use = useOf(cause.flags);
-  const refused = (reason: string): Derived => ({ refused: { key: `CLOCKWORK.Magic.Trust.${reason}` } });
-  const actor = resolveDoc<UserActor & { testUserPermission?(user: unknown, level: string): boolean }>(use?.actorUuid);
   const item = resolveDoc<AlchemyItem & { parent?: unknown }>(use?.itemUuid);
   const target = resolveDoc<UserActor>(use?.targetUuid);
-  if (!use || !actor || !item || !target || actor.documentName !== "Actor" || target.documentName !== "Actor") return refused("BadCard");
-  if (!requester.isGM && !actor.testUserPermission?.(requester.user, "OWNER")) return refused("NotYourCreature");
-  if (item.parent !== actor || item.type !== "equipment" || item.system.category !== "alchemy" || item.system.thrown) return refused("BadCard");
+  if (!use || !item || !target || target.documentName !== "Actor") return noteRefusal("BadCard");
+  const found = noteActor<UserActor>(use.actorUuid, requester);
+  if ("refused" in found) return found.refused;
+  const { actor } = found;
+  if (item.parent !== actor || item.type !== "equipment" || item.system.category !== "alchemy" || item.system.thrown) return noteRefusal("BadCard");
   const profile = alchemyProfile(item.system, item.flags?.clockwork?.alchemy);
   const problem = alchemyUseProblem({
     profile, category: item.system.category, quantity: item.system.quantity ?? 1, container: item.system.container ?? "backpack",
@@ -322,7 +297,7 @@ export function deriveAlchemyUse({ cause, requester }: DeriveContext): Derived {
     if (effect.kind === "restore" && effect.dice > 0) {
       const roll = rolls[next++];
       faces = roll instanceof DamageRoll ? roll.faces : [];
-      if (faces.length !== Math.min(MAX_DICE, effect.dice)) return refused("BadRoll");
+      if (faces.length !== Math.min(MAX_DICE, effect.dice)) return noteRefusal("BadRoll");
     }
     ops.push(...effectOps(effect, target, item, faces, result));
   }

@@ -119,11 +119,15 @@ export interface CastRequest {
   effect: string | null;
   /** Counterspell: the cast's message (UUID or id) or the gains to beat. */
   against: string | number | null;
-  /** A scroll's stored casting roll (RULING 86). */
-  scroll: { faces: number[]; rank: number } | null;
+  /** A scroll's stored casting roll (RULING 86) and the scroll item it was read from (null: a macro's raw roll). */
+  scroll: { faces: number[]; rank: number; itemUuid?: string | null } | null;
   /** Whether each target resisted as unwilling (by index). */
   unwilling: boolean[];
   rolls: CastRollIndex;
+  /** The cast's id: reactors and Counterspells record their answers under it (./reactions, ./counterspell). */
+  castId?: string;
+  /** A Counterspell cast in answer: the id of the cast it answers. */
+  answers?: string | null;
 }
 
 /** The card's data from the resolved cast. */

@@ -8,15 +8,18 @@
  * `targetWrites`). Each target's writes carry the ledger tag `<messageId>.t<index>`: a card is
  * applied once, and the GM's Undo ("cast.undo") reverts exactly what each tag recorded.
  */
-import { currentUser, notify, resolveUuidSync } from "../foundry";
+import { currentUser, notify, resolveUuidSync, userById, worldCollection } from "../foundry";
 import { relay, registerRelayKind, type Derived, type RelayProblem } from "../relay";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
-import { castingPool, countGains, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
+import { castingPool, countGains, counterspellSucceeds, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
+import { COUNTERSPELL_ID } from "../rules/counterspell";
 import {
-  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, setCastApplier, storedRollsFor, targetWrites,
-  type CastDoc, type CastMessage, type CastOptions, type CastSetup, type TokenLike,
+  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, scrollRollOf, setCastApplier, storedRollsFor, targetWrites,
+  type CastDoc, type CastMessage, type CastOptions, type CastSetup, type ScrollItem, type TokenLike,
 } from "./cast";
+import { recordedReaction } from "./reactions";
+import { gmSpellDifficulty } from "./settings";
 import { CAST_FLAG, type CastCardData } from "./card";
 import { reactionPoolOf, spellProfileOf, withMode, type SpellItem } from "./context";
 import { writeOwned, type RelayOp as MagicOp } from "../relay";
@@ -28,6 +31,8 @@ export const CAST_UNDO = "cast.undo";
 export interface CastCause {
   id: string;
   uuid: string;
+  /** Its author, as the server attests it (a GM's card is the GM's own word). */
+  authorId?: string | null;
   flags: Record<string, unknown>;
   rolls: readonly unknown[];
 }
@@ -91,7 +96,8 @@ function keysOf(args: unknown, count: number): number[] | null {
 export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, skipOwned: boolean): Derived {
   const keys = keysOf(args, cardOf(cause.flags)?.targets.length ?? 0);
   if (!keys) return refusal("NotOnCard");
-  const cast = recomputeCast(cause, asker);
+  // The caster's own targets (not skipped): its own client writes its own documents from its card.
+  const cast = recomputeCast(cause, asker, { trustCard: !skipOwned });
   if ("refused" in cast) return cast;
   const ops: MagicOp[] = [];
   for (const i of keys) {
@@ -110,8 +116,49 @@ export interface Recomputed {
   writes: MagicOp[][];
 }
 
-/** Works a card's cast out again from its rolls and this client's world (no second copy of the spell's math). */
-export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { refused: RelayProblem } {
+const sameFaces = (a: readonly unknown[] | null | undefined, b: readonly unknown[] | null | undefined): boolean =>
+  !!a && !!b && a.length === b.length && a.every((f, i) => f === b[i]);
+
+const authorIsGM = (authorId: string | null | undefined): boolean => !!authorId && userById<{ isGM?: boolean }>(authorId)?.isGM === true;
+
+interface MessageLike {
+  id?: string | null;
+  uuid?: string;
+  author?: { id?: string | null; isGM?: boolean } | null;
+  flags?: Record<string, unknown>;
+  rolls?: unknown[];
+}
+
+/**
+ * Whether a Counterspell answered the cast `castId` and countered it: a Counterspell card naming
+ * that cast and aimed at its caster, authored by the reactor's owner (or a GM: the answering
+ * side), whose own dice, worked out here, exceed the casting gains.
+ */
+function counterspelled(castId: unknown, casterUuid: string, castGains: number, selfId: string): boolean {
+  if (typeof castId !== "string" || !castId) return false;
+  for (const message of worldCollection<Iterable<MessageLike>>("messages") ?? []) {
+    const data = castData(message);
+    if (!data || message.id === selfId || data.spell?.identifier !== COUNTERSPELL_ID || data.request?.answers !== castId || data.undone) continue;
+    if (data.targets?.[0]?.uuid !== casterUuid || !message.id || !message.uuid) continue;
+    const author = message.author ?? null;
+    const reactor = resolve<CastDoc>(data.caster?.uuid);
+    if (!author || !reactor || !(author.isGM === true || owns(reactor, author))) continue;
+    const worked = recomputeCast({ id: message.id, uuid: message.uuid, authorId: author.id ?? null, flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [] }, { user: author, isGM: author.isGM === true });
+    if (!("refused" in worked) && counterspellSucceeds(worked.outcome.gains, castGains)) return true;
+  }
+  return false;
+}
+
+/**
+ * Works a card's cast out again from its rolls and this client's world (no second copy of the
+ * spell's math). What a card says besides its dice and choices is checked against records its
+ * author could not write (issue 18): a scroll's roll against the scroll item the caster holds, a
+ * Counterspell against the reactor's own card, a dodge, block or resisting roll against the
+ * reacting actor's record, a "vs GM" difficulty against the GM's setting. `trustCard`: the card
+ * is read as it is (its caster's own client writing its own documents, or showing the numbers).
+ * A GM's card is always read as it is.
+ */
+export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCard?: boolean } = {}): Recomputed | { refused: RelayProblem } {
   const data = cardOf(cause.flags);
   const request = data?.request;
   if (!data || !request || !request.rolls) return refusal("BadCard");
@@ -120,6 +167,7 @@ export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { re
   const item = resolve<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
   // The caster's own spell; a scroll's spell may be another's item (RULING 86).
   if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || (!request.scroll && item.parent !== caster)) return refusal("BadCard");
+  const trusted = options.trustCard === true || authorIsGM(cause.authorId);
   const spell = withMode(spellProfileOf(item), request.mode ?? undefined);
   const targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[] = [];
   for (const t of data.targets) {
@@ -135,34 +183,55 @@ export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { re
     unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || (spell.automation.harmful && !asker.isGM && !owns(t.actor, asker.user));
   });
   const situational = clampInt(request.situational, -3, 3, 0);
-  const options: CastOptions = {
+  // "vs GM": the GM's number (its setting) at least; a player's card cannot lower it.
+  const difficulty = clampInt(data.difficulty, 0, 99, 0);
+  const gmDifficulty = spell.roll.kind === "difficulty" && !trusted ? gmSpellDifficulty() : 0;
+  if (difficulty < gmDifficulty) return refusal("Difficulty", { claimed: difficulty, difficulty: gmDifficulty });
+  const castOptions: CastOptions = {
     mode: request.mode ?? undefined, situational, focus: request.focus ?? undefined, effect: request.effect ?? undefined,
     against: request.against ?? undefined, damageType: (data.damageType ?? undefined) as CastOptions["damageType"],
-    difficulty: clampInt(data.difficulty, 0, 99, 0), unwilling,
+    difficulty, unwilling,
   };
-  const stored = storedRollsFor(spell, targets, options);
+  const stored = storedRollsFor(spell, targets, castOptions);
   if (stored === "noCast" || stored === "noEffect") return refusal("BadCard");
   const combat = castCombat();
   // Range from the tokens as they stand now; an area is checked as a macro's is (no aim point).
   const casterToken = caster.getActiveTokens?.()[0] ?? null;
   const reach = placesOf(spell, (casterToken as { document?: TokenLike } | null)?.document ?? (casterToken as TokenLike | null), targets, null, false);
-  const setup = castSetup(caster, item, spell, targets, combat, stored, options, reach);
+  const setup = castSetup(caster, item, spell, targets, combat, stored, castOptions, reach);
 
   // The casting roll: the caster's pool at most, its gains counted against the caster's rank here.
   let casting: number[];
   let roller: Caster = setup.caster;
   if (request.scroll) {
-    const faces = request.scroll.faces;
+    let faces = request.scroll.faces;
+    let rank = clampInt(request.scroll.rank, 1, 12, 1);
+    if (!trusted) {
+      // The scroll the caster holds, of this spell: its stored roll, whatever the card says.
+      const scroll = resolve<ScrollItem>(request.scroll.itemUuid);
+      const held = scroll && scroll.parent === caster ? scrollRollOf(scroll, item.uuid) : null;
+      if (!scroll || !held) return refusal("ScrollUnknown");
+      if (!sameFaces(held.faces, faces) || held.rank !== request.scroll.rank) return refusal("ScrollMismatch", { name: scroll.name });
+      faces = held.faces;
+      rank = held.rank;
+    }
     if (!Array.isArray(faces) || faces.length > 12 || !faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 12)) return refusal("BadCard");
     casting = [...faces];
-    roller = { magic: faces.length, rank: clampInt(request.scroll.rank, 1, 12, 1), affinity: setup.caster.affinity };
+    roller = { magic: faces.length, rank, affinity: setup.caster.affinity };
   } else {
     const pool = castingPool(setup.caster).dice;
     const faces = pool > 0 ? facesAt(cause.rolls, request.rolls.casting, GainRoll) : [];
     if (!faces || faces.length > Math.min(12, pool)) return refusal("BadRoll");
     casting = faces;
   }
-  const countered = data.countered === true;
+  let countered = data.countered === true;
+  if (!trusted) {
+    // Who counterspelled is the answering side's card, never this one's word.
+    const recorded = counterspelled(request.castId, caster.uuid, Math.max(0, countGains(casting, roller.rank, { hexed: roller.hexed })), cause.id);
+    if (recorded && !countered) return refusal("CounterspellRecorded");
+    if (!recorded && data.counteredBy) return refusal("NoCounterspellRecord");
+    countered = recorded || countered;
+  }
   let damage: number[] = [];
   if (spell.damage.dice > 0 && !countered) {
     const faces = facesAt(cause.rolls, request.rolls.damage, DamageRoll);
@@ -186,9 +255,15 @@ export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { re
     resistance[target.id] = faces;
   }
   for (const [i, target] of (countered ? [] : setup.ruleTargets).entries()) {
-    // The dodge or block its owner declared (and paid) when the spell was cast.
-    const declared = data.targets[i]?.reaction;
-    if (spell.roll.kind === "attack" && (declared === "dodge" || declared === "block")) target.reaction = declared;
+    // The dodge or block its owner declared (and paid) when the spell was cast: its side's record.
+    const declared = data.targets[i]?.reaction === "dodge" || data.targets[i]?.reaction === "block" ? data.targets[i].reaction : "none";
+    const record = trusted ? null : recordedReaction(targets[i].actor as never, request.castId);
+    if (spell.roll.kind === "attack" && !target.self) {
+      // (A card shows none for a target its resistance took out of the attack: only a claimed one must match.)
+      const reaction = trusted ? declared : record?.reaction ?? "none";
+      if (declared !== "none" && declared !== reaction) return refusal("ReactionRecord", { name: data.targets[i]?.name ?? targets[i].actor.name });
+      if (reaction !== "none") target.reaction = reaction;
+    }
     const reacts = spell.roll.kind === "opposed" ? !spell.automation.against : spell.roll.kind === "unopposed" && target.unwilling && !!spell.roll.opposedSkill;
     if (!reacts || !spell.roll.opposedSkill) continue;
     const pool = reactionPoolOf(targets[i].actor, spell.roll.opposedSkill);
@@ -198,14 +273,16 @@ export function recomputeCast(cause: CastCause, asker: Asker): Recomputed | { re
     }
     const faces = facesAt(cause.rolls, request.rolls.reaction?.[i], GainRoll);
     if (!faces || faces.length > pool.dice) return refusal("BadRoll");
+    // The resisting roll its own side made (and recorded), not one the caster put on the card.
+    if (!trusted && !sameFaces(record?.faces, faces)) return refusal("ReactionRoll", { name: data.targets[i]?.name ?? targets[i].actor.name });
     target.reactionGains = Math.max(0, countGains(faces, pool.threshold, { hexed: pool.hexed }));
   }
 
-  const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: countered });
+  const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty, counterspelled: countered });
   // The card's gains follow from its casting roll alone: a card that says otherwise was not made by a cast.
   if (outcome.gains !== data.gains) return refusal("Tampered", { gains: data.gains, rolled: outcome.gains });
   const context = { name: item.name, img: item.img ?? null, casterUuid: caster.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };
-  return { setup, difficulty: options.difficulty ?? 0, outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
+  return { setup, difficulty, outcome, targets, writes: targetWrites(setup, outcome, targets, stored, combat, context, cause.id) };
 }
 
 /** The GM's Undo: reverts what each applied target's ledger tag recorded, from the current state. */
@@ -243,7 +320,7 @@ interface MessageDoc extends CastMessage {
 }
 
 function causeOfMessage(message: MessageDoc): CastCause {
-  return { id: message.id, uuid: message.uuid, flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [] };
+  return { id: message.id, uuid: message.uuid, authorId: (message as MessageLike).author?.id ?? null, flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [] };
 }
 
 async function markCard(message: CastMessage, changes: Partial<CastCardData>): Promise<void> {

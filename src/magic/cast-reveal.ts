@@ -51,7 +51,8 @@ function work(message: CardMessage): Worked | null {
   // An undone card still shows what it was cast with.
   const flags = { ...(message.flags?.clockwork as Record<string, unknown> | undefined), [CAST_FLAG]: { ...data, undone: false } };
   const author = message.author ?? null;
-  const worked = recomputeCast({ id: message.id, uuid: message.uuid, flags, rolls: message.rolls ?? [] }, { user: author, isGM: author?.isGM === true });
+  // Numbers to show, not writes: read as the card says (the records it is checked against on Apply may be hidden here).
+  const worked = recomputeCast({ id: message.id, uuid: message.uuid, flags, rolls: message.rolls ?? [] }, { user: author, isGM: author?.isGM === true }, { trustCard: true });
   if ("refused" in worked) return null;
   const { setup } = worked;
   const odds = spellOdds(setup.spell, setup.caster, setup.ruleTargets, { difficulty: worked.difficulty, damageType: setup.damageType });

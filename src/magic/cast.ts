@@ -14,7 +14,7 @@
  *    and post the card. When the writes cannot be made now (no GM connected), the card keeps
  *    them behind an Apply button.
  */
-import { activeGM, allUsers, documentClass, hooks as foundryHooks, localize, notify, targetedTokens, viewedCombat, worldCollection, worldTime } from "../foundry";
+import { activeGM, allUsers, currentUser, documentClass, foundryMember, hooks as foundryHooks, localize, notify, targetedTokens, viewedCombat, worldCollection, worldTime } from "../foundry";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
@@ -30,8 +30,9 @@ import {
   type CastActor, type EffectLike, type SpellEffectFlag, type SpellItem,
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
-import { askSpellReactions, withDefenseParts } from "./reactions";
-import { refusal, type QueryRefusal } from "../combat/query-refusal";
+import { answerSpellDodge, askSpellReactions, isCastId, recordReaction, withDefenseParts, type SpellDodgeQuery } from "./reactions";
+import { castDifficulty } from "./settings";
+import { refusal } from "../combat/query-refusal";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
 import { gridSizeOf, spacesBetween as boxSpaces, spacesToPoint, tokenBox, type GridBox, type TokenPosition } from "../combat/attack/geometry";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
@@ -171,7 +172,9 @@ export interface CastOptions {
    * will do, the reader pays the counters and mana, and the scroll's stored casting roll (its
    * faces against the scribe's rank) replaces the casting roll.
    */
-  scroll?: boolean | { faces: number[]; rank: number };
+  scroll?: boolean | { faces: number[]; rank: number } | ScrollItem;
+  /** A Counterspell cast in answer to a cast (its cast id): the GM reads this card as the record that it was countered. */
+  answers?: string;
   focus?: string | boolean;
   situational?: number;
   /** Write the results at once (default true). */
@@ -192,6 +195,27 @@ export interface CastOptions {
    * player's path, docs/rulings.md 140).
    */
   companion?: { name: string; img?: string | null; system?: Record<string, unknown> };
+}
+
+/** A scroll item (equipment, category "scroll"): the spell it casts and its stored casting roll (`flags.clockwork.scroll`). */
+export interface ScrollItem {
+  uuid?: string;
+  name: string;
+  type?: string;
+  parent?: unknown;
+  system: { category?: string; castsSpell?: string };
+  flags?: { clockwork?: { scroll?: { faces?: unknown; rank?: unknown } } };
+}
+
+/** A scroll item's stored roll when it is a scroll of `spell` (by UUID), else null. */
+export function scrollRollOf(scroll: ScrollItem | null | undefined, spellUuid: string | null | undefined): { faces: number[]; rank: number } | null {
+  if (!scroll || scroll.type !== "equipment" || scroll.system?.category !== "scroll" || !spellUuid || scroll.system.castsSpell !== spellUuid) return null;
+  const stored = scroll.flags?.clockwork?.scroll;
+  const faces = stored?.faces;
+  const rank = stored?.rank;
+  if (!Array.isArray(faces) || !faces.length || faces.length > 12 || !faces.every((f) => Number.isInteger(f) && f >= 1 && f <= 12)) return null;
+  if (typeof rank !== "number" || !Number.isInteger(rank) || rank < 1 || rank > 12) return null;
+  return { faces: [...faces] as number[], rank };
 }
 
 /** What a cast resolves to. */
@@ -242,13 +266,13 @@ function reactionRoller(actor: CastDoc): { id: string | null; query?(name: strin
 }
 
 /** A target's reaction roll: by its owner (query), or here when that is this user or cannot be asked; the roll goes on the card. */
-async function reactionRoll(actor: CastDoc, skill: string): Promise<{ gains: number; roll: Roll | null }> {
+async function reactionRoll(actor: CastDoc, skill: string, castId: string): Promise<{ gains: number; roll: Roll | null }> {
   const pool = reactionPoolOf(actor, skill);
   if (!pool) return { gains: 0, roll: null };
   const roller = reactionRoller(actor);
   if (roller && roller.id !== game.user?.id && roller.query) {
     try {
-      const answer = await roller.query(SPELL_REACTION_QUERY, { actorUuid: actor.uuid, skill }, { timeout: 15_000 }) as { gains?: unknown; roll?: unknown } | null;
+      const answer = await roller.query(SPELL_REACTION_QUERY, { actorUuid: actor.uuid, skill, castId }, { timeout: 15_000 }) as { gains?: unknown; roll?: unknown } | null;
       if (typeof answer?.gains === "number") {
         let roll: Roll | null = null;
         try {
@@ -264,13 +288,21 @@ async function reactionRoll(actor: CastDoc, skill: string): Promise<{ gains: num
   }
   const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
   await roll.evaluate();
+  // Rolled here for a creature this user answers for: its record, as its owner's side would write it.
+  if (actor.isOwner) await recordReaction(actor as never, castId, { faces: [...roll.faces] });
   return { gains: roll.gains, roll };
 }
 
-/** The owner's side of the reaction query: rolls the actor's skill (the roll travels back for the card). */
-export async function answerSpellReaction(data: unknown): Promise<{ gains: number; roll?: object } | QueryRefusal> {
-  const request = data as { actorUuid?: unknown; skill?: unknown } | null;
+/**
+ * The owner's side of the reaction query: rolls the actor's skill (the roll travels back for the
+ * card, and its faces are recorded on the actor under the cast's id), or, with `dodge`, answers
+ * a dodge or block against an attack spell (./reactions).
+ */
+export async function answerSpellReaction(data: unknown): Promise<unknown> {
+  if (data && typeof data === "object" && "dodge" in data) return answerSpellDodge(data as SpellDodgeQuery);
+  const request = data as { actorUuid?: unknown; skill?: unknown; castId?: unknown } | null;
   if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return refusal("BadRequest");
+  if (request.castId !== undefined && !isCastId(request.castId)) return refusal("BadRequest");
   const actor = fromUuid(request.actorUuid) as CastDoc | null;
   if (!actor) return refusal("NoActor");
   if (!actor.isOwner) return refusal("NotOwner", { name: actor.name });
@@ -279,6 +311,7 @@ export async function answerSpellReaction(data: unknown): Promise<{ gains: numbe
   if (!pool) return refusal("BadRequest");
   const roll = GainRoll.fromPool(pool.dice, { threshold: pool.threshold, hexed: pool.hexed });
   await roll.evaluate();
+  if (isCastId(request.castId)) await recordReaction(actor as never, request.castId, { faces: [...roll.faces] });
   return { gains: roll.gains, roll: roll.toJSON() as object };
 }
 
@@ -597,6 +630,14 @@ export function castClock(combat: CombatLike | null): CastClock {
 export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOptions = {}): Promise<CastResult | null> {
   const hooks = foundryHooks();
   if (hooks.call(CAST_HOOKS.pre, actor, item, options) === false) return null;
+  // A scroll item: its stored roll, when it is a scroll of this spell (the GM checks the same item on Apply).
+  const scrollItem = options.scroll && typeof options.scroll === "object" && "system" in options.scroll ? options.scroll : null;
+  const scroll = scrollItem ? scrollRollOf(scrollItem, item?.uuid) : typeof options.scroll === "object" ? options.scroll as { faces: number[]; rank: number } : null;
+  if (scrollItem && !scroll) return refuse("notScroll", { name: scrollItem.name, spell: item?.name ?? "" });
+  // "vs GM" spells: against the GM's number (a world setting), or a higher one a player names.
+  if (item?.type === "spell" && spellProfileOf(item).roll.kind === "difficulty") options = { ...options, difficulty: castDifficulty(options.difficulty, currentUser<{ isGM?: boolean }>()?.isGM === true) };
+  // The cast's id: reactors and Counterspells record their answers under it (the GM reads them on Apply).
+  const castId = foundryMember<() => string>("utils.randomID")?.() ?? Math.random().toString(36).slice(2, 18);
   const prepared = prepare(actor, item, options);
   if (!prepared) return null;
   const { spell, targets } = prepared;
@@ -614,20 +655,19 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   // Dodge or block, declared before any die is rolled, through combat's reaction path.
   const reactions = await askSpellReactions(spell, caster, actor.name, item.name, ruleTargets, targets.map((t) => ({
     actor: t.actor, self: t.self, tokenName: t.token ? (t.token as { name?: string }).name ?? null : null, combatant: combatantOf(prepared.combat, t.actor),
-  })), odds.targets.map((t) => t.attack), damageType, prepared.combatant?.uuid ?? null);
+  })), odds.targets.map((t) => t.attack), damageType, prepared.combatant?.uuid ?? null, castId);
 
   if (!(await pay(actor, prepared, options, reactions.ops))) return null;
 
   // Dice, in a fixed order (tests queue faces in it). Each roll goes on the card: the GM reads them back.
   const rolls: CastRolls = { list: [], index: { resistance: targets.map(() => null), reaction: targets.map(() => null) } };
   const pool = castingPool(caster);
-  const scroll = typeof options.scroll === "object" ? options.scroll : null;
   const casting = scroll ? [...scroll.faces] : await rollPool(rolls, "casting", pool.dice, caster.rank, caster.hexed);
   // A scroll's roll stands as the scribe made it: its own dice against the scribe's rank.
   const roller: Caster = scroll ? { magic: scroll.faces.length, rank: scroll.rank, affinity: caster.affinity } : caster;
 
   // Counterspell, before anything of the spell happens (the caster has paid, §3.1 Counterspell).
-  const counterspelled = await counterspellWindow(actor, item.name, spell, prepared, Math.max(0, countGains(casting, roller.rank, { hexed: roller.hexed })), options);
+  const counterspelled = await counterspellWindow(actor, item.name, spell, prepared, Math.max(0, countGains(casting, roller.rank, { hexed: roller.hexed })), options, castId);
   let damageFaces: number[] = [];
   if (spell.damage.dice > 0 && !counterspelled) {
     const roll = DamageRoll.forDice(spell.damage.dice, { damageType: damageType ?? "energy" });
@@ -646,7 +686,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   for (const [i, target] of (counterspelled ? [] : ruleTargets).entries()) {
     const reacts = spell.roll.kind === "opposed" ? !spell.automation.against : spell.roll.kind === "unopposed" && target.unwilling && !!spell.roll.opposedSkill;
     if (reacts && spell.roll.opposedSkill) {
-      const { gains, roll } = await reactionRoll(targets[i].actor, spell.roll.opposedSkill);
+      const { gains, roll } = await reactionRoll(targets[i].actor, spell.roll.opposedSkill, castId);
       target.reactionGains = gains;
       if (roll) rolls.index.reaction[i] = rolls.list.push(roll) - 1;
     }
@@ -675,7 +715,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     outcome, targets: targets.map((t, i) => ({ uuid: t.actor.uuid, name: t.token ? String((t.token as { name?: string }).name ?? t.actor.name) : t.actor.name, chance: odds.targets[i]?.chance ?? null })),
     paid: { mana: prepared.mana, counters: prepared.counters }, writes: planned.map((ops) => ops.length > 0), chance: ruleTargets.length ? null : odds.chanceOfSuccess,
     counteredBy: counterspelled ? counterspelled.name : null, sealed: options.sealed === true,
-    request: castRequestOf(item, { ...options, mode: prepared.mode as CastOptions["mode"] }, scroll, targets.map((t, i) => ruleTargets[i]?.unwilling === true), rolls.index),
+    request: castRequestOf(item, { ...options, mode: prepared.mode as CastOptions["mode"] }, scroll && { ...scroll, itemUuid: scrollItem?.uuid ?? null }, targets.map((t, i) => ruleTargets[i]?.unwilling === true), rolls.index, castId),
     reveal: hiddenInfoLevel(),
   });
   const message = (options.chat === false ? null : await postCastCard(actor, data, options.rollMode ?? currentRollMode(), rolls.list)) as CastMessage | null;
@@ -719,7 +759,7 @@ async function rollPool(rolls: CastRolls, part: string, dice: number, threshold 
 }
 
 /** What the GM needs besides the dice to work the cast out again: the caster's choices. */
-function castRequestOf(item: SpellItem, options: CastOptions, scroll: { faces: number[]; rank: number } | null, unwilling: boolean[], rolls: CastRollIndex): CastRequest {
+function castRequestOf(item: SpellItem, options: CastOptions, scroll: { faces: number[]; rank: number; itemUuid: string | null } | null, unwilling: boolean[], rolls: CastRollIndex, castId: string): CastRequest {
   const against = typeof options.against === "string" ? options.against : typeof options.against === "number" ? options.against : null;
   return {
     itemUuid: item.uuid ?? null,
@@ -728,14 +768,16 @@ function castRequestOf(item: SpellItem, options: CastOptions, scroll: { faces: n
     focus: options.focus ?? null,
     effect: options.effect ?? null,
     against,
-    scroll: scroll ? { faces: [...scroll.faces], rank: scroll.rank } : null,
+    scroll: scroll ? { faces: [...scroll.faces], rank: scroll.rank, itemUuid: scroll.itemUuid } : null,
     unwilling,
     rolls,
+    castId,
+    answers: isCastId(options.answers) ? options.answers : null,
   };
 }
 
 /** Offers Counterspell to the other combatants of a started combat (none eligible: no wait). */
-async function counterspellWindow(actor: CastDoc, name: string, spell: SpellProfile, prepared: Prepared, gains: number, options: CastOptions): Promise<Counterspelled | null> {
+async function counterspellWindow(actor: CastDoc, name: string, spell: SpellProfile, prepared: Prepared, gains: number, options: CastOptions, castId: string): Promise<Counterspelled | null> {
   const combat = prepared.combat as (CombatLike & { turns?: CombatantLike[] }) | null;
   if (!combat || options.counterspell === false || !canBeCounterspelled(spell)) return null;
   const casterToken = actor.getActiveTokens?.()[0] ?? null;
@@ -744,6 +786,7 @@ async function counterspellWindow(actor: CastDoc, name: string, spell: SpellProf
     rollMode: toRollMode(options.rollMode) ?? currentRollMode(),
     spell: name,
     gains,
+    castId,
     combatants: (combat.turns?.length ? combat.turns : [...combat.combatants]) as never,
     distance: (reactor) => spacesBetween(casterToken, (reactor as CastDoc).getActiveTokens?.()[0] ?? null),
     cast: castSpell as CastFn,

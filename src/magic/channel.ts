@@ -6,12 +6,13 @@
  * the same batch as the caster's mana and counters. A mana potion adds the sum of its dice,
  * capped at the maximum, and is used up.
  */
-import { activeGM, allUsers, currentUser, localize, notify, resolveUuidSync, viewedCombat } from "../foundry";
+import { activeGM, allUsers, currentUser, localize, notify } from "../foundry";
 import { relay, registerRelayKind, type DeriveContext, type Derived } from "../relay";
-import { planChannel, type ChannelPlan, type CounterState } from "../rules";
+import { planChannel, type ChannelPlan } from "../rules";
 import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";
 import { storedPool, writeOwned, type RelayOp as MagicOp } from "../relay";
+import { noteActor, noteFlag, noteRefusal, resolveDoc, runningCombatantOf as combatantOf } from "./note";
 
 interface ManaActor {
   id?: string | null;
@@ -19,20 +20,6 @@ interface ManaActor {
   name: string;
   statuses?: Iterable<string>;
   system: { mana?: { value?: number; max?: number } };
-}
-
-interface CombatantLike {
-  uuid: string;
-  actorId?: string | null;
-  actor?: { id?: string | null } | null;
-  system: { counters?: CounterState };
-}
-
-function combatantOf(actor: ManaActor): CombatantLike | null {
-  const combat = viewedCombat<{ started?: boolean; combatants: Iterable<CombatantLike> }>();
-  if (!combat?.started) return null;
-  for (const c of combat.combatants) if ((c.actor?.id ?? c.actorId) === actor.id) return c;
-  return null;
 }
 
 /** A channeling worked out for an actor on a scene, without writing anything. */
@@ -96,10 +83,7 @@ interface ChannelFlag {
   amount?: unknown;
 }
 
-const channelOf = (flags: Record<string, unknown>): ChannelFlag | null => {
-  const flag = flags.channel as ChannelFlag | undefined;
-  return flag && typeof flag === "object" && typeof flag.actorUuid === "string" ? flag : null;
-};
+const channelOf = (flags: Record<string, unknown>): ChannelFlag | null => noteFlag<ChannelFlag>(flags, "channel", "actorUuid");
 
 /** The player's note of a channeling, whispered to the GMs: the pool drain's cause. */
 async function postChannelNote(actor: ManaActor, amount: number, scene: SceneDoc): Promise<string | null> {
@@ -113,15 +97,6 @@ async function postChannelNote(actor: ManaActor, amount: number, scene: SceneDoc
   return (created as { uuid?: string } | undefined)?.uuid ?? null;
 }
 
-function resolveDoc<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The GM's side: a drain only for the requester's own channeling into a creature it owns, of a
  * whole number of points its mana has room for now and the pool holds, once per note. Never a
@@ -129,20 +104,20 @@ function resolveDoc<T>(uuid: unknown): T | null {
  */
 export function deriveChannel({ cause, requester }: DeriveContext): Derived {
   const flag = channelOf(cause.flags);
-  const refused = (reason: string, data?: Record<string, string | number>): Derived => ({ refused: { key: `CLOCKWORK.Magic.Trust.${reason}`, ...(data ? { data } : {}) } });
-  const actor = resolveDoc<ManaActor & { documentName?: string; testUserPermission?(user: unknown, level: string): boolean }>(flag?.actorUuid);
   const scene = resolveDoc<SceneDoc & { documentName?: string }>(flag?.sceneUuid);
-  if (!flag || !actor || actor.documentName !== "Actor" || !scene || scene.documentName !== "Scene") return refused("BadCard");
-  if (!requester.isGM && !actor.testUserPermission?.(requester.user, "OWNER")) return refused("NotYourCreature");
+  if (!flag || !scene || scene.documentName !== "Scene") return noteRefusal("BadCard");
+  const found = noteActor<ManaActor & { documentName?: string }>(flag.actorUuid, requester);
+  if ("refused" in found) return found.refused;
+  const { actor } = found;
   const amount = flag.amount;
-  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1) return refused("BadAmount");
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1) return noteRefusal("BadAmount");
   const room = (actor.system.mana?.max ?? 0) - (actor.system.mana?.value ?? 0);
-  if (amount > room) return refused("NoRoom", { name: actor.name, amount, room: Math.max(0, room) });
+  if (amount > room) return noteRefusal("NoRoom", { name: actor.name, amount, room: Math.max(0, room) });
   const pool = storedPool(scene);
   if (!pool) return { refused: { key: "CLOCKWORK.Magic.Channel.noPool" } };
   if (amount > pool.value) return { refused: { key: "CLOCKWORK.Magic.Channel.beyondPool", data: { pool: pool.value } } };
   const used = (scene.flags?.clockwork as Record<string, Record<string, unknown>> | undefined)?.[CHANNELED_FLAG]?.[cause.id];
-  if (used !== undefined) return refused("Used");
+  if (used !== undefined) return noteRefusal("Used");
   return { ops: [
     { op: "pool", uuid: scene.uuid, drain: amount },
     // Once per note: the scene remembers the notes it drained for.

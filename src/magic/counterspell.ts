@@ -22,6 +22,7 @@ import { counterspellSucceeds } from "../rules";
 import type { CounterState } from "../rules";
 import { casterOf, handsOf, knowsSpell, spellProfileOf, statusesOf, type CastActor, type SpellItem } from "./context";
 import { COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE } from "./constants";
+import { isCastId } from "./reactions";
 
 export { COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE };
 
@@ -38,6 +39,8 @@ export interface CounterspellQuery {
   gains: number | null;
   /** Milliseconds before the prompt counts as "let it pass". */
   timeout: number;
+  /** The cast's id: the reactor's Counterspell card names it (the GM's record that it was countered). */
+  castId?: string;
 }
 
 /** The reactor's answer. */
@@ -118,7 +121,7 @@ function fromUuid(uuid: string): unknown {
 }
 
 /** How the reactor casts its Counterspell (`castSpell` of ./cast, passed in: the two modules would otherwise import each other). */
-export type CastFn = (actor: never, item: SpellItem, options: { against: number; sealed: boolean; targets: string[]; reaction: boolean }) => Promise<{ outcome: { gains: number; targets: { success: boolean }[] } } | null>;
+export type CastFn = (actor: never, item: SpellItem, options: { against: number; sealed: boolean; targets: string[]; reaction: boolean; answers?: string }) => Promise<{ outcome: { gains: number; targets: { success: boolean }[] } } | null>;
 
 /** The reactor's side of the query: the prompt, then (accepted) its own Counterspell cast. */
 export async function answerCounterspell(data: unknown, castSpell: CastFn): Promise<CounterspellAnswer | QueryRefusal> {
@@ -127,6 +130,7 @@ export async function answerCounterspell(data: unknown, castSpell: CastFn): Prom
   if (request.gains !== null && request.gains !== undefined && !(Number.isInteger(request.gains) && request.gains >= 0 && request.gains <= 12)) return refusal("BadRequest");
   if (request.timeout !== undefined && !(typeof request.timeout === "number" && request.timeout > 0 && request.timeout <= 600_000)) return refusal("BadRequest");
   if ([request.caster, request.spell].some((t) => t !== undefined && (typeof t !== "string" || t.length > 200))) return refusal("BadRequest");
+  if (request.castId !== undefined && !isCastId(request.castId)) return refusal("BadRequest");
   const gains = typeof request.gains === "number" ? request.gains : null;
   const actor = fromUuid(request.reactorUuid) as ReactorActor | null;
   if (!actor) return refusal("NoActor");
@@ -145,7 +149,7 @@ export async function answerCounterspell(data: unknown, castSpell: CastFn): Prom
   }), late]).finally(() => clearTimeout(timer));
   if (!accepted) return { cast: false, countered: false, gains: 0 };
   // Hidden gains: the Counterspell is rolled and paid here, its card compares with nothing (sealed).
-  const result = await castSpell(actor as never, item, { against: gains ?? 0, sealed: gains === null, targets: [request.casterUuid], reaction: true });
+  const result = await castSpell(actor as never, item, { against: gains ?? 0, sealed: gains === null, targets: [request.casterUuid], reaction: true, ...(request.castId ? { answers: request.castId } : {}) });
   return { cast: !!result, countered: gains !== null && result?.outcome.targets[0]?.success === true, gains: result?.outcome.gains ?? 0 };
 }
 
@@ -170,6 +174,8 @@ export interface CounterspellWindow {
   rollMode: string;
   spell: string;
   gains: number;
+  /** The cast's id (the reactors' Counterspell cards name it). */
+  castId?: string;
   /** The running combat's combatants, in turn order. */
   combatants: Iterable<CombatantLike>;
   /** Spaces from a combatant's actor to the caster (undefined: not known). */
@@ -226,7 +232,7 @@ export async function offerCounterspell(window: CounterspellWindow): Promise<Cou
     const who = reactingUser(actor);
     if (!who) continue;
     const gains = gainsVisibleTo(who.user, window) ? window.gains : null;
-    const data: CounterspellQuery = { reactorUuid: actor.uuid, casterUuid: window.caster.uuid, caster: window.caster.name, spell: window.spell, gains, timeout };
+    const data: CounterspellQuery = { reactorUuid: actor.uuid, casterUuid: window.caster.uuid, caster: window.caster.name, spell: window.spell, gains, timeout, ...(window.castId ? { castId: window.castId } : {}) };
     let answer: CounterspellAnswer | null = null;
     try {
       const answered = await queryReactingUser(who.user, COUNTERSPELL_QUERY, data, timeout + CAST_GRACE_MS, (d) => answerCounterspell(d, window.cast));

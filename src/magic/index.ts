@@ -29,6 +29,7 @@ import { track } from "./settle";
 import { registerCastKinds } from "./cast-apply";
 import { registerChannelKind } from "./channel";
 import { registerAlchemyKind } from "./alchemy";
+import { registerMagicSettings } from "./settings";
 
 export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem };
 
@@ -69,6 +70,7 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
 
 /** Registers everything magic needs; once, in `init`. */
 export function registerMagic(): void {
+  registerMagicSettings();
   // Magic's relay kinds: the GM derives each write from the request's card in its own world.
   registerCastKinds();
   registerChannelKind();

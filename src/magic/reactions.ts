@@ -1,12 +1,22 @@
 /**
  * Dodge and block against an attack spell (§4.9 step 2 through combat's reaction path): the
  * target's owner (or the GM, or the system for NPCs when the world setting says so) is asked with
- * the same prompt and query (`clockwork.reaction`) a weapon attack uses, before any die is
- * rolled; whoever answers pays the reactor's counter on its own client. Area spells are never reacted to (§4.9: area attacks leave no reaction), and a target
- * that may not react (defenseless, grappled, Void Bolt unseen, no counters) is not asked.
+ * the same prompt and checks (`answerReaction`) a weapon attack uses, before any die is rolled;
+ * whoever answers pays the reactor's counter on its own client. Area spells are never reacted to
+ * (§4.9: area attacks leave no reaction), and a target that may not react (defenseless, grappled,
+ * Void Bolt unseen, no counters) is not asked.
+ *
+ * The answering side also **records** its answer on the reacting actor (it owns it):
+ * `flags.clockwork.spellReactions.<castId>` holds the dodge or block, and a resisting roll's
+ * faces (opposed spells). The GM applying a player's card reads the reaction from there, never
+ * from the card (issue 18): the card's caster cannot write on a creature it does not own.
  */
-import { decideReaction, type ReactionDecision } from "../combat/attack/reactions";
-import type { AttackTargetInfo, PreviewRow } from "../combat/attack/preview";
+import { answerReaction, queryReactingUser, reactingPlayer, reactionQueryData, type QueryUser, type ReactionDecision } from "../combat/attack/reactions";
+import { npcReactionMode, reactionTimeoutMs } from "../combat/attack/settings";
+import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "../combat/attack/preview";
+import { activeGM, allUsers, resolveUuidSync } from "../foundry";
+import { isId, refusal } from "../combat/query-refusal";
+import { SPELL_REACTION_QUERY } from "./constants";
 import { targetOf, type AttackActor } from "../combat/attack/source";
 import {
   ACTION_COSTS, chargeFor, reactionOptions, spellAttackInput,
@@ -64,6 +74,8 @@ export async function askSpellReactions(
   damageType: DamageType | undefined,
   /** The caster's combatant in the running combat (the reactor answers once per caster action). */
   casterCombatantUuid: string | null = null,
+  /** The cast's id: the answering side records its answer under it. */
+  castId = "",
 ): Promise<SpellReactions> {
   const decisions: Record<string, ReactionDecision> = {};
   const ops: MagicOp[] = [];
@@ -85,7 +97,7 @@ export async function askSpellReactions(
       key: target.id, name: info.tokenName || info.actor.name, actor: info.actor, actorUuid: info.actor.uuid,
       situation: {}, include: true, observable: true, counters, stunned,
     } as AttackTargetInfo & { actor: { testUserPermission(user: unknown, level: string): boolean } };
-    const decision = await decideReaction(asked, row, { attacker: casterName, weapon: spellName }, { reactorUuid: info.combatant?.uuid ?? null, attackerUuid: casterCombatantUuid });
+    const decision = await decideSpellReaction(asked, row, { attacker: casterName, weapon: spellName }, { reactorUuid: info.combatant?.uuid ?? null, attackerUuid: casterCombatantUuid }, castId);
     // A reaction the target may not take (or cannot pay) counts as none.
     const open = decision.reaction !== "none" && row.reactions[decision.reaction] === null && !row.reactionCharge;
     decisions[target.id] = open ? decision : { reaction: "none", by: decision.by };
@@ -93,4 +105,115 @@ export async function askSpellReactions(
     target.reaction = decision.reaction;
   }));
   return { decisions, ops };
+}
+
+// ---------------------------------------------------------------- the answering side's record
+
+/** Where a reacting actor records its answers to casts (by cast id). */
+export const REACTION_RECORD_FLAG = "spellReactions";
+/** How many answers an actor keeps (the oldest go first). */
+const RECORD_LIMIT = 20;
+
+/** What the reacting side answered to one cast. */
+export interface ReactionRecord {
+  /** The dodge or block it declared (and paid). */
+  reaction?: "dodge" | "block";
+  /** The faces of its resisting roll (opposed spells). */
+  faces?: number[];
+  /** When it was written (ms), to prune the oldest. */
+  at: number;
+}
+
+interface RecordingActor {
+  uuid?: string;
+  isOwner?: boolean;
+  flags?: Record<string, unknown>;
+  update?(changes: object): Promise<unknown>;
+}
+
+function recordsOf(actor: RecordingActor | null | undefined): Record<string, ReactionRecord> {
+  const records = (actor?.flags?.clockwork as Record<string, unknown> | undefined)?.[REACTION_RECORD_FLAG];
+  return records && typeof records === "object" ? records as Record<string, ReactionRecord> : {};
+}
+
+/** A cast id as the record's key (a flag key: letters and digits only). */
+export function isCastId(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9]{1,40}$/.test(value);
+}
+
+/** Records this side's answer to a cast on the reacting actor (its owner's client writes it). */
+export async function recordReaction(actor: RecordingActor, castId: string, record: Omit<ReactionRecord, "at">): Promise<void> {
+  if (!actor.isOwner || !actor.update || !isCastId(castId)) return;
+  const records = recordsOf(actor);
+  const changes: Record<string, unknown> = { [`flags.clockwork.${REACTION_RECORD_FLAG}.${castId}`]: { ...records[castId], ...record, at: Date.now() } };
+  const old = Object.entries(records).filter(([id]) => id !== castId).sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0)).slice(RECORD_LIMIT - 1);
+  for (const [id] of old) changes[`flags.clockwork.${REACTION_RECORD_FLAG}.-=${id}`] = null;
+  await actor.update(changes);
+}
+
+/** What the reacting actor recorded for a cast (null: nothing, as when it was not asked or declined). */
+export function recordedReaction(actor: RecordingActor | null | undefined, castId: unknown): ReactionRecord | null {
+  if (!isCastId(castId)) return null;
+  const record = recordsOf(actor)[castId];
+  return record && typeof record === "object" ? record : null;
+}
+
+/** The dodge query's data: combat's reaction request and the cast it answers. */
+export interface SpellDodgeQuery {
+  castId: string;
+  dodge: unknown;
+}
+
+/**
+ * The reactor's side of a dodge or block against an attack spell: combat's own checks and prompt
+ * (`answerReaction`: this user's creature, may react, pays its counter here), then the record of
+ * the answer on the reacting actor.
+ */
+export async function answerSpellDodge(data: SpellDodgeQuery): Promise<unknown> {
+  if (!isCastId(data.castId)) return refusal("BadRequest");
+  const answer = await answerReaction(data.dodge);
+  if ((answer as { ok?: unknown }).ok !== true) return answer;
+  const reaction = (answer as { reaction: string }).reaction;
+  if (reaction === "dodge" || reaction === "block") {
+    const actor = lookup<RecordingActor>((data.dodge as { actorUuid?: unknown }).actorUuid);
+    if (actor) await recordReaction(actor, data.castId, { reaction });
+  }
+  return answer;
+}
+
+function lookup<T>(uuid: unknown): T | null {
+  if (!isId(uuid)) return null;
+  try {
+    return resolveUuidSync<T>(uuid);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asks one target for its dodge or block (combat's `decideReaction`, through magic's query so the
+ * answering side records it): nothing is asked when no reaction is open; a connected owning player
+ * is asked, else the GM (or the system decides on the GM's client, by the world setting).
+ */
+async function decideSpellReaction(target: AttackTargetInfo & { actor: { testUserPermission(user: unknown, level: string): boolean } }, row: PreviewRow, names: { attacker: string; weapon: string }, parties: { reactorUuid: string | null; attackerUuid: string | null }, castId: string): Promise<ReactionDecision> {
+  if (!target.include || reactionChoices(row).length === 0 || row.odds.setup.automaticMiss) return { reaction: "none", by: "none" };
+  const dodge = {
+    ...reactionQueryData(row, { ...names, target: target.name }, reactionTimeoutMs()),
+    actorUuid: target.actorUuid ?? (target.actor as { uuid?: string }).uuid ?? null,
+    ...parties,
+  };
+  const player = reactingPlayer(target.actor, allUsers<QueryUser>());
+  const gm = activeGM<QueryUser>();
+  const user = player ?? gm;
+  if (!user) return { reaction: "none", by: "none" };
+  const auto = !player && npcReactionMode() === "auto";
+  const by = player ? "player" : auto ? "auto" : "gm";
+  try {
+    const query: SpellDodgeQuery = { castId, dodge: auto ? { ...dodge, auto: true } : dodge };
+    const answer = await queryReactingUser(user, SPELL_REACTION_QUERY, query, dodge.timeout, (d) => answerSpellDodge(d as SpellDodgeQuery));
+    const reaction = (answer as { reaction?: unknown } | null)?.reaction;
+    return (reaction === "dodge" || reaction === "block") && dodge.choices.some((c) => c.reaction === reaction) ? { reaction, by } : { reaction: "none", by };
+  } catch {
+    return { reaction: "none", by: "timeout" };
+  }
 }

@@ -1,27 +1,17 @@
 /**
  * Pure views of the global pool (no Foundry calls, so render tests and benches import them):
- * the stored pool read back from a scene's flags, the pool's view, the mana HUD's context and
- * the scene configuration fieldset's context.
+ * the pool's view, the mana HUD's context and the scene configuration fieldset's context. The
+ * stored pool is read with the relay's `storedPool` (the relay writes it).
  */
-import { MANA_CONNECTIONS, globalPoolMax, requireGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
+import { MANA_CONNECTIONS, globalPoolMax, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
+import { POOL_FLAG, storedPool } from "../relay/planner";
 
-/** Where a scene keeps its global pool: `flags.clockwork.manaPool`. */
-export const POOL_FLAG = "manaPool";
+/** Where a scene keeps its global pool (`flags.clockwork.manaPool`) and how it is read: the relay's, which writes it. */
+export { POOL_FLAG, storedPool };
 /** What the scene configuration submits: `flags.clockwork.manaPoolConfig`. */
 export const POOL_CONFIG_FLAG = "manaPoolConfig";
 export const MANA_HUD_TEMPLATE = "systems/clockwork/templates/magic/mana-hud.hbs";
 export const SCENE_POOL_TEMPLATE = "systems/clockwork/templates/magic/scene-pool.hbs";
-
-/** A scene's pool as stored, or null when the scene has none (or a broken one). */
-export function storedPool(scene: { flags?: Record<string, unknown> } | null | undefined): GlobalManaPool | null {
-  const pool = (scene?.flags?.clockwork as Record<string, unknown> | undefined)?.[POOL_FLAG];
-  if (!pool || typeof pool !== "object") return null;
-  try {
-    return requireGlobalPool(pool as GlobalManaPool);
-  } catch {
-    return null;
-  }
-}
 
 /** What the scene configuration's pool fields and the HUD show. */
 export interface PoolView {

@@ -11,6 +11,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
+import { RELAY_QUERY } from "../../src/relay";
 import { setCounterspellPrompt, type CounterspellPromptData } from "../../src/magic/counterspell";
 import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters, spellItem } from "./world-fixtures";
 
@@ -85,6 +86,33 @@ describe("Counterspell interrupting a cast", { timeout: 20_000 }, () => {
     const contents = [...(gm.game.messages as Iterable<{ content: string; flags: { clockwork?: { cast?: { spell: { identifier: string } } } } }>)].filter((m) => m.flags.clockwork?.cast);
     expect(contents.map((m) => m.flags.clockwork?.cast?.spell.identifier)).toEqual(["counterspell", "fire-bolt"]);
     expect(contents.at(-1)!.content).toContain("Countered by Bram");
+  });
+
+  it("the GM reads who countered a cast from Bram's own Counterspell card: a copy of the card that leaves it out is refused", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await teachBram(world, gm);
+    setReactionPrompt(async () => "none");
+    setCounterspellPrompt(async () => true);
+    const ilinde = () => actor(alice, ILINDE);
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Bram */ 12, 12, 12, 12, 12, 12, 12, 12, 12);
+    const bolt = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(GRUSHA)], apply: false }));
+    await world.settle();
+    clearQueuedFaces();
+    const real = (bolt as unknown as { message: { flags: { clockwork: { cast: Record<string, unknown> & { request: { castId: string } } } }; rolls: { toJSON(): unknown }[] } }).message;
+    // Bram's card (Bob wrote it) names the cast it answered.
+    const counterCard = [...(gm.game.messages as Iterable<{ flags: { clockwork?: { cast?: { spell: { identifier: string }; request?: { answers?: string | null } } } } }>)].find((m) => m.flags.clockwork?.cast?.spell.identifier === "counterspell");
+    expect(counterCard?.flags.clockwork?.cast?.request?.answers).toBe(real.flags.clockwork.cast.request.castId);
+    const forged = { ...structuredClone(real.flags.clockwork.cast), countered: false, counteredBy: null };
+    const ChatMessage = () => (globalThis as unknown as { ChatMessage: { create(d: object): Promise<{ uuid: string }> } }).ChatMessage;
+    const note = await world.as(alice, () => ChatMessage().create({ content: "a Fire Bolt", rolls: real.rolls.map((r) => r.toJSON()), flags: { clockwork: { cast: forged } } }));
+    await world.settle();
+    const before = actor(gm, GRUSHA).system.health;
+    const answer = await world.as(alice, () => (alice.game.users.get(gm.userId) as unknown as { query(n: string, d: unknown): Promise<{ ok: boolean; problem?: { key: string } }> })
+      .query(RELAY_QUERY, { kind: "cast.apply", args: {}, cause: note.uuid, userId: alice.userId }));
+    await world.settle();
+    expect(answer).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Magic.Trust.CounterspellRecorded" } });
+    expect(actor(gm, GRUSHA).system.health).toEqual(before);
   });
 
   it("a Counterspell that does not exceed the casting gains fails: Bram pays, the Fire Bolt lands", async () => {

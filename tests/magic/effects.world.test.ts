@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../world";
-import { BRAM, COMBAT_ID, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, moveToken, seedArena, setCounters } from "./world-fixtures";
+import { BRAM, COMBAT_ID, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, flush, moveToken, seedArena, setCounters, spellItem } from "./world-fixtures";
 import { startClock } from "./time";
 import { named } from "../packs/load-sources";
 
@@ -168,6 +168,66 @@ describe("scrolls", () => {
     expect((read?.data as unknown as { faces: number[] }).faces).toEqual([12, 12, 6]);
     expect(actor(gm, BRAM).system.health.barrier).toBe(5);
     expect(actor(gm, BRAM).system.mana.value).toBe(2);
+  });
+});
+
+describe("scroll items", () => {
+  it("Bob reads a scroll Bram holds at Alice's Ilinde: the GM applies it with the roll stored on the scroll", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world, { combat: false });
+    const barrier = `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Barrier}`;
+    await world.as(gm, async () => {
+      const bram = doc<ActorView & { update(c: object): Promise<unknown>; createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(gm, actorUuid(BRAM));
+      await bram.update({ "system.mana.value": 6 });
+      await bram.createEmbeddedDocuments("Item", [{
+        _id: "magicScrollBarr1", name: "Scroll of Barrier", type: "equipment",
+        system: { category: "scroll", container: "belt", castsSpell: barrier },
+        flags: { clockwork: { scroll: { faces: [12, 12, 6], rank: 6 } } },
+      }], { keepId: true });
+    });
+    await world.settle();
+    const bram = doc<{ items: { get(id: string): unknown }; castSpell(item: unknown, options?: object): Promise<{ data: { gains: number; request?: { scroll?: { itemUuid?: string | null } } }; applied: boolean } | null> }>(bob, actorUuid(BRAM));
+    const read = await world.as(bob, () => bram.castSpell(doc(bob, barrier), { targets: [actorUuid(ILINDE)], scroll: bram.items.get("magicScrollBarr1") }));
+    await world.settle();
+    expect(read?.data.gains).toBe(5);
+    expect(read?.data.request?.scroll?.itemUuid).toBe(`${actorUuid(BRAM)}.Item.magicScrollBarr1`);
+    expect(read?.applied).toBe(true);
+    expect(actor(gm, ILINDE).system.health.barrier).toBe(5);
+  });
+
+  it("a scroll of another spell is refused before anything is paid", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world, { combat: false });
+    await world.as(gm, () => doc<{ createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(gm, actorUuid(BRAM)).createEmbeddedDocuments("Item", [{
+      _id: "magicScrollBarr1", name: "Scroll of Barrier", type: "equipment",
+      system: { category: "scroll", container: "belt", castsSpell: `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Barrier}` },
+      flags: { clockwork: { scroll: { faces: [12, 12, 6], rank: 6 } } },
+    }], { keepId: true }));
+    await world.settle();
+    const bram = doc<{ items: { get(id: string): unknown }; castSpell(item: unknown, options?: object): Promise<unknown> }>(bob, actorUuid(BRAM));
+    const read = await world.as(bob, () => bram.castSpell(doc(bob, `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Ward}`), { targets: [actorUuid(BRAM)], scroll: bram.items.get("magicScrollBarr1") }));
+    expect(read).toBeNull();
+    expect(bob.notifications.at(-1)?.message).toContain("Scroll of Barrier");
+  });
+});
+
+describe("\"vs GM\" difficulty", () => {
+  it("a player casts against the GM's setting, or a higher number; the GM's own cast against its own", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world, { combat: false });
+    await world.as(gm, async () => {
+      await gm.game.settings.set("clockwork", "spellDifficulty", 4);
+      await doc<{ createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(gm, actorUuid(ILINDE)).createEmbeddedDocuments("Item", [spellItem("Detect Magic", "magicSpellDetect")], { keepId: true });
+    });
+    await world.settle();
+    const detect = (client: WorldClient, options: object) => {
+      const ilinde = doc<{ items: { get(id: string): unknown }; castSpell(item: unknown, options?: object): Promise<{ data: { difficulty: number | null } } | null> }>(client, actorUuid(ILINDE));
+      return world.as(client, () => ilinde.castSpell(ilinde.items.get("magicSpellDetect"), options));
+    };
+    expect((await detect(alice, { difficulty: 0 }))?.data.difficulty).toBe(4);
+    expect((await detect(alice, { difficulty: 6 }))?.data.difficulty).toBe(6);
+    expect((await detect(gm, { difficulty: 1 }))?.data.difficulty).toBe(1);
+    expect((await detect(gm, {}))?.data.difficulty).toBe(4);
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../world";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
+import { recomputeCast } from "../../src/magic/cast-apply";
 import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, combatantUuid, doc, seedArena, setCounters } from "./world-fixtures";
 
 interface Caster {
@@ -55,6 +56,36 @@ describe("reactions to attack spells", { timeout: 20_000 }, () => {
     const card = [...(gm.game.messages as Iterable<{ content: string; flags: { clockwork?: { cast?: unknown } } }>)].filter((m) => m.flags.clockwork?.cast).at(-1)!.content;
     expect(card).toContain("cw-cast-target__reaction");
     expect(card).toContain("Dodged");
+  });
+
+  it("Bob's side records Bram's dodge; the GM works a copy of the card that leaves it out with the dodge, and refuses one claiming a block", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    await setCounters(world, BRAM, 6);
+    setReactionPrompt(async () => "dodge");
+    const ilinde = () => doc<Caster>(alice, actorUuid(ILINDE));
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const dodged = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(BRAM)], apply: false }));
+    await world.settle();
+    clearQueuedFaces();
+    const real = (dodged as unknown as { message: { id: string; uuid: string; flags: { clockwork: { cast: { request: { castId: string }; targets: { reaction?: string }[] } } }; rolls: unknown[] } }).message;
+    const castId = real.flags.clockwork.cast.request.castId;
+    // Written on Bram by Bob's client (Alice cannot write on Bram).
+    const records = (doc<{ flags: { clockwork?: { spellReactions?: Record<string, { reaction?: string }> } } }>(gm, actorUuid(BRAM)).flags.clockwork?.spellReactions) ?? {};
+    expect(records[castId]?.reaction).toBe("dodge");
+    const asAlice = { user: gm.game.users.get(alice.userId), isGM: false };
+    const recompute = (reaction: string) => {
+      const cast = structuredClone(real.flags.clockwork.cast);
+      cast.targets[0].reaction = reaction;
+      return world.as(gm, () => recomputeCast({ id: "forgedCard000001", uuid: "ChatMessage.forgedCard000001", authorId: alice.userId, flags: { cast }, rolls: real.rolls }, asAlice));
+    };
+    const omitted = await recompute("none");
+    const honest = await recompute("dodge");
+    if ("refused" in omitted || "refused" in honest) throw new Error("the copy was refused");
+    expect(omitted.setup.ruleTargets[0].reaction).toBe("dodge");
+    expect(omitted.outcome.targets[0].attack!.setup.defense.total).toBe(honest.outcome.targets[0].attack!.setup.defense.total);
+    expect(omitted.outcome.targets[0].attack!.setup.defense.total).toBe(dodged!.outcome.targets[0].attack!.setup.defense.total);
+    expect(await recompute("block")).toMatchObject({ refused: { key: "CLOCKWORK.Magic.Trust.ReactionRecord" } });
   });
 
   it("an area spell asks no one (§4.9)", async () => {

@@ -1,13 +1,17 @@
 /**
  * Magic's forged requests (issue 18 item 7): every relay kind magic registers ("cast.apply",
  * "cast.undo", "channel", "alchemy.apply", "companion.summon") sent from a player's console as the
- * relay's one query, each lying in one way. The table is the magic arena (tests/magic/world-fixtures)
- * out of combat: Alice's Ilinde (30 mana, room 5 after the seed below) and her pending Fire Bolt
- * card at Grusha, Bob's Bram, the GM's NPCs and the scene's pool (60).
+ * relay's one query, each lying in one way; and the spell dodge shape of `clockwork.spellReaction`.
+ * A cast card's claims (a scroll's roll, a Counterspell, a dodge, a resisting roll, a "vs GM"
+ * difficulty) are checked against records its author cannot write (`magicRefusalKeys`). The
+ * table is the magic arena (tests/magic/world-fixtures) out of combat: Alice's Ilinde (30 mana,
+ * room 5 after the seed below) and her pending Fire Bolt card at Grusha, Bob's Bram, the GM's NPCs
+ * and the scene's pool (60).
  */
 import { RELAY_QUERY } from "../../../src/relay";
+import { SPELL_REACTION_QUERY } from "../../../src/magic/constants";
 import { queueFaces, clearQueuedFaces, createWorld, type World, type WorldClient } from "../../world";
-import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, sceneUuid, seedArena } from "../../magic/world-fixtures";
+import { BRAM, GRUSHA, ILINDE, SPELL_IDS, actorUuid, doc, sceneUuid, seedArena, spellItem } from "../../magic/world-fixtures";
 import type { ForgeryCase } from "./case";
 
 export interface MagicTable {
@@ -75,6 +79,47 @@ async function lyingCard(t: MagicTable, client: WorldClient): Promise<string> {
   return t.note(client, { cast }, real.rolls.map((r) => r.toJSON()));
 }
 
+/**
+ * A copy of Alice's card, posted by `client` with the card's own rolls, its cast data changed by
+ * `lie` (a claim the GM must check against a record the card's author cannot write).
+ */
+async function forgedCard(t: MagicTable, client: WorldClient, lie: (cast: CastData) => void): Promise<string> {
+  const real = message(t.alice, t.bolt);
+  const cast = structuredClone(real.flags.clockwork.cast) as CastData;
+  lie(cast);
+  return t.note(client, { cast }, real.rolls.map((r) => r.toJSON()));
+}
+
+interface CastData {
+  countered: boolean;
+  counteredBy: string | null;
+  difficulty: number | null;
+  targets: { reaction?: string }[];
+  request: { itemUuid: string | null; scroll: { faces: number[]; rank: number; itemUuid: string | null } | null };
+}
+
+const FIRE_BOLT = `${actorUuid(ILINDE)}.Item.${SPELL_IDS["Fire Bolt"]}`;
+
+/** The GM gives Ilinde an item (with its own id) from its source. */
+async function giveIlinde(t: MagicTable, source: Record<string, unknown>): Promise<string> {
+  await t.world.as(t.gm, () => doc<{ createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(t.gm, actorUuid(ILINDE)).createEmbeddedDocuments("Item", [source], { keepId: true }));
+  await t.world.settle();
+  return `${actorUuid(ILINDE)}.Item.${String(source._id)}`;
+}
+
+/** A scroll of Fire Bolt in Ilinde's belt whose stored roll is 9 dice against rank 5. */
+const scrollOfFireBolt = (t: MagicTable) => giveIlinde(t, {
+  _id: "magicScrollFire1", name: "Scroll of Fire Bolt", type: "equipment",
+  system: { category: "scroll", container: "belt", castsSpell: FIRE_BOLT },
+  flags: { clockwork: { scroll: { faces: [12, 6, 6, 5, 2, 2, 2, 2, 2], rank: 5 } } },
+});
+
+/** Combat's reaction request for a creature, as a caster's client sends it inside the spell dodge query. */
+const dodgeOf = (actorId: string) => ({
+  attacker: "Ilinde", weapon: "Fire Bolt", target: "someone", timeout: 2_000, actorUuid: actorUuid(actorId),
+  choices: [{ reaction: "none", defense: 5, chanceToHit: 0.5, expectedDamage: 3 }, { reaction: "dodge", defense: 8, chanceToHit: 0.2, expectedDamage: 1 }],
+});
+
 const channel = (actorId: string, amount: unknown) => ({ channel: { actorUuid: actorUuid(actorId), sceneUuid, amount } });
 
 export const magicForgeries: ForgeryCase<MagicTable>[] = [
@@ -87,6 +132,46 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   { name: "cast.apply with a console-made card whose flags lie (9 gains, its dice 5)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await lyingCard(t, t.alice), t.alice.userId) },
   { name: "cast.apply with targets that are not keys", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", t.bolt, t.alice.userId, { targets: "t0" }) },
   { name: "cast.apply with a card already applied (after the ledger merge)", query: RELAY_QUERY, kind: "cast.apply", forgery: "reused-cause", build: async (t) => ask(t.alice, t.gm, "cast.apply", await t.applied(), t.alice.userId) },
+  // cast.apply: what a card says besides its dice, checked against records its author cannot write
+  {
+    name: "cast.apply with a console card reading a scroll at a rank and roll its scroll does not hold", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      const scroll = await scrollOfFireBolt(t);
+      return ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => (cast.request.scroll = { faces: [12, 12, 12, 12, 12, 12, 12, 12, 12], rank: 12, itemUuid: scroll })), t.alice.userId);
+    },
+  },
+  { name: "cast.apply with a console card reading a scroll its caster does not hold", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => (cast.request.scroll = { faces: [12, 12, 12, 12, 12, 12, 12, 12, 12], rank: 12, itemUuid: null })), t.alice.userId) },
+  { name: "cast.apply with a console card saying a Counterspell that never happened countered it", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => Object.assign(cast, { countered: true, counteredBy: "Grusha" })), t.alice.userId) },
+  { name: "cast.apply with a console card saying Grusha dodged (she was never asked)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => (cast.targets[0].reaction = "dodge")), t.alice.userId) },
+  {
+    name: "cast.apply with a console card cast against an easier \"vs GM\" difficulty than the GM's", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      await t.world.as(t.gm, () => t.gm.game.settings.set("clockwork", "spellDifficulty", 4));
+      const detect = await giveIlinde(t, spellItem("Detect Magic", "magicSpellDetect"));
+      return ask(t.alice, t.gm, "cast.apply", await forgedCard(t, t.alice, (cast) => Object.assign(cast, { difficulty: 0, request: { ...cast.request, itemUuid: detect } })), t.alice.userId);
+    },
+  },
+  {
+    name: "cast.apply with a console card whose Slow gives Grusha's resisting roll all 1s (the GM rolled and recorded hers)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Grusha, on the GM's client */ 12, 12, 12, 12, 12, 12, 12, 12);
+      const made = await t.world.as(t.alice, () => ilinde(t.alice).castSpell(ilinde(t.alice).items.get(SPELL_IDS.Slow), { targets: [actorUuid(GRUSHA)], apply: false }));
+      await t.world.settle();
+      clearQueuedFaces();
+      const real = message(t.alice, made!.message.uuid);
+      const cast = structuredClone(real.flags.clockwork.cast) as { request: { rolls: { reaction: (number | null)[] } } };
+      const at = cast.request.rolls.reaction[0];
+      const rolls = real.rolls.map((r, i) => {
+        const json = r.toJSON() as { terms?: { results?: { result: number }[] }[] };
+        if (i === at) for (const term of json.terms ?? []) for (const die of term.results ?? []) die.result = 1;
+        return json;
+      });
+      return ask(t.alice, t.gm, "cast.apply", await t.note(t.alice, { cast }, rolls), t.alice.userId);
+    },
+  },
+  // clockwork.spellReaction's dodge (combat's checks, then the record): never written for a creature the answerer does not own
+  { name: "spell dodge for Grusha sent to Bob, who does not own her (no record written)", query: SPELL_REACTION_QUERY, forgery: "claimed-player", build: async (t) => ({ from: t.alice, to: t.bob, data: { castId: "forgedCast000001", dodge: dodgeOf(GRUSHA) } }) },
+  { name: "spell dodge for Bram under a cast id that is no flag key", query: SPELL_REACTION_QUERY, forgery: "out-of-range", build: async (t) => ({ from: t.alice, to: t.bob, data: { castId: "../ledger", dodge: dodgeOf(BRAM) } }) },
   // cast.undo
   { name: "cast.undo asked by the card's author", query: RELAY_QUERY, kind: "cast.undo", forgery: "own-id", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
   { name: "cast.undo claiming the GM's id", query: RELAY_QUERY, kind: "cast.undo", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.gm.userId) },
@@ -127,3 +212,13 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   { name: "companion.summon with no card", query: RELAY_QUERY, kind: "companion.summon", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "companion.summon", null, t.alice.userId) },
   { name: "companion.summon with a Fire Bolt card", query: RELAY_QUERY, kind: "companion.summon", forgery: "other-document", build: async (t) => ask(t.alice, t.gm, "companion.summon", t.bolt, t.alice.userId) },
 ];
+
+/** The refusal each claim case must get (the key, so a case refused for another reason fails). */
+export const magicRefusalKeys: Record<string, string> = {
+  "cast.apply with a console card reading a scroll at a rank and roll its scroll does not hold": "CLOCKWORK.Magic.Trust.ScrollMismatch",
+  "cast.apply with a console card reading a scroll its caster does not hold": "CLOCKWORK.Magic.Trust.ScrollUnknown",
+  "cast.apply with a console card saying a Counterspell that never happened countered it": "CLOCKWORK.Magic.Trust.NoCounterspellRecord",
+  "cast.apply with a console card saying Grusha dodged (she was never asked)": "CLOCKWORK.Magic.Trust.ReactionRecord",
+  "cast.apply with a console card cast against an easier \"vs GM\" difficulty than the GM's": "CLOCKWORK.Magic.Trust.Difficulty",
+  "cast.apply with a console card whose Slow gives Grusha's resisting roll all 1s (the GM rolled and recorded hers)": "CLOCKWORK.Magic.Trust.ReactionRoll",
+};

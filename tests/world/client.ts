@@ -146,6 +146,8 @@ function buildConfig(profile: Profile): PlainObject {
   (config.ChatMessage as PlainObject).template = "templates/sidebar/chat-message.hbs";
   // v14 renamed roll modes to message modes (CONFIG.ChatMessage.modes).
   if (profile === "v14") (config.ChatMessage as PlainObject).modes = Object.fromEntries(Object.values(MESSAGE_MODES).map((m) => [m, { label: `CHAT.Mode.${m}` }]));
+  // v14 removed MeasuredTemplate for scene regions (dnd5e 5.3 draws its templates as regions).
+  if (profile === "v14") delete config.MeasuredTemplate;
   (config.Combat as PlainObject).initiative = { formula: null, decimals: 2 };
   (config.ActiveEffect as PlainObject).legacyTransferral = false;
   return config;

@@ -18,13 +18,15 @@ export class Scene extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Scene",
     collection: "scenes",
-    embedded: { Token: "tokens" },
+    embedded: { Token: "tokens", MeasuredTemplate: "templates", Region: "regions" },
     hasTypeData: false,
     permissions: { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" },
   };
 
   declare active: boolean;
   declare tokens: Collection<TokenDocument>;
+  declare templates: Collection<WorldDocument>;
+  declare regions: Collection<WorldDocument>;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -32,6 +34,8 @@ export class Scene extends WorldDocument {
       name: new StringField({ required: true, blank: false }),
       active: new BooleanField(),
       tokens: new EmbeddedCollectionField("Token"),
+      templates: new EmbeddedCollectionField("MeasuredTemplate"),
+      regions: new EmbeddedCollectionField("Region"),
       ownership: new DocumentOwnershipField(),
       flags: new ObjectField(),
       _stats: documentStatsField(),

@@ -8,7 +8,6 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
-import base from "./vitest.config";
 
 const ROOT = dirname(new URL(import.meta.url).pathname);
 const BUILDS = /\b(createWorld|createDomWorld|createSeededDomWorld|loadWorld)\s*\(/;
@@ -53,5 +52,5 @@ export const worldTests = files(join(ROOT, "tests"))
   .map((path) => relative(ROOT, path))
   .sort();
 
-// The include list replaces the default one (mergeConfig would add to it).
-export default defineConfig({ ...base, test: { ...base.test, include: worldTests } });
+// As vitest.config.ts, with this include list instead of every test.
+export default defineConfig({ test: { include: worldTests, environment: "node" } });

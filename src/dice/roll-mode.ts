@@ -3,8 +3,9 @@
  * inside (`publicroll`, `gmroll`, `blindroll`, `selfroll`: roll flags, the dialog, the API);
  * this file translates at the edge. Foundry v13 keeps the user's choice in the core
  * `rollMode` setting and applies it with `ChatMessage.applyRollMode`; v14 renamed them to the
- * `messageMode` setting (`public`, `gm`, `blind`, `self`) and `ChatMessage.applyMode`, and
- * v13's setting is no longer registered there (reading it throws).
+ * `messageMode` setting (`public`, `gm`, `blind`, `self`) and `ChatMessage.applyMode`; v13's
+ * setting stays there deprecated until v16 (reading it logs a compatibility warning), so this
+ * file reads `messageMode` on v14.
  */
 import { ROLL_MODES, type RollModeKey } from "./types";
 import { labelKey } from "./context/format";

@@ -12,3 +12,4 @@ export * from "./queries";
 export * from "./notify";
 export * from "./dialogs";
 export * from "./update";
+export * from "./generation";

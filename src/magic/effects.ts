@@ -17,6 +17,7 @@ import { COMBAT_STATUS_IDS, type SpellDuration, type SpellProfile, type SpellTar
 import { SPELL_STATES } from "../config";
 import type { EffectSource, RelayOp as MagicOp } from "../relay";
 import type { EffectLike, SpellEffectFlag } from "./context";
+import { effectDurationData } from "../foundry";
 
 /** Where a cast happens in time: the running combat's position, and the world time. */
 export interface CastClock {
@@ -34,13 +35,11 @@ export function expiryOf(duration: SpellDuration, clock: CastClock): SpellEffect
   return null;
 }
 
-/** Foundry's duration fields for the effect (what the sheet and token HUD show). */
-function foundryDuration(duration: SpellDuration, clock: CastClock): Record<string, unknown> {
-  if (duration.kind === "rounds" && clock.combat) {
-    return { combat: clock.combat.id, rounds: duration.rounds, startRound: clock.combat.round, startTurn: clock.combat.turn };
-  }
-  if (duration.kind === "time") return { seconds: duration.seconds, startTime: clock.worldTime };
-  return {};
+/** Foundry's duration fields for the effect (what the sheet and token HUD show), in this Foundry's shape. */
+function foundryDuration(duration: SpellDuration, clock: CastClock): { duration: Record<string, unknown>; start?: Record<string, unknown> } {
+  if (duration.kind === "rounds" && clock.combat) return effectDurationData({ units: "rounds", value: duration.rounds, combat: clock.combat, worldTime: clock.worldTime });
+  if (duration.kind === "time") return effectDurationData({ units: "seconds", value: duration.seconds, worldTime: clock.worldTime });
+  return effectDurationData(null);
 }
 
 const isCombatStatus = (key: string): boolean => (COMBAT_STATUS_IDS as readonly string[]).includes(key);
@@ -113,7 +112,7 @@ export function targetOps(
       name: context.name,
       img: context.img ?? null,
       origin: context.itemUuid,
-      duration: foundryDuration(outcome.lasting.duration, context.clock),
+      ...foundryDuration(outcome.lasting.duration, context.clock),
       flags: { clockwork: { spell: flag } },
     };
     ops.push({ op: "effect", uuid, effect });

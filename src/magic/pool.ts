@@ -8,7 +8,7 @@
 import { newGlobalPool, refillGlobalPool, resizeGlobalPool, type GlobalManaPool, type ManaConnectionPreset } from "../rules";
 import { POOL_FLAG, storedPool } from "./views";
 import { writeOwned, type BatchResult } from "../relay";
-import { hooks as foundryHooks, isDesignatedGM, maybeCanvas, worldCollection, worldTime } from "../foundry";
+import { deletionEntry, hooks as foundryHooks, isDesignatedGM, maybeCanvas, worldCollection, worldTime } from "../foundry";
 
 export { poolView, type PoolView } from "./views";
 
@@ -42,7 +42,8 @@ export function scenePool(scene: SceneDoc | null | undefined): GlobalManaPool | 
  */
 export async function configurePool(scene: SceneDoc, connection: ManaConnectionPreset | null, custom?: number): Promise<BatchResult> {
   if (connection === null) {
-    await scene.update({ [`flags.clockwork.-=${POOL_FLAG}`]: null });
+    const [path, value] = deletionEntry("flags.clockwork", POOL_FLAG);
+    await scene.update({ [path]: value });
     return { ok: true, viaGM: false, results: [], effects: [] };
   }
   const current = storedPool(scene);

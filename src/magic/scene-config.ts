@@ -7,7 +7,7 @@
  */
 import { MANA_CONNECTIONS, newGlobalPool, resizeGlobalPool, type ManaConnectionPreset } from "../rules";
 import { POOL_CONFIG_FLAG, POOL_FLAG, SCENE_POOL_TEMPLATE, scenePoolContext, storedPool } from "./views";
-import { hooks as foundryHooks, notify, worldTime } from "../foundry";
+import { hooks as foundryHooks, notify, setDeletion, worldTime } from "../foundry";
 
 export { SCENE_POOL_TEMPLATE, scenePoolContext };
 
@@ -28,7 +28,7 @@ export function applyPoolConfig(scene: { flags?: Record<string, unknown> }, chan
   const target = (changes.flags ??= {}) as Record<string, Record<string, unknown>>;
   target.clockwork ??= {};
   if (!connection) {
-    if (current) target.clockwork[`-=${POOL_FLAG}`] = null;
+    if (current) setDeletion(target.clockwork, POOL_FLAG);
     return true;
   }
   if (!(MANA_CONNECTIONS as readonly string[]).includes(connection)) return false;

@@ -9,7 +9,7 @@
  * they are when the batch's turn comes. `writeOwned` (./planner) is the local path: a GM's or an
  * owner's batch, through the same queue, never asking anyone.
  */
-import { activeGM, currentUser, localize, notify, registerQuery, releaseGeneration, resolveUuidSync, userById, type QueryOptions, type QueryUser } from "../foundry";
+import { activeGM, currentUser, localize, notify, queryRequesterId, registerQuery, resolveUuidSync, userById, type QueryOptions, type QueryUser } from "../foundry";
 import { relayKind, type RelayCause, type RelayRequester } from "./kinds";
 import type { RelayProblem } from "./ops";
 import { parseLedgerTag, runBatch, type OpResult } from "./planner";
@@ -119,7 +119,7 @@ function ownedBy(uuid: string, user: unknown): boolean {
  * (a v14 guard; core v13 does not), else the id claimed in the request.
  */
 function requesterOf(request: RelayRequest, options?: { user?: { id?: string } }): RelayRequester | null {
-  const id = releaseGeneration() >= 14 && typeof options?.user?.id === "string" ? options.user.id : typeof request.userId === "string" ? request.userId : null;
+  const id = queryRequesterId(options) ?? (typeof request.userId === "string" ? request.userId : null);
   const user = id ? userById<{ id: string; isGM?: boolean }>(id) : undefined;
   return user ? { id: user.id, isGM: user.isGM === true, user } : null;
 }

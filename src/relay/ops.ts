@@ -45,6 +45,8 @@ export interface EffectSource {
   img?: string | null;
   statuses?: string[];
   duration?: Record<string, unknown>;
+  /** Where a v14 duration started (v14 moved it out of `duration`). */
+  start?: Record<string, unknown>;
   changes?: unknown[];
   origin?: string | null;
   description?: string;

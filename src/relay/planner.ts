@@ -15,7 +15,7 @@ import {
   returnToGlobalPool, revertTrack, spendCounters, stabilize as stabilizeTrack, trackDelta,
   type CounterState, type DamageApplication, type GlobalManaPool, type HealthTrack, type TrackDelta,
 } from "../rules";
-import { changesNothing, currentUser, foundryMember, hooks, notify, resolveUuidSync } from "../foundry";
+import { changesNothing, currentUser, deletionEntry, foundryMember, hooks, notify, resolveUuidSync } from "../foundry";
 import type { RelayOp, RelayProblem, StoredHealth } from "./ops";
 
 /** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
@@ -456,9 +456,11 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
           const effect = doc.effects?.get(id);
           if (effect) steps.push({ kind: "delete", effect, data: effect.toObject?.() ?? {} });
         }
-        set(write, `flags.clockwork.ledger.${message}.-=${slot}`, null);
+        // v13 `…message.-=slot: null`, v14 `…message.slot: _del` (the same path as the inverse's on v14).
+        const [removal, removed] = deletionEntry(`flags.clockwork.ledger.${message}`, slot);
+        set(write, removal, removed);
+        delete write.inverse[removal];
         write.inverse[`flags.clockwork.ledger.${message}.${slot}`] = structuredClone(entry);
-        delete write.inverse[`flags.clockwork.ledger.${message}.-=${slot}`];
         break;
       }
     }
@@ -476,15 +478,16 @@ function writeLedger(write: DocWrite, set: (write: DocWrite, path: string, value
     set(write, `flags.clockwork.ledger.${message}.${slot}`, entry);
     // Its inverse removes the slot (or the card, when the batch made it).
     delete write.inverse[`flags.clockwork.ledger.${message}.${slot}`];
-    if (ledger[message]) write.inverse[`flags.clockwork.ledger.${message}.-=${slot}`] = null;
-    else write.inverse[`flags.clockwork.ledger.-=${message}`] = null;
+    const [removal, removed] = ledger[message] ? deletionEntry(`flags.clockwork.ledger.${message}`, slot) : deletionEntry("flags.clockwork.ledger", message);
+    write.inverse[removal] = removed;
   }
   const newest = (entries: Record<string, LedgerEntry>) => Math.max(0, ...Object.values(entries ?? {}).map((e) => e?.at ?? 0));
   const cards = Object.entries(ledger).filter(([message]) => ![...write.ledger.keys()].some((tag) => tag.startsWith(`${message}.`)));
   let count = cards.reduce((n, [, entries]) => n + Object.keys(entries ?? {}).length, 0) + write.ledger.size;
   for (const [message, entries] of cards.sort((a, b) => newest(a[1]) - newest(b[1]))) {
     if (count <= LEDGER_LIMIT) break;
-    write.changes[`flags.clockwork.ledger.-=${message}`] = null;
+    const [removal, removed] = deletionEntry("flags.clockwork.ledger", message);
+    write.changes[removal] = removed;
     write.inverse[`flags.clockwork.ledger.${message}`] = structuredClone(entries);
     count -= Object.keys(entries ?? {}).length;
   }

@@ -1,10 +1,13 @@
 /**
  * The self-test run: creates a temporary actor, opens its sheet, drops a compendium item on
- * it, closes the sheet, rolls a skill, then deletes what it made. Each step's result and every
+ * it, closes the sheet, rolls a skill, gives it a timed effect and reads the duration back in
+ * this Foundry's shape, draws an area on the viewed scene (a Region on v14, a MeasuredTemplate
+ * on v13) and removes it, then deletes what it made. Each step's result and every
  * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
  * plain-text copy for bug reports.
  */
-import { documentImplementation, localize, notify, runtimeGlobal } from "../foundry";
+import { documentImplementation, effectDurationData, effectDurationLabel, localize, notify, runtimeGlobal, worldTime } from "../foundry";
+import { areaDocumentName, drawArea, type AreaScene } from "../combat/area/templates";
 import { captureConsole } from "./capture";
 import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";
 
@@ -33,6 +36,7 @@ interface SheetLike {
 
 interface ActorLike extends DocLike {
   sheet: SheetLike | null;
+  createEmbeddedDocuments(name: string, data: object[]): Promise<({ _source?: { duration?: unknown }; duration?: unknown } | undefined)[] | undefined>;
   items: { contents: DocLike[] };
   rollSkill(skill: string, options: object): Promise<{ formula: string; total?: number } | null>;
 }
@@ -42,6 +46,10 @@ interface PackLike {
   documentName: string;
   getIndex(): Promise<Iterable<{ _id: string; name?: string; uuid?: string }>>;
   getDocument(id: string): Promise<DocLike | null | undefined>;
+}
+
+interface SceneLike extends AreaScene {
+  getEmbeddedDocument?(name: string, id: string): unknown;
 }
 
 interface DocumentClassLike {
@@ -57,6 +65,7 @@ interface GameLike {
   release?: { generation?: number; version?: string };
   actors?: { get(id: string): unknown; contents: DocLike[] };
   messages?: { contents: DocLike[] };
+  scenes?: { viewed?: SceneLike | null; active?: SceneLike | null };
   packs?: { get(id: string): PackLike | undefined };
   modules?: Iterable<{ id: string; active: boolean; version?: string }>;
 }
@@ -175,6 +184,8 @@ export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTe
       if (!posted) throw failure("NoMessage");
       return `${roll.formula} = ${roll.total ?? "?"}`;
     });
+    await step("effectDuration", actor !== null, async () => timedEffect(actor as unknown as ActorLike));
+    await step("drawArea", true, async () => areaCheck());
   } finally {
     await step("cleanup", true, async () => cleanUp(actor));
     capture.stop();
@@ -187,6 +198,30 @@ export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTe
   };
   if (options.post !== false) await postReport(report);
   return report;
+}
+
+/** A one-minute effect in this Foundry's duration shape, read back as one minute (the actor's deletion removes it). */
+async function timedEffect(actor: ActorLike): Promise<string> {
+  const [effect] = (await actor.createEmbeddedDocuments("ActiveEffect", [{
+    name: localize("CLOCKWORK.SelfTest.EffectName"), img: "icons/svg/clockwork.svg", ...effectDurationData({ units: "seconds", value: 60, worldTime: worldTime() }),
+  }])) ?? [];
+  if (!effect) throw failure("NoEffect");
+  const stored = effect._source?.duration ?? effect.duration;
+  const label = effectDurationLabel(stored);
+  if (label?.key !== "CLOCKWORK.Effect.Duration.minutes" || label.data.count !== 1) throw failure("EffectDuration", { duration: JSON.stringify(stored ?? null) });
+  return localize(label.key, label.data);
+}
+
+/** Draws a one-space area at the viewed scene's corner and removes it; passes with a note when no scene is viewed. */
+async function areaCheck(): Promise<string> {
+  const scene = g().scenes?.viewed ?? g().scenes?.active ?? null;
+  if (!scene) return localize("CLOCKWORK.SelfTest.NoScene");
+  const document = areaDocumentName() ?? "-";
+  const drawn = await drawArea({ shape: { shape: "radius", radius: 0 }, origin: { x: 0, y: 0 } }, scene, localize("CLOCKWORK.SelfTest.AreaName"));
+  if (!drawn) throw failure("NoArea", { document });
+  await drawn.remove();
+  if (drawn.ids.some((id) => scene.getEmbeddedDocument?.(drawn.documentName, id))) throw failure("AreaLeft", { document });
+  return drawn.documentName;
 }
 
 /** Deletes this run's actor, its roll messages and anything an interrupted run left behind. */

@@ -145,8 +145,6 @@ describe("roll modes", () => {
   it("on a v14 world: a skill rolls without error, in the user's message mode", async () => {
     await boot("v14");
     expect(alice.game.release.generation).toBe(14);
-    // v13's setting does not exist there: reading it throws, as core's settings do.
-    await expect(world.as(alice, () => alice.game.settings.get("core", "rollMode" as never))).rejects.toThrow(/not a registered game setting/);
     await world.as(alice, () => alice.game.settings.set("core", "messageMode" as never, "gm" as never));
     queueFaces(5, 5, 5, 5, 5, 5, 5, 5, 5);
     const roll = await world.as(alice, () => actor(alice).rollSkill("strength", { skipDialog: true }));
@@ -157,6 +155,10 @@ describe("roll modes", () => {
     expect(posted.whisper).toEqual([gm.user.id]);
     expect(alice.errors).toEqual([]);
     expect(alice.notifications.filter((n) => n.type === "error")).toEqual([]);
+    // v13's setting is deprecated there (it warns until v16): the system never read it.
+    expect(alice.deprecations).toEqual([]);
+    expect(await world.as(alice, () => alice.game.settings.get("core", "rollMode" as never))).toBe("gmroll");
+    expect(alice.deprecations).toHaveLength(1);
   });
 
   it("on a v13 world: the mode is applied to the message once", async () => {

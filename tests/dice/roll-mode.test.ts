@@ -1,8 +1,8 @@
 /**
  * The one roll-mode helper against both generations: v13 keeps `core.rollMode` and
  * `ChatMessage.applyRollMode`; v14 registers `core.messageMode` (public, gm, blind, self) and
- * `ChatMessage.applyMode` instead, and reading the old setting throws (as core's
- * `ClientSettings#get` does for an unregistered key).
+ * `ChatMessage.applyMode` instead. v14 keeps the old setting deprecated (reading it warns);
+ * the stub here throws on it, so any read of it on v14 fails the test.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyRollMode, currentRollMode, setRollMode, toRollMode, usesMessageModes } from "../../src/dice/roll-mode";

@@ -30,10 +30,13 @@ describe("game.clockwork.selfTest()", () => {
     const report = await world.as(gm, () => selfTest(gm));
     await world.settle();
     expect(report?.steps.map((s) => [s.key, s.status, s.detail?.startsWith("The") ? s.detail : "ok"]))
-      .toEqual(["createActor", "openSheet", "dropItem", "closeSheet", "rollSkill", "cleanup"].map((k) => [k, "pass", "ok"]));
+      .toEqual(["createActor", "openSheet", "dropItem", "closeSheet", "rollSkill", "effectDuration", "drawArea", "cleanup"].map((k) => [k, "pass", "ok"]));
     expect(report?.errors).toEqual([]);
     expect(report?.ok).toBe(true);
-    expect(report?.environment).toMatchObject({ system: expect.stringMatching(/^clockwork \d/), generation: 13, user: "Gamemaster" });
+    expect(report?.environment).toMatchObject({ system: expect.stringMatching(/^clockwork \d/), generation: world.profile === "v14" ? 14 : 13, user: "Gamemaster" });
+    // No scene is viewed here: the area check says so and passes.
+    expect(report?.steps.find((s) => s.key === "drawArea")?.detail).toBe("no scene is viewed: nothing to draw on");
+    expect(report?.steps.find((s) => s.key === "effectDuration")?.detail).toBe("1 minute(s)");
     // Nothing left behind on any client: no actor, no roll message.
     for (const client of [gm, alice]) {
       expect(actors(client)).toEqual([]);
@@ -85,6 +88,18 @@ describe("game.clockwork.selfTest()", () => {
     expect(report?.environment.generation).toBe(14);
     expect(report?.steps.filter((s) => s.status !== "pass")).toEqual([]);
     expect(report?.ok).toBe(true);
+  });
+
+  it.each(["v13", "v14"] as const)("draws an area on the viewed scene with this Foundry's document and removes it (%s)", async (profile) => {
+    document.body.innerHTML = "";
+    world = await createDomWorld({ profile });
+    await world.seed("Scene", [{ name: "Scratch", active: true }]);
+    const report = await world.as(world.gm, () => selfTest(world.gm));
+    expect(report?.steps.find((s) => s.key === "drawArea")).toMatchObject({ status: "pass", detail: profile === "v14" ? "Region" : "MeasuredTemplate" });
+    expect(report?.steps.find((s) => s.key === "effectDuration")).toMatchObject({ status: "pass", detail: "1 minute(s)" });
+    const scene = (world.gm.game.scenes as unknown as { contents: { regions: { size: number }; templates: { size: number } }[] }).contents[0]!;
+    expect([scene.regions.size, scene.templates.size]).toEqual([0, 0]);
+    expect(world.gm.deprecations).toEqual([]);
   });
 
   it("refuses a player with a warning and changes nothing", async () => {

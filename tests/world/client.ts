@@ -29,6 +29,9 @@ import type { ChatMessage } from "./documents/chat-message";
 
 export type Profile = "v13" | "v14";
 
+/** v14 message modes by the v13 roll mode they replace (the deprecated `core.rollMode` reads them). */
+const MESSAGE_TO_ROLL_MODE: Record<string, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll", ic: "publicroll" };
+
 export interface SystemInfo {
   id: string;
   title: string;
@@ -146,6 +149,8 @@ function buildConfig(profile: Profile): PlainObject {
   (config.ChatMessage as PlainObject).template = "templates/sidebar/chat-message.hbs";
   // v14 renamed roll modes to message modes (CONFIG.ChatMessage.modes).
   if (profile === "v14") (config.ChatMessage as PlainObject).modes = Object.fromEntries(Object.values(MESSAGE_MODES).map((m) => [m, { label: `CHAT.Mode.${m}` }]));
+  // v14 removed MeasuredTemplate for scene regions (dnd5e 5.3 draws its templates as regions).
+  if (profile === "v14") delete config.MeasuredTemplate;
   (config.Combat as PlainObject).initiative = { formula: null, decimals: 2 };
   (config.ActiveEffect as PlainObject).legacyTransferral = false;
   return config;
@@ -230,14 +235,47 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     return game as unknown as ClientGame;
   }
 
-  /** Core settings every client has before the system loads (client-settings.mjs, v13 / v14). */
+  /**
+   * Core settings every client has before the system loads (client-settings.mjs, v13 / v14).
+   * v14 keeps `core.rollMode` deprecated until v16: reading or writing it logs a compatibility
+   * warning and goes to `core.messageMode` (it does not throw).
+   */
   #registerCoreSettings(): void {
-    if (this.profile === "v14") this.settings.register("core", "messageMode", { scope: "client", default: MESSAGE_MODES.PUBLIC, type: String });
-    else this.settings.register("core", "rollMode", { scope: "client", default: DICE_ROLL_MODES.PUBLIC, type: String });
+    if (this.profile === "v14") {
+      this.settings.register("core", "messageMode", { scope: "client", default: MESSAGE_MODES.PUBLIC, type: String });
+      this.#deprecateRollMode();
+    } else this.settings.register("core", "rollMode", { scope: "client", default: DICE_ROLL_MODES.PUBLIC, type: String });
     // World time is a world setting whose onChange announces it (client/helpers/time.mjs, tests/world/time.ts).
     const time = this.game.time;
     this.settings.register("core", "time", { scope: "world", config: false, default: 0, type: Number, onChange: (value, options, userId) => time.onUpdateWorldTime(value as number, options, userId) });
     this.settings.register("core", "combatTrackerConfig", { scope: "world", default: { resource: "", skipDefeated: false }, type: Object });
+  }
+
+  /** v14's `core.rollMode`: a deprecated alias of `core.messageMode` in v13's vocabulary. */
+  #deprecateRollMode(): void {
+    const settings = this.settings;
+    const get = settings.get.bind(settings);
+    const set = settings.set.bind(settings);
+    const legacy = Object.fromEntries(Object.entries(MESSAGE_TO_ROLL_MODE).filter(([k]) => k !== "ic").map(([k, v]) => [v, k]));
+    settings.get = (namespace: string, key: string, options?: { document?: boolean }) => {
+      if (namespace !== "core" || key !== "rollMode") return get(namespace, key, options);
+      this.compatibilityWarning("The core.rollMode setting is deprecated in favor of core.messageMode");
+      const mode = get("core", "messageMode") as string;
+      return MESSAGE_TO_ROLL_MODE[mode] ?? DICE_ROLL_MODES.PUBLIC;
+    };
+    settings.set = (namespace: string, key: string, value: unknown, options?: PlainObject) => {
+      if (namespace !== "core" || key !== "rollMode") return set(namespace, key, value, options);
+      this.compatibilityWarning("The core.rollMode setting is deprecated in favor of core.messageMode");
+      return set("core", "messageMode", legacy[String(value)] ?? MESSAGE_MODES.PUBLIC, options);
+    };
+  }
+
+  /** Every compatibility (deprecation) warning core logged on this client (v14 profile), oldest first. */
+  readonly deprecations: string[] = [];
+
+  /** `foundry.utils.logCompatibilityWarning`: recorded, not thrown. */
+  compatibilityWarning(message: string): void {
+    this.deprecations.push(message);
   }
 
   get user(): User {
@@ -346,19 +384,24 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     if (!(name in queries)) throw new Error(`User query '${name}' is not registered`);
     if (!this.user.hasPermission("QUERY_USER")) throw new Error("You do not have permission to query users");
     if (!target.active) throw new Error(`User [${target.id}] is not active`);
-    const result = await this.#server.query(target.id as string, name, data, { timeout });
+    const result = await this.#server.query(target.id as string, name, data, { timeout, from: this.userId });
     if (result.status === "rejected") throw new Error(result.reason);
     return result.value;
   }
 
-  /** Run `CONFIG.queries[name]` here, in order with the broadcasts already received. */
-  answerQuery(name: string, data: unknown, { timeout }: { timeout?: number }): Promise<QueryResult> {
+  /**
+   * Run `CONFIG.queries[name]` here, in order with the broadcasts already received. v13 hands the
+   * handler `{timeout}` only; v14 also the asking User (this client's document of them), as
+   * v14 handlers read it (`(data, {user})`).
+   */
+  answerQuery(name: string, data: unknown, { timeout, from }: { timeout?: number; from?: string }): Promise<QueryResult> {
     return new Promise((resolve) => {
       this.#enqueue(() => {
         const answer = (async () => {
           const handler = (this.CONFIG.queries as Record<string, unknown>)[name];
           if (typeof handler !== "function") throw new Error(`User query '${name}' is not registered`);
-          return (handler as (d: unknown, o: { timeout?: number }) => unknown)(data, { timeout });
+          const options = this.profile === "v14" ? { timeout, user: from ? this.userById(from) ?? null : null } : { timeout };
+          return (handler as (d: unknown, o: object) => unknown)(data, options);
         })();
         void this.track(answer.then(
           (value) => resolve({ status: "fulfilled", value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) }),

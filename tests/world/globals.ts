@@ -16,6 +16,7 @@ import { CompendiumCollection } from "./packs";
 import { Collection, WorldCollection } from "./collections";
 import { ActiveEffect, Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User } from "./documents/classes";
 import { presentation, WorldDocument } from "./documents/document";
+import { DEL, operators } from "./documents/operators";
 import type { WorldClient } from "./client";
 import * as apps from "./applications";
 
@@ -76,7 +77,13 @@ const documents = {
 
 export const foundryNamespace = {
   abstract: { ...abstract, Document: WorldDocument, DataModel, TypeDataModel },
-  data: { fields, validation: { DataModelValidationFailure, DataModelValidationError } },
+  data: {
+    fields, validation: { DataModelValidationFailure, DataModelValidationError },
+    /** v14's update operators: only a v14-profile client has them. */
+    get operators() {
+      return client()?.profile === "v14" ? operators : undefined;
+    },
+  },
   utils: { ...utils, escapeHTML, fromUuid, fromUuidSync, parseUuid, Collection },
   documents,
   applications: apps.applications,
@@ -111,6 +118,7 @@ export function installGlobals(): void {
   defineGetter("CONFIG", () => scope().CONFIG);
   defineGetter("Hooks", () => scope().Hooks);
   defineGetter("ui", () => scope().ui);
+  defineGetter("_del", () => (client()?.profile === "v14" ? DEL : undefined));
   defineValue("fromUuid", fromUuid);
   defineValue("fromUuidSync", fromUuidSync);
   defineValue("Actors", documents.collections.Actors);

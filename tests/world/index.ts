@@ -17,7 +17,7 @@ import { installGlobals } from "./globals";
 import { readSystemTranslations } from "./i18n";
 import { systemPackSources } from "./pack-sources";
 import type { PackSource } from "./packs";
-import { World, type UserSpec, type WorldSnapshot } from "./world";
+import { World, defaultProfile, type UserSpec, type WorldSnapshot } from "./world";
 import type { Profile, SystemInfo } from "./client";
 
 setScopeResolver(nodeResolver);
@@ -25,7 +25,11 @@ installGlobals();
 
 export interface WorldOptions {
   users?: UserSpec[];
-  /** "v14": game.release.generation 14 and core.messageMode instead of core.rollMode. */
+  /**
+   * "v14": game.release.generation 14, core.messageMode (core.rollMode deprecated), Regions and
+   * no MeasuredTemplate, v14's ActiveEffect shape, update operators, `{timeout, user}` query
+   * options. Default: `CLOCKWORK_PROFILE`, else "v13".
+   */
   profile?: Profile;
   /** Load the system's compendium packs from packs/_source (default true), or give them. */
   packs?: boolean | PackSource[];
@@ -66,7 +70,7 @@ export async function loadWorld(snapshot: WorldSnapshot, options: Omit<WorldOpti
   return World.load(snapshot, coreOptions(options));
 }
 
-export { World, type UserSpec, type WorldSnapshot };
+export { World, defaultProfile, type UserSpec, type WorldSnapshot };
 export { WorldClient } from "./client";
 export { queueFaces, queuedFaceCount, clearQueuedFaces, Roll, Die } from "./dice";
 export { validateDocument, type DocumentValidation } from "./validate";

@@ -1,8 +1,9 @@
 /**
  * Contract: `CONFIG.queries` and `User#query` (client/documents/user.mjs): the handler runs on
  * the queried user's client and its value comes back; unknown queries, inactive users,
- * disconnection and timeouts reject. The handler's second argument is only `{timeout}`
- * (client/documents/collections/users.mjs, `#handleUserQuery`): no asking user.
+ * disconnection and timeouts reject. The handler's second argument is only `{timeout}` on v13
+ * (client/documents/collections/users.mjs, `#handleUserQuery`): no asking user; v14 adds the
+ * asking `user`, as public v14 module handlers read it (`(request, {user})`).
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, type WorldClient } from "./index";
@@ -22,8 +23,8 @@ describe("User#query", () => {
     expect(answer).toEqual({ me: "Gamemaster", got: { x: 1 } });
   });
 
-  it("hands the handler the data and only {timeout}: the asking user is not passed on", async () => {
-    const world = await createWorld({ packs: false, system: false });
+  it("hands the handler the data and only {timeout} on v13: the asking user is not passed on", async () => {
+    const world = await createWorld({ packs: false, system: false, profile: "v13" });
     const alice = world.player("Alice");
     const seen: unknown[][] = [];
     for (const client of world.clients) queries(client)["clockwork.args"] = (...args: unknown[]) => { seen.push(args); return null; };
@@ -37,6 +38,20 @@ describe("User#query", () => {
     expect(seen[0]![1]).toEqual({ timeout: 5000 });
     expect(Object.keys(seen[1]![1] as object)).toEqual(["timeout"]);
     expect((seen[1]![1] as { timeout?: number }).timeout).toBeUndefined();
+  });
+
+  it("hands the handler {timeout, user} on v14: the asking user as the socket names it, whatever the data claims", async () => {
+    const world = await createWorld({ packs: false, system: false, profile: "v14" });
+    const alice = world.player("Alice");
+    const seen: { data: unknown; options: { timeout?: number; user?: { id: string | null; name: string } } }[] = [];
+    for (const client of world.clients) queries(client)["clockwork.args"] = (data, options) => { seen.push({ data, options: options as never }); return null; };
+    await world.as(alice, () => alice.game.users.activeGM!.query("clockwork.args", { userId: world.gm.userId }, { timeout: 5000 }));
+    expect(seen).toHaveLength(1);
+    expect(Object.keys(seen[0]!.options).sort()).toEqual(["timeout", "user"]);
+    expect(seen[0]!.options.timeout).toBe(5000);
+    // The GM's own document of Alice, not the id the data claims.
+    expect(seen[0]!.options.user).toBe(world.gm.game.users.get(alice.userId));
+    expect(seen[0]!.options.user?.name).toBe("Alice");
   });
 
   it("rejects a query the sender has not registered", async () => {

@@ -30,7 +30,7 @@ export interface ServerClient {
   readonly userId: string;
   receive(response: ModifyResponse): void;
   receivePresence(userId: string, active: boolean): void;
-  answerQuery(name: string, data: unknown, options: { timeout?: number }): Promise<QueryResult>;
+  answerQuery(name: string, data: unknown, options: { timeout?: number; from?: string }): Promise<QueryResult>;
 }
 
 export type QueryResult = { status: "fulfilled"; value: unknown } | { status: "rejected"; reason: string };
@@ -303,11 +303,12 @@ export class WorldServer {
   /* ---------- queries ---------- */
 
   /** Relay a query to the user's client; rejected when the user is offline, disconnects or times out. */
-  async query(targetUserId: string, name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<QueryResult> {
+  async query(targetUserId: string, name: string, data: unknown, { timeout, from }: { timeout?: number; from?: string } = {}): Promise<QueryResult> {
     const target = this.clients.find((c) => c.userId === targetUserId);
     if (!target) return { status: "rejected", reason: `User [${targetUserId}] is not active` };
     const payload = JSON.parse(JSON.stringify(data ?? null)) as unknown;
-    const answer = target.answerQuery(name, payload, { timeout });
+    // The asking user is the socket's own, not something the data claims.
+    const answer = target.answerQuery(name, payload, { timeout, from });
     const racers: Promise<QueryResult>[] = [answer];
     let timer: ReturnType<typeof setTimeout> | undefined;
     if (timeout !== undefined) {

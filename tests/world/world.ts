@@ -49,6 +49,17 @@ export interface WorldSnapshot {
   server: PlainObject;
 }
 
+/**
+ * The profile a world gets when a test names none: `CLOCKWORK_PROFILE` ("v13" or "v14") when
+ * set (`.ci/run` runs the world tests a second time under v14), else v13.
+ */
+export function defaultProfile(): Profile {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.CLOCKWORK_PROFILE;
+  if (env === undefined || env === "") return "v13";
+  if (env !== "v13" && env !== "v14") throw new Error(`CLOCKWORK_PROFILE must be v13 or v14, not "${env}"`);
+  return env;
+}
+
 const ROLE_LEVELS: Record<RoleName, number> = { gm: USER_ROLES.GAMEMASTER, assistant: USER_ROLES.ASSISTANT, trusted: USER_ROLES.TRUSTED, player: USER_ROLES.PLAYER };
 
 export const DEFAULT_USERS: UserSpec[] = [
@@ -73,7 +84,7 @@ export class World {
   readonly profile: Profile;
 
   private constructor(options: WorldCoreOptions, userSources: PlainObject[]) {
-    this.profile = options.profile ?? "v13";
+    this.profile = options.profile ?? defaultProfile();
     this.server = new WorldServer(this.tracker, documentClasses as never);
     this.server.addPacks(options.packs);
     if (options.snapshot) this.server.restore(options.snapshot.server as never);

@@ -5,10 +5,16 @@
  * ones). `toggleStatusEffect` adds an effect made from `CONFIG.statusEffects` (keeping the
  * status's static `_id` when it has one) or removes the effects that carry only that status.
  * Not modelled: applying `changes` to the actor's data, durations, suppression.
+ *
+ * v14 profile: the duration is one value in one unit, `{value, units, expiry, expired}`, and
+ * where it started is a top-level `start` (API v14 `foundry.documents.types.EffectDurationData`);
+ * changes live in `system.changes` with a string `type` (v14 systems: Dragonbane status effects
+ * 3.0 "changes are stored on system.changes"). A source in v13's shape is migrated with a
+ * compatibility warning, as core's migration does (foundryvtt/foundryvtt#14112 describes it).
  */
 import { BooleanField, DocumentIdField, NumberField, ObjectField, SetField, StringField, ArrayField, type DataField } from "../fields";
 import { deepClone, type PlainObject } from "../utils";
-import { WorldDocument, hostOf, requireHost, type DocumentMetadata, type PermissionSubject } from "./document";
+import { WorldDocument, currentHost, hostOf, requireHost, type DocumentMetadata, type PermissionSubject } from "./document";
 import { TypeDataField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
 
@@ -41,6 +47,7 @@ export class ActiveEffect extends WorldDocument {
       changes: new ArrayField(new ObjectField()),
       disabled: new BooleanField(),
       duration: new ObjectField(),
+      start: new ObjectField(),
       description: new StringField({ required: true, blank: true, initial: "" }),
       origin: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       tint: new StringField({ required: true, nullable: true, blank: false, initial: null }),
@@ -50,6 +57,13 @@ export class ActiveEffect extends WorldDocument {
       flags: new ObjectField(),
       _stats: documentStatsField(),
     };
+  }
+
+  /** v14: a v13-shaped duration or top-level changes are migrated, with a compatibility warning. */
+  static override migrateData(source: PlainObject): PlainObject {
+    const host = currentHost() as (ReturnType<typeof currentHost> & { profile?: string; compatibilityWarning?(m: string): void }) | undefined;
+    if (host?.profile === "v14") migrateToV14(source, (message) => host.compatibilityWarning?.(message));
+    return super.migrateData(source);
   }
 
   /** Enabled (the world does not model suppression). */
@@ -123,4 +137,30 @@ export async function toggleStatusEffect(actor: EffectHolder, statusId: string, 
   if (overlay) effect.updateSource({ "flags.core.overlay": true });
   const [created] = await actor.createEmbeddedDocuments("ActiveEffect", [effect.toObject()], { keepId: true });
   return created;
+}
+
+const LEGACY_DURATION_KEYS = ["rounds", "turns", "seconds", "startTime", "startRound", "startTurn", "combat"];
+const V13_MODE_TYPES = ["custom", "multiply", "add", "downgrade", "upgrade", "override"];
+
+/** v13 → v14 effect shape (duration and changes), in place. */
+function migrateToV14(source: PlainObject, warn: (message: string) => void): void {
+  const duration = source.duration as PlainObject | undefined;
+  if (duration && LEGACY_DURATION_KEYS.some((key) => key in duration)) {
+    warn("ActiveEffect duration uses the v13 shape (rounds, turns, seconds, startRound…): v14 stores {value, units, expiry} and a top-level start");
+    const value = [["rounds", "rounds"], ["turns", "turns"], ["seconds", "seconds"]].find(([key]) => typeof duration[key] === "number" && (duration[key] as number) > 0);
+    const start: PlainObject = { ...((source.start as PlainObject | undefined) ?? {}) };
+    if (duration.combat) start.combat = duration.combat;
+    if (typeof duration.startRound === "number") start.round = duration.startRound;
+    if (typeof duration.startTurn === "number") start.turn = duration.startTurn;
+    if (typeof duration.startTime === "number") start.time = duration.startTime;
+    source.duration = value ? { value: duration[value[0]], units: value[1], expiry: null } : { value: null, units: "seconds", expiry: null };
+    source.start = start;
+  }
+  const changes = source.changes as PlainObject[] | undefined;
+  if (Array.isArray(changes) && changes.length) {
+    warn("ActiveEffect changes belong in system.changes on v14");
+    const system = (source.system ??= {}) as PlainObject;
+    system.changes = changes.map(({ mode, ...change }) => ({ ...change, type: V13_MODE_TYPES[Number(mode)] ?? "add" }));
+    delete source.changes;
+  }
 }

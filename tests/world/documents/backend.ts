@@ -23,6 +23,7 @@ import { deepClone, expandObject, isEmpty, isPlainObject, type PlainObject } fro
 import type { Collection } from "../collections";
 import { hostOf, type WorldDocument } from "./document";
 import type { DocumentHost, ModifyRequest, ModifyResponse } from "./host";
+import { OPERATORS_APPLIED, v14Changes } from "./operators";
 
 type DocumentClass = typeof WorldDocument;
 type DocCtor = new (data: PlainObject, context: PlainObject) => WorldDocument;
@@ -110,7 +111,7 @@ export async function createDocuments(cls: DocumentClass, data: PlainObject[], o
 export async function updateDocuments(cls: DocumentClass, updates: PlainObject[], operation: PlainObject = {}, explicit?: DocumentHost): Promise<WorldDocument[]> {
   const host = hostFor(explicit, operation.parent);
   return runOn(host, async () => {
-    const { parent = null, pack = null, noHook = false, ...rest } = operation as PlainObject & { parent?: WorldDocument | null; pack?: string | null };
+    const { parent = null, pack = null, noHook = false, [OPERATORS_APPLIED]: operatorsApplied = false, ...rest } = operation as PlainObject & { parent?: WorldDocument | null; pack?: string | null };
     const options: PlainObject = { diff: true, recursive: true, render: true, ...rest };
     assertUnlocked(host, pack, "update");
     const collection = targetCollection(host, cls.documentName, parent, pack);
@@ -121,6 +122,12 @@ export async function updateDocuments(cls: DocumentClass, updates: PlainObject[]
     const toUpdate: PlainObject[] = [];
     for (const update of updates) {
       if (!update._id) throw new Error("You must provide an _id for every object in the update data Array.");
+      if (!(update instanceof DataModel) && !operatorsApplied) {
+        // v14: operator values become the world's `-=key` spelling (core's applyOperators).
+        const spelled = v14Changes(host, update);
+        if (spelled !== update) for (const key of Object.keys(update)) if (key !== "_id") delete update[key];
+        Object.assign(update, spelled);
+      }
       let changes = update instanceof DataModel ? update.toObject() : expandObject(update);
       const doc = collection.get(update._id as string, { strict: true }) as WorldDocument;
       // The subtype's migration needs the type (core adds it for the migration: schema._addTypes).

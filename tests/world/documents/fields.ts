@@ -148,8 +148,11 @@ export class EmbeddedCollectionField extends DataField {
     const owner = model as EmbeddedOwner | undefined;
     const previous = owner?.[this.name];
     const collection = new Collection<DataModel>();
+    const sources = (value as PlainObject[]) ?? [];
+    // A profile without the class (v14 has no MeasuredTemplate) has an empty collection of it.
+    if (!sources.length) return collection;
     const cls = this.documentClass as unknown as new (d: PlainObject, c: ModelContext) => DataModel & { id: string };
-    for (const source of (value as PlainObject[]) ?? []) {
+    for (const source of sources) {
       const existing = previous instanceof Collection ? (previous.get(source._id as string) as (DataModel & { id: string }) | undefined) : undefined;
       const doc = existing && existing._source === source ? existing : new cls(source, { parent: owner });
       collection.set(doc.id, doc);

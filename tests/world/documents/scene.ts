@@ -13,18 +13,21 @@ import { expandObject, mergeObject, type PlainObject } from "../utils";
 import { WorldDocument, hostOf, type DocumentMetadata } from "./document";
 import { DocumentOwnershipField, EmbeddedCollectionField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
+import { OPERATORS_APPLIED, v14Changes } from "./operators";
 
 export class Scene extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Scene",
     collection: "scenes",
-    embedded: { Token: "tokens" },
+    embedded: { Token: "tokens", MeasuredTemplate: "templates", Region: "regions" },
     hasTypeData: false,
     permissions: { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" },
   };
 
   declare active: boolean;
   declare tokens: Collection<TokenDocument>;
+  declare templates: Collection<WorldDocument>;
+  declare regions: Collection<WorldDocument>;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -32,6 +35,8 @@ export class Scene extends WorldDocument {
       name: new StringField({ required: true, blank: false }),
       active: new BooleanField(),
       tokens: new EmbeddedCollectionField("Token"),
+      templates: new EmbeddedCollectionField("MeasuredTemplate"),
+      regions: new EmbeddedCollectionField("Region"),
       ownership: new DocumentOwnershipField(),
       flags: new ObjectField(),
       _stats: documentStatsField(),
@@ -111,7 +116,7 @@ export class TokenDocument extends WorldDocument {
 /** A synthetic actor's update becomes an update of its token's delta. */
 export async function updateSyntheticActor(actor: WorldDocument, data: PlainObject, options: PlainObject): Promise<WorldDocument | undefined> {
   const token = actor.parent as TokenDocument;
-  const { _id, ...changes } = expandObject(data);
+  const { _id, ...changes } = expandObject(v14Changes(hostOf(actor), data));
   try {
     actor.updateSource(changes, { dryRun: true });
   } catch (error) {
@@ -119,6 +124,6 @@ export async function updateSyntheticActor(actor: WorldDocument, data: PlainObje
     hostOf(actor).Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", error, { id: actor.id, log: "error" });
     return undefined;
   }
-  const updated = await token.update({ delta: changes }, options);
+  const updated = await token.update({ delta: changes }, { ...options, [OPERATORS_APPLIED]: true });
   return updated ? actor : undefined;
 }

@@ -21,7 +21,7 @@ import { TextEditor } from "./text-editor";
 
 export { ApplicationV2, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, HandlebarsApplicationMixin, FormDataExtended, TextEditor, DocumentSheetConfig };
 export { handlebars, configureTemplates, systemFile, type TemplateSource } from "./templates";
-export { configureApplications, applicationsRoot, instancesOf, resetInstances } from "./registry";
+export { configureApplications, applicationsRoot, instancesOf, resetInstances, setTransitionTimeout, transitionTimeout } from "./registry";
 export { unawaited } from "./runtime";
 export { sheetCollection, sheetFor, renderDocumentApps } from "./sheet-config";
 export type { ApplicationConfiguration, RenderOptions } from "./application";

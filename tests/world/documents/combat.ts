@@ -439,6 +439,11 @@ export class Combatant extends WorldDocument {
     return this.defeated;
   }
 
+  /** Core: its owners and everyone while not hidden see it (v13 `client/documents/combatant.mjs` `visible`). */
+  override get visible(): boolean {
+    return this.isOwner || !this.hidden;
+  }
+
   get isNPC(): boolean {
     return !this.actor || !this.actor.hasPlayerOwner;
   }

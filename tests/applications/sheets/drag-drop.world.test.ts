@@ -103,7 +103,7 @@ async function dropData(client: WorldClient, sheet: SheetLike, data: object): Pr
 
 const itemRow = (sheet: SheetLike, id: string) => sheet.element.querySelector<HTMLElement>(`.draggable[data-item-id="${id}"]`) as HTMLElement;
 
-describe("item rows on a sheet", () => {
+describe("item rows on a sheet", { timeout: 30_000 }, () => {
   it("are draggable for the owner only: the drag carries the item", async () => {
     const own = await open(alice, actor(alice, ADA_ID));
     const row = itemRow(own, WEAPON_ID);
@@ -140,7 +140,7 @@ describe("item rows on a sheet", () => {
   });
 });
 
-describe("an effect dropped from another actor", () => {
+describe("an effect dropped from another actor", { timeout: 30_000 }, () => {
   it("a status goes through the conditions: the actor gets it as a condition, with its data", async () => {
     const grusha = actor(gm, GRUSHA_ID);
     await world.as(gm, () => grusha.toggleStatusEffect("poisoned", { active: true }));
@@ -181,7 +181,7 @@ describe("an effect dropped from another actor", () => {
   });
 });
 
-describe("the portrait", () => {
+describe("the portrait", { timeout: 30_000 }, () => {
   it("editImage opens a file picker at the current image; the chosen file is stored on every client", async () => {
     const sheet = await open(alice, actor(alice, ADA_ID));
     const img = sheet.element.querySelector<HTMLImageElement>("img[data-edit=img]")!;
@@ -201,7 +201,7 @@ describe("the portrait", () => {
   });
 });
 
-describe("a Combat change", () => {
+describe("a Combat change", { timeout: 30_000 }, () => {
   it("re-renders the sheets of its combatants' actors, and they keep working", async () => {
     const sheet = await open(alice, actor(alice, ADA_ID));
     let renders = 0;

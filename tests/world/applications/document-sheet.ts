@@ -34,7 +34,7 @@ import { ApplicationV2, type ApplicationConfiguration, type RenderOptions } from
 import { TextEditor } from "./text-editor";
 import { DragDrop } from "./drag-drop";
 import { FilePicker } from "./file-picker";
-import { documentClass, localize, observe, OWNERSHIP, rt, type RuntimeDocument } from "./runtime";
+import { documentClass, localize, OWNERSHIP, rt, type RuntimeDocument } from "./runtime";
 import type { FormDataExtended } from "./form-data";
 
 export interface DocumentSheetConfiguration extends ApplicationConfiguration {
@@ -222,7 +222,8 @@ export class ActorSheetV2 extends DocumentSheetV2 {
         dragstart: (event) => void this._onDragStart(event),
         dragover: this._onDragOver.bind(this),
         // Core does not await the drop callback: a throw is an unhandled rejection, in the console.
-        drop: (event) => void observe(this._onDrop(event)).catch((error: unknown) => reportDropError(error)),
+        // Not observed by world.settle(): a drop may wait for the user (a dialog); its writes are tracked.
+        drop: (event) => void this._onDrop(event).catch((error: unknown) => reportDropError(error)),
       },
     }).bind(this.element);
   }

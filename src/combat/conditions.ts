@@ -194,6 +194,31 @@ export async function removeStatus(actor: StatusActor, id: StatusId): Promise<vo
   await actor.toggleStatusEffect(id, { active: false });
 }
 
+/** An effect dropped on an actor from elsewhere (a sheet's row, another actor's status). */
+export interface DroppedEffect {
+  name: string;
+  statuses?: Iterable<string>;
+  flags?: Record<string, unknown>;
+}
+
+export type DropOutcome = { applied: StatusId[] } | { refused: string };
+
+/**
+ * A dropped effect or status goes through the conditions (issue 21 item 4), never as a copy:
+ * core's ActorSheetV2 would create the effect as it is, bypassing the rules (stacking, the
+ * status's own data, the statuses the rules alone set). Its statuses are added by id with the
+ * data they carry; an effect with no ClockWork status, or only rules-set ones, is refused.
+ */
+export async function applyDroppedEffect(actor: StatusActor, effect: DroppedEffect): Promise<DropOutcome> {
+  const ids = [...(effect.statuses ?? [])].filter((id) => STATUS_IDS.includes(id));
+  if (ids.length === 0) return { refused: "CLOCKWORK.Conditions.Drop.NotStatus" };
+  const usable = ids.filter((id) => !RULES_ONLY.has(id)) as StatusId[];
+  if (usable.length === 0) return { refused: "CLOCKWORK.Conditions.Drop.RulesOnly" };
+  const data = (effect.flags?.clockwork as { status?: StatusData } | undefined)?.status;
+  for (const id of usable) await addStatus(actor, id, { data: data && typeof data === "object" ? data : undefined });
+  return { applied: usable };
+}
+
 // ---------------------------------------------------------------- what the statuses do
 
 /** The rules' reading of an actor's statuses, for sheets, attacks and the token ruler. */

@@ -8,7 +8,7 @@
 import type { DataField, FieldCleanOptions } from "./fields";
 import { SchemaField } from "./fields";
 import { DataModelValidationError, DataModelValidationFailure } from "./validation";
-import { deepClone, diffObject, expandObject, isPlainObject, mergeObject, type PlainObject } from "./utils";
+import { deepClone, diffObject, expandObject, isEmpty, isPlainObject, mergeObject, type PlainObject } from "./utils";
 
 export interface ModelContext {
   parent?: unknown;
@@ -168,9 +168,16 @@ export class DataModel {
     const expanded = Object.keys(changes).some((k) => k.includes(".")) ? expandObject(changes) : deepClone(changes);
     const cleaned = this.schema.clean(expanded, { partial: true, source: this._source }) as PlainObject;
     const candidate = mergeObject(deepClone(this._source), cleaned, { performDeletions: true });
-    this.validate({ changes: candidate, fields: true, joint: true, strict: true, fallback: options.fallback });
-    this.#failures = { fields: null, joint: null };
     const diff = diffObject(this._source, candidate);
+    // Core validates the fields of the diff only (a stale invalid value elsewhere does not block
+    // an update), then the joint rules on the whole merged copy: v13 common/abstract/data.mjs
+    // `DataModel#updateSource` → `validate({changes: diff, fields: true, joint: false})`, then
+    // `validate({changes: copy, fields: false, joint: true})`.
+    // (A `-=` deletion leaves no trace in the diff: compare the whole copy before returning.)
+    if (isEmpty(diff) && JSON.stringify(candidate) === JSON.stringify(this._source)) return diff;
+    this.validate({ changes: deepClone(diff), fields: true, joint: false, strict: true, fallback: options.fallback });
+    this.validate({ changes: candidate, fields: false, joint: true, strict: true });
+    this.#failures = { fields: null, joint: null };
     if (options.dryRun) return diff;
     // A `-=key` deletion leaves no trace in the diff, so compare every top-level key the change touched.
     const touched = Object.keys(cleaned).filter((key) => !key.startsWith("-=") && JSON.stringify(this._source[key]) !== JSON.stringify(candidate[key]));

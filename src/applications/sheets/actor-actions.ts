@@ -10,6 +10,7 @@ import { healthClick as nextHealth } from "../context/health";
 import { sortUpdates } from "../context/updates";
 import { applySpecies, reconfigureSpecies } from "../dialogs/species-dialog";
 import { onCombatActionClick } from "../../combat/actions";
+import { applyDroppedEffect, statusDocumentId, type DroppedEffect } from "../../combat/conditions";
 import { rollOwedDeath } from "../../combat/death-tray";
 
 type ActorDoc = Actor.Implementation;
@@ -58,6 +59,26 @@ async function dropItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc):
   }
   return created as ItemDoc | null;
 }
+
+/**
+ * An effect dropped from elsewhere (another actor's condition, an item's effect). Core would
+ * create a copy (ActorSheetV2#_onDropActiveEffect); here it goes through the conditions
+ * (ruling 156): its statuses are added by id, anything else is refused with a warning.
+ */
+async function dropEffect(sheet: ActorSheetLike, effect: DroppedEffectDoc): Promise<DroppedEffectDoc | null> {
+  if (!sheet.isEditable || !sheet.actor.isOwner) return null;
+  const parent = effect.parent as { documentName?: string; parent?: unknown } | null | undefined;
+  const target = parent?.documentName === "Actor" ? parent : parent?.parent;
+  if (target === sheet.actor) return null;
+  const outcome = await applyDroppedEffect(sheet.actor as never, effect);
+  if ("refused" in outcome) {
+    notify("warn", outcome.refused, { name: effect.name, actor: sheet.actor.name });
+    return null;
+  }
+  return (sheet.actor.effects.get(statusDocumentId(outcome.applied[0])) as unknown as DroppedEffectDoc | undefined) ?? null;
+}
+
+type DroppedEffectDoc = DroppedEffect & { parent?: unknown };
 
 async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
   const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-item-id]");
@@ -188,4 +209,4 @@ async function configureSpecies(sheet: ActorSheetLike, _event: PointerEvent, tar
 }
 
 /** The handlers by name, as the character and NPC sheet classes call them. */
-export const actorActions = { dropItem, rollSkill, rollAttack, combatAction, castSpell, editItem, deleteItem, createItem, equip, equipArtifact, healthClick, toggleHealthStatus, rollDeathTray, configureSpecies };
+export const actorActions = { dropItem, dropEffect, rollSkill, rollAttack, combatAction, castSpell, editItem, deleteItem, createItem, equip, equipArtifact, healthClick, toggleHealthStatus, rollDeathTray, configureSpecies };

@@ -172,6 +172,11 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     return actorActions.dropItem(this, event, item);
   }
 
+  /** A dropped effect or status goes through the conditions, never as a raw copy (actor-actions.ts). */
+  protected async _onDropActiveEffect(_event: DragEvent, effect: ActiveEffect.Implementation): Promise<unknown> {
+    return actorActions.dropEffect(this, effect as never);
+  }
+
   /* ------------------------------------------------------------------ actions */
 
   static async #onToggleMode(this: ClockworkActorSheet): Promise<void> {

@@ -1,11 +1,11 @@
 /**
  * The combat tracker's rows (issue 10 item 3), loaded with the combat implementation: after the
  * v13 tracker renders (`renderCombatTracker`, ./index.ts), every combatant row gets its pips, a
- * pass button for its owner on its turn, "defenseless" before its first turn, and its initiative
- * as gains (the stored value carries a fraction that only orders ties).
+ * pass button for its owner on its turn and "defenseless" before its first turn. The initiative
+ * shows gains through the turn context (./tracker-app.ts), not by rewriting the row.
  */
 import { renderTemplate } from "../../foundry";
-import { shownGains, type InitiativeCombatantLike } from "../initiative";
+import type { InitiativeCombatantLike } from "../initiative";
 import { countersOf } from "../turn-state";
 import { trackerCountersContext } from "./context";
 import { TURN_TEMPLATES } from "../templates";
@@ -41,9 +41,6 @@ export async function decorateTracker(html: HTMLElement, combat: TrackerCombat |
       initiativeSkill: combatant.system.initiativeSkill,
     });
     row.classList.toggle("cw-defenseless", context.defenseless);
-    const gains = shownGains(combatant);
-    const initiative = row.querySelector<HTMLElement>(".token-initiative .initiative");
-    if (initiative && gains !== null) initiative.textContent = String(gains);
     for (const old of row.querySelectorAll(".cw-counters, .cw-initiative-pick")) old.remove();
     const html = (await renderTemplate(TRACKER_TEMPLATE, context)).trim();
     if (!html) return;

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * The combat tracker's decoration (issue 10 item 3) on the rows v13's tracker renders
+ * The combat tracker's decoration (issue 10 item 3) on the rows core's tracker renders
  * (templates/sidebar/tabs/combat/tracker.hbs: `li.combatant[data-combatant-id]` with
- * `.token-name` and `.token-initiative .initiative`), as each user sees it: counters as pips,
- * gains for initiative, a Pass button and the initiative skill for the owner only.
+ * `.token-name` and `.token-initiative input.initiative-input`), as each user sees it: counters
+ * as pips, a Pass button and the initiative skill for the owner only. The initiative itself is
+ * prepared as gains by the system's tracker (tracker-app.world.test.ts), not rewritten here.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDomWorld } from "../../world/applications/dom-world";
@@ -12,7 +13,7 @@ import { as, combatOn, countersOn, createFight, queueFaces, type Fight } from ".
 let fight: Fight;
 beforeEach(async () => {
   fight = await createFight({ world: () => createDomWorld() });
-});
+}, 60_000);
 afterEach(() => {
   fight.world.close();
   document.body.innerHTML = "";
@@ -24,7 +25,7 @@ function trackerHtml(client: Fight["gm"]): HTMLElement {
   const root = document.createElement("section");
   root.innerHTML = `<ol class="combat-tracker plain">${combat.turns.map((c) => `<li class="combatant" data-combatant-id="${c.id}">
     <img class="token-image" alt=""><div class="token-name"><strong class="name">${c.name}</strong></div>
-    <div class="token-initiative"><span class="initiative">${c.initiative ?? ""}</span></div></li>`).join("")}</ol>`;
+    <div class="token-initiative"><input type="text" class="initiative-input" value="${c.initiative ?? ""}"></div></li>`).join("")}</ol>`;
   document.body.append(root);
   return root;
 }
@@ -69,7 +70,8 @@ describe("the decorated tracker", { timeout: 30_000 }, () => {
     queueFaces(11, 11, 11, 2, 2, 2, 2, 2, 2, 2, 2, 2);
     await as(fight, fight.alice, (c) => c.rollInitiative([fight.ids.ada]));
     const rolled = await decorate(fight.alice);
-    expect(row(rolled, "ada").querySelector(".initiative")?.textContent).toBe("3");
+    // The decoration leaves core's initiative input as the tracker drew it.
+    expect(row(rolled, "ada").querySelector<HTMLInputElement>(".initiative-input")?.value).toBe(String(combatOn(fight.alice, fight.combatId).combatants.get(fight.ids.ada)?.initiative));
     expect(combatOn(fight.gm, fight.combatId).combatants.get(fight.ids.ada)?.system.initiativeRoll).toMatchObject({ skill: "intuition", rank: 10 });
     expect(row(rolled, "ada").querySelector("[data-cw-action=initiativeSkill]")).toBeNull();
   });

@@ -3,9 +3,10 @@
  * Contract tests of the test world's ApplicationV2, HandlebarsApplicationMixin, DialogV2 and
  * FormDataExtended against Foundry v13's behaviour (sources cited in each module).
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApplicationV2, configureTemplates, DialogV2, FormDataExtended, HandlebarsApplicationMixin, type RenderOptions } from "./index";
 import { installAppGlobals, type AppTestGlobals } from "./test-globals";
+import { setTransitionTimeout, transitionTimeout } from "./registry";
 
 let g: AppTestGlobals;
 
@@ -16,13 +17,17 @@ const TEMPLATES: Record<string, string> = {
   "systems/test/two.hbs": `<div></div><div></div>`,
 };
 
+const CORE_TRANSITION_MS = transitionTimeout();
+
 beforeEach(() => {
+  setTransitionTimeout(10);
   document.body.innerHTML = "";
   g = installAppGlobals();
   configureTemplates({ read: (path) => { if (!(path in TEMPLATES)) throw new Error(`no template ${path}`); return TEMPLATES[path]; } });
 });
 
 afterEach(() => {
+  setTransitionTimeout(CORE_TRANSITION_MS);
   document.body.innerHTML = "";
 });
 
@@ -200,17 +205,40 @@ describe("actions", () => {
     expect(calls).toEqual(["right"]);
   });
 
-  it("close through the header button", async () => {
+  it("close through the header button: minimizing, the transition wait, then gone and the close event", async () => {
+    setTransitionTimeout(20);
     const app = new Child();
     await app.render({ force: true });
     const closed: string[] = [];
-    app.addEventListener("close", () => closed.push("event"));
-    app.element.querySelector<HTMLElement>("[data-action=close]")!.click();
+    const gone = new Promise<void>((resolve) => app.addEventListener("close", () => { closed.push("event"); resolve(); }));
+    const element = app.element;
+    element.querySelector<HTMLElement>("[data-action=close]")!.click();
     await new Promise((r) => setTimeout(r, 0));
+    // Core keeps the window during its transition (up to 1000 ms): still there, closing.
+    expect(app.state).toBe(ApplicationV2.RENDER_STATES.CLOSING);
+    expect(element.classList.contains("minimizing")).toBe(true);
+    expect(document.getElementById(app.id)).toBe(element);
+    expect(closed).toEqual([]);
+    await gone;
     expect(app.rendered).toBe(false);
     expect(document.getElementById(app.id)).toBeNull();
     expect(closed).toEqual(["event"]);
     expect(g.hooks.map((h) => h.name)).toContain("closeChild");
+  });
+
+  it("close ends at the element's transitionend before the timeout, and at once with animate: false", async () => {
+    setTransitionTimeout(60_000);
+    const app = new Child();
+    await app.render({ force: true });
+    const closing = app.close();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(app.state).toBe(ApplicationV2.RENDER_STATES.CLOSING);
+    app.element.dispatchEvent(new Event("transitionend"));
+    await closing;
+    expect(app.state).toBe(ApplicationV2.RENDER_STATES.CLOSED);
+    await app.render({ force: true });
+    await app.close({ animate: false });
+    expect(document.getElementById(app.id)).toBeNull();
   });
 });
 
@@ -358,6 +386,8 @@ describe("FormDataExtended", () => {
 
 describe("DialogV2", () => {
   const flush = () => new Promise((r) => setTimeout(r, 0));
+  // A dialog answers when clicked, then closes with core's transition: wait until it is gone.
+  const closed = () => vi.waitFor(() => expect(document.querySelector("dialog")).toBeNull());
 
   it("wait resolves the clicked button's callback result, reading the form through button.form", async () => {
     const result = DialogV2.wait({
@@ -373,8 +403,7 @@ describe("DialogV2", () => {
     expect(dialog.querySelector(".window-title")?.textContent).toBe("Pick");
     dialog.querySelector<HTMLElement>("button[data-action=ok]")!.click();
     await expect(result).resolves.toEqual({ pick: "left" });
-    await flush();
-    expect(document.querySelector("dialog.dialog")).toBeNull();
+    await closed();
   });
 
   it("wait resolves the action name without a callback, and null when closed", async () => {
@@ -382,11 +411,12 @@ describe("DialogV2", () => {
     await flush();
     document.querySelector<HTMLElement>("dialog button[data-action=cancel]")!.click();
     await expect(named).resolves.toBe("cancel");
+    await closed();
 
-    const closed = DialogV2.wait({ content: "x", buttons: [{ action: "ok", label: "OK" }] });
+    const dismissed = DialogV2.wait({ content: "x", buttons: [{ action: "ok", label: "OK" }] });
     await flush();
     document.querySelector<HTMLElement>("dialog [data-action=close]")!.click();
-    await expect(closed).resolves.toBeNull();
+    await expect(dismissed).resolves.toBeNull();
   });
 
   it("confirm answers true for yes, false for no; prompt resolves its button", async () => {
@@ -397,11 +427,13 @@ describe("DialogV2", () => {
     expect(buttons[1].hasAttribute("autofocus")).toBe(true);
     buttons[0].click();
     await expect(yes).resolves.toBe(true);
+    await closed();
 
     const no = DialogV2.confirm({ content: "sure?" });
     await flush();
     document.querySelector<HTMLElement>("dialog button[data-action=no]")!.click();
     await expect(no).resolves.toBe(false);
+    await closed();
 
     const ok = DialogV2.prompt({ content: "fine" });
     await flush();

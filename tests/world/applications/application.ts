@@ -11,8 +11,9 @@
  *   `_preFirstRender`, `_preRender`, `_renderFrame` + `_attachFrameListeners` on first render,
  *   `_renderHTML` + `_replaceHTML`, insertion, `_onFirstRender`, `_onRender` and the
  *   `render{Class}` hooks for every class of the chain, `_postRender` (autofocus);
- * - `close()`: `_preClose`, `_tearDown` (element removed), state CLOSED, `_onClose` and the
- *   `close{Class}` hooks, a "close" event;
+ * - `close()`: `_preClose`, "minimizing" and state CLOSING, the transition wait (core: up to
+ *   1000 ms; `registry.ts` `transitionMs`, shortened by tests), `_tearDown` (element removed),
+ *   state CLOSED, `_onClose` and the `close{Class}` hooks, a "close" event;
  * - clicks: the nearest `[data-action]` decides: "close", "tab" (`_onClickTab` reads
  *   `event.target`, like core), otherwise `options.actions[action]` called with `this` = the
  *   application and `(event, target)`, only for the primary button unless `{handler, buttons}`;
@@ -26,12 +27,12 @@
  *   `.tab[data-group]` and records `tabGroups[group]`.
  *
  * Not modelled: window dragging, resizing, minimizing, z-order beyond a counter, header
- * control menus (rendered, not wired), context menus, CSS transitions (closing is immediate),
+ * control menus (rendered, not wired), context menus, CSS transitions other than the close,
  * CSS min/max sizes and scale in `setPosition` (sizes are clamped to the viewport and a window
  * without left/top is centred, as core does).
  */
 import { FormDataExtended } from "./form-data";
-import { applicationsRoot, instancesOf } from "./registry";
+import { applicationsRoot, instancesOf, transitionTimeout } from "./registry";
 import { cloneOptions, isPlainObject, localize, observe, rt } from "./runtime";
 
 export type ActionHandler = (this: ApplicationV2, event: PointerEvent, target: HTMLElement) => unknown;
@@ -430,17 +431,44 @@ export class ApplicationV2 extends EventTarget {
 
   /* ------------------------------------------------------------------ closing */
 
+  /** Observed, so `world.settle()` waits for a close started by a click (core does not await it either). */
   close(options: { submitted?: boolean; animate?: boolean; [key: string]: unknown } = {}): Promise<this> {
-    return this.#enqueue(() => this.#close(options));
+    return observe(this.#enqueue(() => this.#close(options)));
   }
 
-  async #close(options: object): Promise<this> {
+  /** Core's `_awaitTransition`: the element's own `transitionend`, or the timeout, whichever comes first. */
+  protected async _awaitTransition(element: HTMLElement, timeout: number): Promise<void> {
+    let listener: ((event: Event) => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => {
+        listener = (event) => { if (event.target === element) resolve(); };
+        element.addEventListener("transitionend", listener);
+      }),
+      new Promise<void>((resolve) => { timer = setTimeout(resolve, timeout); }),
+    ]);
+    clearTimeout(timer);
+    if (listener) element.removeEventListener("transitionend", listener);
+  }
+
+  /**
+   * Core (v13 `application.mjs` `#close`): `_preClose`, then the element gets "minimizing" and
+   * `max-height: 0`, state CLOSING, and unless `animate: false` the close waits for the
+   * transition (`_awaitTransition(element, 1000)`); only then `_tearDown`, CLOSED, and `_onClose`
+   * with the "close" event and hooks (not awaited). The wait here is `transitionTimeout()`.
+   */
+  async #close(options: { animate?: boolean }): Promise<this> {
     if (!this.#element) {
       this.#state = STATES.CLOSED;
       return this;
     }
     await this._doEvent(() => this._preClose(options));
+    await this.toggleControls(false);
+    const element = this.#element;
+    element.classList.add("minimizing");
+    element.style.maxHeight = "0px";
     this.#state = STATES.CLOSING;
+    if (options.animate !== false) await this._awaitTransition(element, transitionTimeout());
     this._tearDown(options);
     this.#state = STATES.CLOSED;
     instancesOf(this.#userId).delete(this.#id);

@@ -14,19 +14,26 @@
  *   expandObject, merged with `updateData`, then `document.validate({changes, clean: true,
  *   fallback: false})`, which throws) → `_processSubmitData` (→ `document.update`).
  *
- * ActorSheetV2 (v13 `client/applications/sheets/actor-sheet.mjs`): `actor`, drag and drop on
- * the whole sheet: `_onDrop` reads `{type, uuid}` from the event, asks the
+ * ActorSheetV2 (v13 `client/applications/sheets/actor-sheet.mjs`): `actor`; every render binds
+ * a DragDrop (./drag-drop.ts) with `dragSelector: ".draggable"` and the whole sheet as drop
+ * zone, gated by `_canDragStart` / `_canDragDrop` (editable); `_onDragStart` puts the row's item
+ * or effect `toDragData()` on the transfer; `_onDrop` reads `{type, uuid}`, asks the
  * `dropActorSheetData` hook, resolves the document with `getDocumentClass(type).fromDropData`
- * and routes it through `_onDropDocument` to `_onDropItem(event, item)`, `_onDropActor`,
- * `_onDropActiveEffect`, `_onDropFolder`; the default `_onDropItem` creates a copy on the actor
- * (owners only) or sorts within it. Draw Steel's `document-sheet.mjs` mirrors the routing.
+ * and routes it through `_onDropDocument` (which throws for a drop that resolves to nothing) to
+ * `_onDropItem(event, item)`, `_onDropActor`, `_onDropActiveEffect`, `_onDropFolder`; the
+ * default `_onDropItem` copies the item onto the actor (owners only) or sorts within it
+ * (`_onSortItem`), the default `_onDropActiveEffect` creates a copy of an effect from
+ * elsewhere. Draw Steel's `document-sheet.mjs` mirrors the routing.
  *
- * Not modelled: header buttons (configure sheet, copy UUID, token, image popout), FilePicker
- * for `editImage`, ProseMirror secrets, sheet themes, V1 constructor arguments, creating a
+ * `editImage` (on `img[data-edit]`) opens the world's FilePicker (./file-picker.ts).
+ *
+ * Not modelled: header buttons (configure sheet, copy UUID, token, image popout), ProseMirror secrets, sheet themes, V1 constructor arguments, creating a
  * document from an unsaved sheet (`canCreate`).
  */
 import { ApplicationV2, type ApplicationConfiguration, type RenderOptions } from "./application";
 import { TextEditor } from "./text-editor";
+import { DragDrop } from "./drag-drop";
+import { FilePicker } from "./file-picker";
 import { documentClass, localize, OWNERSHIP, rt, type RuntimeDocument } from "./runtime";
 import type { FormDataExtended } from "./form-data";
 
@@ -51,7 +58,30 @@ export class DocumentSheetV2 extends ApplicationV2 {
     canCreate: false,
     sheetConfig: true,
     form: { handler: DocumentSheetV2.#onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
+    actions: { editImage: DocumentSheetV2.#onEditImage },
   };
+
+  /**
+   * Core's `editImage` action (v13 `document-sheet.mjs` `#onEditImage`): on an `img[data-edit]`,
+   * a FilePicker opens at the current source value; the chosen path becomes the image's `src`
+   * and, when the sheet submits on change, the form is submitted (FormDataExtended reads
+   * `img[data-edit]`).
+   */
+  static async #onEditImage(this: DocumentSheetV2, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (target.nodeName !== "IMG") throw new Error("The editImage action is available only for IMG elements.");
+    const attr = target.dataset.edit ?? "";
+    const current = rt().foundry.utils.getProperty(this.document._source, attr) as string | undefined;
+    const picker = new FilePicker.implementation({
+      current,
+      type: "image",
+      callback: (path) => {
+        (target as HTMLImageElement).src = path;
+        if (this.options.form.submitOnChange) this.form?.dispatchEvent(new Event("submit", { cancelable: true }));
+      },
+      position: { top: (this.position.top ?? 0) + 40, left: (this.position.left ?? 0) + 10 },
+    });
+    await picker.browse();
+  }
 
   #document: RuntimeDocument;
 
@@ -182,16 +212,20 @@ export class ActorSheetV2 extends DocumentSheetV2 {
     return null;
   }
 
+  /** Core binds a DragDrop on every render: `.draggable` rows start drags, the whole sheet takes drops. */
   protected override async _onRender(context: Record<string, unknown>, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
-    // Core binds a DragDrop with no drop selector: the whole sheet is a drop zone. Assigning
-    // the handlers (not adding listeners) means re-renders do not stack them.
-    this.element.ondragover = (event) => { if (this._canDragDrop(null)) event.preventDefault(); };
-    this.element.ondrop = (event) => {
-      if (!this._canDragDrop(null)) return;
-      event.preventDefault();
-      void this._onDrop(event as DragEvent).catch((error: unknown) => console.error(error));
-    };
+    new DragDrop.implementation({
+      dragSelector: ".draggable",
+      permissions: { dragstart: this._canDragStart.bind(this), drop: this._canDragDrop.bind(this) },
+      callbacks: {
+        dragstart: (event) => void this._onDragStart(event),
+        dragover: this._onDragOver.bind(this),
+        // Core does not await the drop callback: a throw is an unhandled rejection, in the console.
+        // Not observed by world.settle(): a drop may wait for the user (a dialog); its writes are tracked.
+        drop: (event) => void this._onDrop(event).catch((error: unknown) => reportDropError(error)),
+      },
+    }).bind(this.element);
   }
 
   protected _canDragStart(_selector: string | null): boolean {
@@ -202,17 +236,34 @@ export class ActorSheetV2 extends DocumentSheetV2 {
     return this.isEditable;
   }
 
+  /** Core: an owned item's row (`data-item-id`) or effect's row (`data-effect-id`) carries its drag data; a link inside carries its own. */
+  protected async _onDragStart(event: DragEvent): Promise<void> {
+    const target = event.currentTarget as HTMLElement;
+    if ("link" in ((event.target as HTMLElement | null)?.dataset ?? {})) return;
+    const collections = this.actor as unknown as { items?: Map<string, DraggableDocument>; effects?: Map<string, DraggableDocument> };
+    let dragData: object | undefined;
+    if (target.dataset.itemId) dragData = collections.items?.get(target.dataset.itemId)?.toDragData();
+    if (target.dataset.effectId) dragData = collections.effects?.get(target.dataset.effectId)?.toDragData();
+    if (!dragData) return;
+    event.dataTransfer?.setData("text/plain", JSON.stringify(dragData));
+  }
+
+  protected _onDragOver(_event: DragEvent): void {}
+
+  /**
+   * Core: the `dropActorSheetData` hook may veto; the document class of `data.type` resolves the
+   * drop and `_onDropDocument` routes it. A drop that resolves to nothing reaches
+   * `_onDropDocument(event, null)` and throws there, as in core.
+   */
   protected async _onDrop(event: DragEvent): Promise<unknown> {
     const data = TextEditor.getDragEventData(event) as { type?: string };
     const allowed = rt().Hooks.call("dropActorSheetData", this.actor, this, data);
     if (allowed === false) return undefined;
     const cls = data.type ? documentClass(data.type) : null;
     const impl = cls?.implementation ?? cls;
-    if (impl?.fromDropData) {
-      const document = await impl.fromDropData(data);
-      if (document) return this._onDropDocument(event, document as DropDocument);
-    }
-    return data;
+    if (!impl?.fromDropData) return undefined;
+    const document = await impl.fromDropData(data);
+    return this._onDropDocument(event, document as DropDocument);
   }
 
   protected async _onDropDocument(event: DragEvent, document: DropDocument): Promise<unknown> {
@@ -225,8 +276,14 @@ export class ActorSheetV2 extends DocumentSheetV2 {
     }
   }
 
-  protected async _onDropActiveEffect(_event: DragEvent, _effect: RuntimeDocument): Promise<unknown> {
-    return null;
+  /** Core creates a copy of an effect dropped from elsewhere (its id kept when free), for owners. */
+  protected async _onDropActiveEffect(_event: DragEvent, effect: RuntimeDocument): Promise<unknown> {
+    const actor = this.actor as RuntimeDocument & { effects?: { has(id: string): boolean } };
+    if (!actor.isOwner) return null;
+    if (!effect || effectTarget(effect) === actor) return null;
+    const keepId = !actor.effects?.has(effect.id ?? "");
+    const cls = documentClass("ActiveEffect");
+    return (await (cls?.implementation ?? cls)?.create?.(effect.toObject(), { parent: actor, keepId })) ?? null;
   }
 
   protected async _onDropActor(_event: DragEvent, _actor: RuntimeDocument): Promise<unknown> {
@@ -237,14 +294,64 @@ export class ActorSheetV2 extends DocumentSheetV2 {
     return null;
   }
 
-  protected async _onDropItem(_event: DragEvent, item: RuntimeDocument): Promise<unknown> {
-    const actor = this.actor;
+  /** Core: owners only; an item of this actor is sorted, another is copied here (its id kept when free). */
+  protected async _onDropItem(event: DragEvent, item: RuntimeDocument): Promise<unknown> {
+    const actor = this.actor as RuntimeDocument & { items?: { has(id: string): boolean } };
     if (!actor.isOwner) return null;
-    if (actor.uuid === item.parent?.uuid) return null;
+    if (actor.uuid === item.parent?.uuid) {
+      const result = await this._onSortItem(event, item);
+      return result?.length ? item : null;
+    }
+    const keepId = !actor.items?.has(item.id ?? "");
     const cls = documentClass("Item");
-    const created = await (cls?.implementation ?? cls)?.create?.(item.toObject(), { parent: actor });
-    return created ?? null;
+    return (await (cls?.implementation ?? cls)?.create?.(item.toObject(), { parent: actor, keepId })) ?? null;
   }
+
+  /** Core: the dropped item goes before the row it was dropped on, among that row's siblings (`performIntegerSort`). */
+  protected async _onSortItem(event: DragEvent, item: RuntimeDocument): Promise<unknown[] | undefined> {
+    const actor = this.actor as unknown as { items: Map<string, { id: string; sort: number }>; updateEmbeddedDocuments(name: string, updates: object[]): Promise<unknown[]> };
+    const dropTarget = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-item-id]");
+    if (!dropTarget || !item.id || dropTarget.dataset.itemId === item.id) return undefined;
+    const target = actor.items.get(dropTarget.dataset.itemId ?? "");
+    if (!target) return undefined;
+    const siblings = [...(dropTarget.parentElement?.children ?? [])]
+      .map((el) => (el as HTMLElement).dataset.itemId)
+      .filter((id): id is string => !!id && id !== item.id)
+      .map((id) => actor.items.get(id))
+      .filter((s): s is { id: string; sort: number } => !!s);
+    const updates = integerSort(item.id, target, siblings);
+    return actor.updateEmbeddedDocuments("Item", updates);
+  }
+}
+
+interface DraggableDocument {
+  toDragData(): object;
+}
+
+/** Core's `ActiveEffect#target` (v13 `documents/active-effect.mjs`): the actor it applies to. */
+function effectTarget(effect: RuntimeDocument): RuntimeDocument | null {
+  const parent = effect.parent ?? null;
+  if (!parent || parent.documentName === "Actor") return parent;
+  return (effect as unknown as { transfer?: boolean }).transfer ? parent.parent ?? null : parent;
+}
+
+/**
+ * `foundry.utils.performIntegerSort(source, {target, siblings})` reduced to what sheets use: the
+ * source goes right before the target, and the whole sibling list is renumbered in steps of
+ * SORT_INTEGER_DENSITY (100000) from there, as core does when the gap is not wide enough.
+ */
+function integerSort(sourceId: string, target: { id: string; sort: number }, siblings: { id: string; sort: number }[]): { _id: string; sort: number }[] {
+  const ordered = [...siblings].sort((a, b) => a.sort - b.sort);
+  const index = ordered.findIndex((s) => s.id === target.id);
+  const ids = ordered.map((s) => s.id);
+  ids.splice(index < 0 ? ids.length : index, 0, sourceId);
+  return ids.map((id, i) => ({ _id: id, sort: (i + 1) * 100_000 }));
+}
+
+function reportDropError(error: unknown): void {
+  console.error(error);
+  const onError = (globalThis as { Hooks?: { onError?: (where: string, error: unknown) => void } }).Hooks?.onError;
+  if (typeof onError === "function") onError("ActorSheetV2#_onDrop", error);
 }
 
 export class ItemSheetV2 extends DocumentSheetV2 {

@@ -10,6 +10,7 @@ import { systemPackSources } from "../pack-sources";
 import { World, type UserSpec } from "../world";
 import type { SystemInfo } from "../client";
 import { seedActors } from "../browser/seed";
+import { setTransitionTimeout } from "./registry";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 
@@ -17,7 +18,18 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(join(ROOT, path), "utf8")) as T;
 }
 
-export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v13" | "v14" } = {}): Promise<World> {
+export interface DomWorldOptions {
+  users?: UserSpec[];
+  profile?: "v13" | "v14";
+  /**
+   * A closing window's transition wait (core: up to 1000 ms); tests use 10 ms by default and
+   * still wait for the close (the returned promise, the "close" event or `world.settle()`).
+   */
+  transitionMs?: number;
+}
+
+export async function createDomWorld({ transitionMs = 10, ...options }: DomWorldOptions = {}): Promise<World> {
+  setTransitionTimeout(transitionMs);
   const manifest = readJson<SystemInfo>("system.json");
   return World.create({
     ...options,
@@ -32,7 +44,7 @@ export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v
  * A fresh page with a DOM world holding the browser seed's actors (Ada owned by Alice, Bo by
  * Bob, the NPCs the GM's), settled: the starting point of the sheet and dialog tests.
  */
-export async function createSeededDomWorld(options: { profile?: "v13" | "v14" } = {}): Promise<World> {
+export async function createSeededDomWorld(options: Omit<DomWorldOptions, "users"> = {}): Promise<World> {
   document.body.innerHTML = "";
   const world = await createDomWorld(options);
   await world.seed("Actor", seedActors({ alice: world.player("Alice").user.id as string, bob: world.player("Bob").user.id as string }));

@@ -5,7 +5,7 @@
  * elements of one name give an array (radio groups give the checked value), checkboxes give
  * booleans (or their value / null when they carry a `value` attribute), number and range
  * inputs give numbers (an empty one gives null), multi-selects give arrays, `data-dtype`
- * casts ("Number", "Boolean", "JSON", "String").
+ * casts ("Number", "Boolean", "JSON", "String"); `img[data-edit]` gives its `src` under that name.
  * Not modelled: TinyMCE/ProseMirror editors and custom form elements such as `<prose-mirror>`.
  */
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -39,6 +39,14 @@ export class FormDataExtended extends FormData {
       handled.add(name);
       const same = elements.filter((e) => e.name === name && e.tagName !== "BUTTON" && (disabled || !e.matches(":disabled")));
       this.set(name, this.#value(name, same));
+    }
+    // Editable images submit their source under `data-edit` (core's FormDataExtended does the same).
+    for (const img of form.querySelectorAll<HTMLImageElement>("img[data-edit]")) {
+      if (!disabled && img.hasAttribute("disabled")) continue;
+      const name = img.dataset.edit ?? "";
+      if (!name || handled.has(name)) continue;
+      handled.add(name);
+      this.set(name, img.getAttribute("src") ?? "");
     }
   }
 

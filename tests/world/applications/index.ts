@@ -11,6 +11,9 @@
 import { ApplicationV2 } from "./application";
 import { DialogV2 } from "./dialog";
 import { ActorSheetV2, DocumentSheetV2, ItemSheetV2 } from "./document-sheet";
+import { CombatTracker } from "./combat-tracker";
+import { DragDrop } from "./drag-drop";
+import { FilePicker } from "./file-picker";
 import { FormDataExtended } from "./form-data";
 import { HandlebarsApplicationMixin } from "./handlebars-mixin";
 import { instancesOf } from "./registry";
@@ -19,9 +22,9 @@ import { DocumentSheetConfig } from "./sheet-config";
 import { getTemplate, loadTemplates, renderTemplate } from "./templates";
 import { TextEditor } from "./text-editor";
 
-export { ApplicationV2, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, HandlebarsApplicationMixin, FormDataExtended, TextEditor, DocumentSheetConfig };
+export { ApplicationV2, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, HandlebarsApplicationMixin, FormDataExtended, TextEditor, DocumentSheetConfig, DragDrop, FilePicker, CombatTracker };
 export { handlebars, configureTemplates, systemFile, type TemplateSource } from "./templates";
-export { configureApplications, applicationsRoot, instancesOf, resetInstances } from "./registry";
+export { configureApplications, applicationsRoot, instancesOf, resetInstances, setTransitionTimeout, transitionTimeout } from "./registry";
 export { unawaited } from "./runtime";
 export { sheetCollection, sheetFor, renderDocumentApps } from "./sheet-config";
 export type { ApplicationConfiguration, RenderOptions } from "./application";
@@ -30,8 +33,9 @@ export type { ApplicationConfiguration, RenderOptions } from "./application";
 export const applications = {
   api: { ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin },
   sheets: { ActorSheetV2, ItemSheetV2 },
-  apps: { DocumentSheetConfig },
-  ux: { FormDataExtended, TextEditor },
+  apps: { DocumentSheetConfig, FilePicker },
+  ux: { FormDataExtended, TextEditor, DragDrop },
+  sidebar: { tabs: { CombatTracker } },
   handlebars: { getTemplate, loadTemplates, renderTemplate },
   get instances(): Map<string, unknown> {
     return instancesOf(rt().game?.user?.id ?? "");

@@ -7,6 +7,12 @@
 export interface ApplicationsConfig {
   /** The element a client's windows are inserted into. */
   root(userId: string): HTMLElement;
+  /**
+   * How long a closing window waits for its CSS transition when no `transitionend` comes
+   * (core: 1000 ms, `application.mjs` `#close` → `_awaitTransition(element, 1000)`). Tests
+   * shorten it (createDomWorld: 10 ms); they still have to wait for the close.
+   */
+  transitionMs: number;
 }
 
 const defaults: ApplicationsConfig = {
@@ -21,6 +27,7 @@ const defaults: ApplicationsConfig = {
     }
     return root;
   },
+  transitionMs: 1000,
 };
 
 let config: ApplicationsConfig = defaults;
@@ -31,6 +38,16 @@ export function configureApplications(options: Partial<ApplicationsConfig>): voi
 
 export function applicationsRoot(userId: string): HTMLElement {
   return config.root(userId);
+}
+
+/** The transition wait of a closing window (see `ApplicationsConfig.transitionMs`). */
+export function transitionTimeout(): number {
+  return config.transitionMs;
+}
+
+/** Shortens (or restores) the close transition wait, keeping the rest of the configuration. */
+export function setTransitionTimeout(ms: number): void {
+  config = { ...config, transitionMs: ms };
 }
 
 const byUser = new Map<string, Map<string, unknown>>();

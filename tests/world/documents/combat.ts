@@ -263,6 +263,15 @@ export class Combat extends WorldDocument {
     super._onCreate(data, options, userId);
     if (this.#isActiveGM()) for (const combatant of this.combatants) this.#track(this._onEnter(combatant));
     this.#track(this._manageTurnEvents());
+    this.updateCombatantActors();
+  }
+
+  /**
+   * Core re-renders every combatant's actor sheets after each create, update and delete of the
+   * combat (v13 `client/documents/combat.mjs` `updateCombatantActors`, renderContext "updateCombat").
+   */
+  updateCombatantActors(): void {
+    for (const combatant of this.combatants) (combatant as unknown as { actor?: WorldDocument | null }).actor?.render(false, { renderContext: "updateCombat" });
   }
 
   override _onUpdate(changed: PlainObject, options: PlainObject, userId: string): void {
@@ -273,12 +282,14 @@ export class Combat extends WorldDocument {
     else this.current = this._getCurrentState();
     const changedState = this.#recordPreviousState(prior);
     if (changedState && options.turnEvents !== false) this.#track(this._manageTurnEvents());
+    this.updateCombatantActors();
   }
 
   override _onDelete(options: PlainObject, userId: string): void {
     super._onDelete(options, userId);
     this.turn = null;
     if (this.#isActiveGM()) for (const combatant of this.combatants) this.#track(this._onExit(combatant));
+    this.updateCombatantActors();
   }
 
   override _onCreateDescendantDocuments(parent: WorldDocument, collection: string, documents: WorldDocument[], data: unknown[], options: PlainObject): void {
@@ -426,6 +437,11 @@ export class Combatant extends WorldDocument {
 
   get isDefeated(): boolean {
     return this.defeated;
+  }
+
+  /** Core: its owners and everyone while not hidden see it (v13 `client/documents/combatant.mjs` `visible`). */
+  override get visible(): boolean {
+    return this.isOwner || !this.hidden;
   }
 
   get isNPC(): boolean {

@@ -66,7 +66,7 @@ function gainModifier(this: PoolDie, modifier: string): void {
 
 /** Adds `g` and `gh` to the d12's modifiers (at `init`; the Die class is shared, so once is enough). */
 export function registerGainModifier(): void {
-  const die = (getConfig().Dice as { terms?: Record<string, { MODIFIERS?: Record<string, unknown> }> }).terms?.d;
+  const die = (getConfig().Dice as unknown as { terms?: Record<string, { MODIFIERS?: Record<string, unknown> }> }).terms?.d;
   if (!die) return;
   die.MODIFIERS = { ...(die.MODIFIERS ?? {}), g: gainModifier, gh: gainModifier };
 }

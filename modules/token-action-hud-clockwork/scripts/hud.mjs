@@ -10,8 +10,11 @@
 import { buildActions, COMBAT_GROUPS, itemIdOf, performAction } from "./actions.mjs";
 
 export const MODULE_ID = "token-action-hud-clockwork";
-/** Core refuses a system module whose required major.minor differs from its own (`Utils.isSystemModuleCompatible`). */
-export const REQUIRED_CORE_MODULE_VERSION = "2.0";
+/**
+ * Core refuses a system module whose required version differs from its own in each part given
+ * (`Utils.isSystemModuleCompatible`): "2" accepts every 2.x, whose API this module uses.
+ */
+export const REQUIRED_CORE_MODULE_VERSION = "2";
 
 const i18n = (key, data) => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
 

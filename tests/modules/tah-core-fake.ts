@@ -132,17 +132,20 @@ function compatible(required: string, installed: string): boolean {
   return want[0] === have[0] && (!want[1] || want[1] === have[1]) && (!want[2] || want[2] === have[2]);
 }
 
+/** Foundry's Hooks, untyped for a module's own hook names. */
+const hooks = (): { once(name: string, fn: (...args: never[]) => unknown): number; callAll(name: string, ...args: unknown[]): boolean } => Hooks as never;
+
 /** Calls Core's ready hook on the current client and waits for a system module to register. */
 export async function bootFakeCore(): Promise<FakeCore | null> {
   const coreModule = { id: "token-action-hud-core", version: CORE_VERSION, api: { SystemManager, ActionHandler, RollHandler } };
   let registered: Promise<InstanceType<SystemManagerClass>> | null = null;
-  Hooks.once("tokenActionHudSystemReady", ((systemModule: { api?: { requiredCoreModuleVersion?: string; SystemManager: SystemManagerClass } }) => {
+  hooks().once("tokenActionHudSystemReady", ((systemModule: { api?: { requiredCoreModuleVersion?: string; SystemManager: SystemManagerClass } }) => {
     const api = systemModule.api;
     if (!api || (api.requiredCoreModuleVersion && !compatible(api.requiredCoreModuleVersion, CORE_VERSION))) return;
     const manager = new api.SystemManager(coreModule.id);
     registered = manager.init().then(() => manager);
   }) as never);
-  Hooks.callAll("tokenActionHudCoreApiReady", coreModule as never);
+  hooks().callAll("tokenActionHudCoreApiReady", coreModule);
   if (!registered) return null;
   const systemManager: InstanceType<SystemManagerClass> = await registered;
   const groups = (systemManager.defaults.groups ?? []) as Group[];

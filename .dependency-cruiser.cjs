@@ -12,6 +12,7 @@
  *   combat                  Combat, Combatant, turns, attacks
  *   magic                   spells, mana, alchemy, companions (on top of combat)
  *   documents               Actor and Item classes: the Actor's API delegates to the features
+ *   enrichers               rolls anywhere: journal/chat enrichers, their damage card, the GM's roll request
  *   applications            sheets, builder, dialogs, windows
  *   selftest, migrations (the world runner)
  *   entry                   src/clockwork.ts: registers everything; nothing imports it
@@ -30,6 +31,7 @@ const layers = [
   ["combat", "^src/combat/"],
   ["magic", "^src/magic/"],
   ["documents", "^src/documents/"],
+  ["enrichers", "^src/enrichers/"],
   ["applications", "^src/applications/"],
   ["top", "^src/(selftest|migrations)/"],
   ["entry", "^src/clockwork\\.ts$"],
@@ -47,8 +49,9 @@ const allowedBelow = {
   combat: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay"],
   magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat"],
   documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "applications", "top"],
+  enrichers: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "enrichers"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "enrichers", "applications", "top"],
   entry: [],
 };
 

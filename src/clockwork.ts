@@ -20,6 +20,7 @@ import type {
 import { diceApi, registerDice } from "./dice/register";
 import { systemApi } from "./foundry";
 import { ClockworkActor, ClockworkItem } from "./documents";
+import { registerEnrichers } from "./enrichers";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
 
@@ -47,6 +48,7 @@ export function initClockwork(): void {
   registerAttack();
   registerCombat();
   registerMagic();
+  registerEnrichers();
 }
 
 Hooks.once("init", initClockwork);

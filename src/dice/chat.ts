@@ -64,6 +64,8 @@ export interface PostRollOptions {
   /** Halflings may later spend several lucks on this roll. */
   keepBest?: boolean;
   flavor?: string;
+  /** More `flags.clockwork` beside the roll's own (an enricher's damage card, a roll request's answer). */
+  flags?: Record<string, unknown>;
 }
 
 /** Posts an evaluated roll as a chat card in the given roll mode. */
@@ -80,7 +82,7 @@ export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, opt
     content,
     flavor: options.flavor,
     sound: CONFIG.sounds?.dice,
-    flags: { [FLAG_SCOPE]: { [ROLL_FLAG]: flags } },
+    flags: { [FLAG_SCOPE]: { ...(options.flags ?? {}), [ROLL_FLAG]: flags } },
   }, options.rollMode);
   // No rollMode option: core would apply the mode a second time.
   const message = await ChatMessage.implementation.create(data as never);

@@ -2,13 +2,14 @@
  * The gain-pool modifier on Foundry's d12, so `/r 7d12g8`, an inline `[[5d12gh6]]` or a module's
  * `new Roll("7d12g8")` counts a ClockWork pool: `g<rank>` (or `gh<rank>` when hexed) marks each
  * die by the rules core's `dieGain` (a 12 counts twice, a die at or above the rank once, a 1, or a
- * hexed 2 or 3, cancels one) and the term's total is the gains, floored at 0 (RULING 56).
+ * hexed 2 or 3, cancels one) and the term's total is the gains, floored at 0 (RULING 56). A pool
+ * holds 1 to 12 dice, as the rules core's do.
  *
  * Foundry calls a modifier as `fn.call(die, "g8")` (a function in `Die.MODIFIERS` is accepted as
  * is; v13 `client/dice/terms/dice.mjs` `_evaluateModifier`), and a die term's total sums each
  * active result's `count` when set (same file, `get total`), as its own `cs` modifier does.
  */
-import { dieGain, DIE_FACES, requireInteger } from "../rules";
+import { dieGain, DIE_FACES, MAX_DICE, requireInteger } from "../rules";
 import { getConfig } from "../foundry";
 
 /** A rolled die as Foundry's DiceTerm keeps it. */
@@ -21,6 +22,7 @@ export interface PoolDieResult {
 }
 
 interface PoolDie {
+  number: number;
   faces: number;
   results: PoolDieResult[];
 }
@@ -61,6 +63,8 @@ export function parseGainModifier(modifier: string, faces: number): { threshold:
 /** `Die.MODIFIERS.g` and `.gh`: called with the die as `this`. */
 function gainModifier(this: PoolDie, modifier: string): void {
   const { threshold, hexed } = parseGainModifier(modifier, this.faces);
+  // As the rules core's pools: at most 12 dice (RULING: cap 12), so the odds are gainDistribution's.
+  requireInteger(this.number, "gain pool dice", "a gain pool holds 1 to 12 dice (RULING: cap 12)", 1, MAX_DICE);
   countPool(this.results, threshold, hexed);
 }
 

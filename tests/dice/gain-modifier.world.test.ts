@@ -70,7 +70,8 @@ describe("the gain-pool modifier (7d12g8)", () => {
     expect(rebuilt.dice[0].total).toBe(2);
   });
 
-  it("refuses a rank outside 1–12 or a die that is not a d12", async () => {
+  it("refuses a rank outside 1–12, more than 12 dice, or a die that is not a d12", async () => {
+    await expect(new WorldRoll("13d12g8").evaluate()).rejects.toThrow(/12 dice/);
     await expect(new WorldRoll("3d12g13").evaluate()).rejects.toThrow(/rank/);
     await expect(new WorldRoll("3d6g4").evaluate()).rejects.toThrow(/7d12g8/);
   });

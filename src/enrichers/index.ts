@@ -49,5 +49,6 @@ export function registerEnrichers(): void {
     if (damageFlag(flags)) addApplyButton(message, html, localize("CLOCKWORK.Enricher.Damage.Apply"));
     if (requestFlag(message)) renderRequest(message as never, html);
   });
-  hooks().once("ready", () => document.body?.addEventListener("click", onBodyClick));
+  // No page (a headless client): nothing to click.
+  hooks().once("ready", () => globalThis.document?.body?.addEventListener("click", onBodyClick));
 }

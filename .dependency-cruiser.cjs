@@ -13,6 +13,7 @@
  *   magic                   spells, mana, alchemy, companions (on top of combat)
  *   documents               Actor and Item classes: the Actor's API delegates to the features
  *   integrations            optional modules (Item Piles, Automated Animations), one file each
+ *   enrichers               rolls anywhere: journal/chat enrichers, their damage card, the GM's roll request
  *   applications            sheets, builder, dialogs, windows
  *   selftest, migrations (the world runner)
  *   entry                   src/clockwork.ts: registers everything; nothing imports it
@@ -32,6 +33,7 @@ const layers = [
   ["magic", "^src/magic/"],
   ["documents", "^src/documents/"],
   ["integrations", "^src/integrations/"],
+  ["enrichers", "^src/enrichers/"],
   ["applications", "^src/applications/"],
   ["top", "^src/(selftest|migrations)/"],
   ["entry", "^src/clockwork\\.ts$"],
@@ -50,8 +52,9 @@ const allowedBelow = {
   magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat"],
   documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic"],
   integrations: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations", "applications", "top"],
+  enrichers: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations", "enrichers"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations", "enrichers", "applications", "top"],
   entry: [],
 };
 

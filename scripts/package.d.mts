@@ -9,3 +9,20 @@ export function relativeImports(code: string): string[];
 export function bundleFiles(distDir?: string): Promise<string[]>;
 /** Writes distDir/clockwork.zip with every file of distDir; resolves the file count. */
 export function writeZip(distDir?: string): Promise<number>;
+/** The Token Action HUD companion module's id. */
+export const MODULE_ID: "token-action-hud-clockwork";
+export interface ModuleManifest {
+  id: string;
+  version: string;
+  download: string;
+  esmodules: string[];
+  languages: { lang: string; name: string; path: string }[];
+  relationships: { systems: { id: string; type: string; compatibility?: Record<string, string> }[]; requires: { id: string; type: string }[] };
+  [key: string]: unknown;
+}
+/** The module's manifest as released (version and download follow system.json). */
+export function moduleManifest(): Promise<ModuleManifest>;
+/** The module zip's files by name in the zip, and the manifest. */
+export function moduleFiles(): Promise<{ manifest: ModuleManifest; files: Map<string, string> }>;
+/** Writes distDir/token-action-hud-clockwork.zip; resolves the file count. */
+export function writeModuleZip(distDir?: string): Promise<number>;

@@ -106,6 +106,55 @@ export async function writeZip(distDir = dist) {
   return files.length;
 }
 
+/** The Token Action HUD companion module, a second package built from modules/ (never inside clockwork.zip). */
+export const MODULE_ID = "token-action-hud-clockwork";
+const moduleRoot = join(root, "modules", MODULE_ID);
+
+/**
+ * The module's manifest as released: its version and download follow the system's release, and it
+ * requires at least that system version (the public API it calls).
+ */
+export async function moduleManifest() {
+  const manifest = JSON.parse(await readFile(join(moduleRoot, "module.json"), "utf8"));
+  const system = JSON.parse(await readFile(join(root, "system.json"), "utf8"));
+  manifest.version = system.version;
+  manifest.download = manifest.download.replace(/\/v[^/]+\/([^/]+)$/, `/v${system.version}/$1`);
+  for (const rel of manifest.relationships?.systems ?? []) {
+    if (rel.id === system.id) rel.compatibility = { ...(rel.compatibility ?? {}), minimum: system.version };
+  }
+  return manifest;
+}
+
+/** Every file the module zip holds, by its name in the zip: module.json at the root, its scripts and languages, the licence. */
+export async function moduleFiles() {
+  const manifest = await moduleManifest();
+  const files = new Map();
+  for (const file of await listFiles(moduleRoot)) {
+    const name = relative(moduleRoot, file).split("\\").join("/");
+    if (name !== "module.json") files.set(name, file);
+  }
+  files.set("LICENSE", join(root, "LICENSE"));
+  for (const path of [...manifest.esmodules, ...manifest.languages.map((l) => l.path)]) {
+    if (!files.has(path)) throw new Error(`${MODULE_ID}/module.json loads ${path}, which is not in modules/${MODULE_ID}`);
+  }
+  return { manifest, files };
+}
+
+/** Writes `<distDir>/token-action-hud-clockwork.zip` (a .zip: the system's zip skips it). */
+export async function writeModuleZip(distDir = dist) {
+  const zipPath = join(distDir, `${MODULE_ID}.zip`);
+  await rm(zipPath, { force: true });
+  const { manifest, files } = await moduleFiles();
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), "module.json");
+  for (const [name, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) zip.addFile(file, name);
+  zip.end();
+  await new Promise((resolve, reject) => {
+    zip.outputStream.pipe(createWriteStream(zipPath)).on("close", resolve).on("error", reject);
+  });
+  return files.size + 1;
+}
+
 // Run as a script (npm run build); tests import the functions above.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await copyStatic();
@@ -114,4 +163,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const modules = await bundleFiles();
   const count = await writeZip();
   console.log(`dist/: ${modules.length} script file, ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
+  const moduleCount = await writeModuleZip();
+  console.log(`dist/: ${moduleCount} files zipped into dist/${MODULE_ID}.zip`);
 }

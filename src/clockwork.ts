@@ -24,6 +24,7 @@ import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerAnimations } from "./integrations/animations";
 import { registerCardData } from "./integrations/card-data";
 import { registerItemPiles } from "./integrations/item-piles";
+import { registerEnrichers } from "./enrichers";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
 
@@ -55,6 +56,7 @@ export function initClockwork(): void {
   registerItemPiles();
   registerAnimations();
   registerCardData();
+  registerEnrichers();
 }
 
 Hooks.once("init", initClockwork);

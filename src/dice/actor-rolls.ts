@@ -50,9 +50,9 @@ function guarded<T>(build: () => T): T | null {
   }
 }
 
-async function finish(actor: RollActor, roll: ClockworkRoll, rollMode: RollModeKey, flavor?: string, item?: RollItem): Promise<RollMessage> {
+async function finish(actor: RollActor, roll: ClockworkRoll, rollMode: RollModeKey, flavor?: string, item?: RollItem, flags?: Record<string, unknown>): Promise<RollMessage> {
   await roll.evaluate();
-  const message = await postRoll(actor, roll, { rollMode, keepBest: luckKeepsBest(actor), flavor, item: item as { uuid?: string | null } | undefined });
+  const message = await postRoll(actor, roll, { rollMode, keepBest: luckKeepsBest(actor), flavor, item: item as { uuid?: string | null } | undefined, flags });
   callRolled(actor, roll, message);
   return message;
 }
@@ -73,7 +73,7 @@ async function performGainRoll(actor: RollActor, start: GainRollRequest | null, 
   const setup = guarded(() => gainRollSetup(edited));
   if (!setup) return null;
   const roll = GainRoll.fromPool(setup.dice, setup.options);
-  await finish(actor, roll, edited.rollMode, undefined, item);
+  await finish(actor, roll, edited.rollMode, undefined, item, options.messageFlags);
   return roll;
 }
 
@@ -147,7 +147,7 @@ interface TargetToken {
 }
 
 /** The user's targeted tokens as damage targets, with their resistance to the type. */
-function targetedTokens(type: DamageType): DamageTargetData[] {
+export function targetedTokens(type: DamageType): DamageTargetData[] {
   return userTargets<TargetToken>().flatMap((token) => {
     const resistance = token.actor?.system.resistances?.[type];
     if (!resistance) return [];

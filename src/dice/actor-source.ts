@@ -88,6 +88,8 @@ export interface GainRollCallOptions {
   outOfCombat?: boolean;
   /** For attacks: the skill to roll (finesse weapons may use Agility). */
   skill?: SkillKey;
+  /** More `flags.clockwork` for the roll's message (a roll request's answer names its card). */
+  messageFlags?: Record<string, unknown>;
 }
 
 function itemsOf(actor: RollActor, type: string): RollItem[] {

@@ -66,6 +66,8 @@ export interface PostRollOptions {
   flavor?: string;
   /** The weapon or spell rolled for, named on the card for modules. */
   item?: { uuid?: string | null } | null;
+  /** More `flags.clockwork` beside the roll's own (an enricher's damage card, a roll request's answer). */
+  flags?: Record<string, unknown>;
 }
 
 /** Posts an evaluated roll as a chat card in the given roll mode. */
@@ -82,7 +84,7 @@ export async function postRoll(actor: RollActor | null, roll: ClockworkRoll, opt
     content,
     flavor: options.flavor,
     sound: CONFIG.sounds?.dice,
-    flags: { [FLAG_SCOPE]: { [ROLL_FLAG]: flags, ...sourceFlags(options.item, actor as never) } },
+    flags: { [FLAG_SCOPE]: { ...(options.flags ?? {}), [ROLL_FLAG]: flags, ...sourceFlags(options.item, actor as never) } },
   }, options.rollMode);
   // No rollMode option: core would apply the mode a second time.
   const message = await ChatMessage.implementation.create(data as never);

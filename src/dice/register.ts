@@ -10,6 +10,7 @@ import { onRenderChatMessageHTML, type RollMessage } from "./chat";
 import { DamageRoll } from "./damage-roll";
 import { DeathRoll } from "./death-roll";
 import { FlatRoll } from "./flat-roll";
+import { registerGainModifier } from "./gain-modifier";
 import { GainRoll } from "./gain-roll";
 import { confirmRefreshLuck, refreshLuck, spendLuck } from "./luck";
 import { rollFlags } from "./message-flags";
@@ -53,6 +54,7 @@ function addLuckControl(controls: Record<string, SceneControlTools> | unknown[])
 /** Registers the dice layer; call once in the `init` hook. */
 export function registerDice(): void {
   registerRollClasses();
+  registerGainModifier();
   registerDiceSettings();
   const hooks = foundryHooks();
   // Dice So Nice (optional): set up when the module says it is ready.

@@ -5,8 +5,10 @@
  *   `_evaluate` sets `_total` (so subclasses may override `_evaluate` as with the real class);
  * - `toJSON()` / `Roll.fromData()` keep Foundry's shape, and `fromData` finds the class by
  *   name in `CONFIG.Dice.rolls`, throwing when it is not registered;
- * - `Die.results` are `{ result, active, discarded? }`; `kh` keeps the highest and marks the rest
- *   discarded;
+ * - `Die.results` are `{ result, active, discarded?, count? }`; `kh` keeps the highest and marks the rest
+ *   discarded; other modifiers run from `Die.MODIFIERS` as core calls them (`fn.call(die, "g8")`,
+ *   v13 `client/dice/terms/dice.mjs` `_evaluateModifier`), and the total sums `count` where a
+ *   modifier set it (same file, `get total`);
  *
  * Faces are injectable: `queueFaces(5, 12, 1)` makes the next dice show those faces in order;
  * without a queue, faces come from `CONFIG.Dice.randomUniform`.
@@ -19,6 +21,7 @@ export interface DieResult {
   result: number;
   active: boolean;
   discarded?: boolean;
+  count?: number;
 }
 
 const faceQueue: number[] = [];
@@ -49,9 +52,11 @@ function nextFace(faces: number): number {
   return Math.min(faces, Math.ceil((1 - uniform()) * faces));
 }
 
-const DIE_FORMULA = /^(\d+)d(\d+)(kh(\d*))?$/;
+const DIE_FORMULA = /^(\d+)d(\d+)((?:[a-z]+\d*)*)$/i;
 
 export class Die {
+  /** Modifier commands (registered by systems: a function called with the die as `this`). */
+  static MODIFIERS: Record<string, unknown> = { kh: "keep" };
   number: number;
   faces: number;
   modifiers: string[];
@@ -77,14 +82,21 @@ export class Die {
   }
 
   get total(): number {
-    return this.results.filter((r) => r.active).reduce((sum, r) => sum + r.result, 0);
+    return this.results.filter((r) => r.active).reduce((sum, r) => sum + (r.count ?? r.result), 0);
   }
 
   evaluate(): this {
     for (let n = 0; n < this.number; n++) this.results.push({ result: nextFace(this.faces), active: true });
     for (const modifier of this.modifiers) {
       const keep = /^kh(\d*)$/.exec(modifier);
-      if (keep) this.#keepHighest(Number(keep[1] || 1));
+      if (keep) {
+        this.#keepHighest(Number(keep[1] || 1));
+        continue;
+      }
+      const command = /^[a-z]+/i.exec(modifier)?.[0].toLowerCase() ?? "";
+      const fn = (this.constructor as typeof Die).MODIFIERS[command];
+      if (typeof fn !== "function") throw new Error(`The test world's Die has no modifier "${modifier}"`);
+      fn.call(this, modifier);
     }
     this._evaluated = true;
     return this;
@@ -126,8 +138,8 @@ export class Roll {
     this.data = data;
     this.options = options;
     const match = DIE_FORMULA.exec(formula.replace(/\s+/g, ""));
-    if (!match) throw new Error(`The test world's Roll only parses NdF or NdFkh formulas; got "${formula}"`);
-    const modifiers = match[3] ? [match[3]] : [];
+    if (!match) throw new Error(`The test world's Roll only parses NdF formulas with modifiers; got "${formula}"`);
+    const modifiers = match[3] ? (match[3].match(/[a-z]+\d*/gi) ?? []) : [];
     this.terms = [new Die({ number: Number(match[1]), faces: Number(match[2]), modifiers })];
     this._formula = this.terms.map((t) => t.formula).join(" + ");
   }

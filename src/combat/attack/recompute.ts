@@ -6,18 +6,18 @@
  * a console-made card claiming 99 damage with dice that deal 3 recomputes to 3 (or is refused
  * when its dice do not fit the pool). Spiked shields and redirects are recomputed too.
  */
-import { resolveUuidSync } from "../../foundry";
 import {
   CALLED_SHOTS, COVER_LEVELS, isAreaMode, redirectedDamage,
   type AttackTarget, type DamageResult, type TargetResult,
 } from "../../rules";
 import type { RelayProblem } from "../../relay";
+import { resolveCause, resolveCreature } from "../../relay/cause";
 import { attackData, safeKey } from "./chat";
 import type { AttackCardData, CardTarget, TargetDetail } from "./card";
 import { attackPreview, type AttackTargetInfo } from "./preview";
 import { damageTypesOf, modesOf, resistanceShares, skillChoices, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
 import {
-  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf, tokenDocOf,
+  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf,
   type AttackSession, type TokenDoc, type WorkflowActor,
 } from "./workflow";
 
@@ -64,15 +64,6 @@ function refuse(what: string, data?: Record<string, string | number>): never {
   throw new Refusal({ key: `${KEY}.${what}`, data });
 }
 
-function resolve<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
-
 const isInt = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 /** The card's declaration, checked against the weapon as it is now. */
@@ -102,9 +93,7 @@ function situationOf(row: CardTarget): TargetSituation {
 
 /** The creature a row names: its token (else its actor) in this world. */
 function creatureOf(row: Pick<CardTarget, "tokenUuid" | "actorUuid">): { token: TokenDoc | null; actor: WorkflowActor | null } {
-  const token = row.tokenUuid ? tokenDocOf(row.tokenUuid) : null;
-  const actor = token?.actor ?? resolve<WorkflowActor>(row.actorUuid);
-  return { token, actor: (actor as { documentName?: string } | null)?.documentName === "Actor" ? actor : null };
+  return resolveCreature<WorkflowActor, TokenDoc>(row);
 }
 
 /** A roll's faces, when the message has that roll. */
@@ -131,11 +120,13 @@ function work(message: RecomputeMessage): Recomputed {
   const data = attackData(message);
   if (!data) refuse("NoCard");
   const rolls = message.rolls ?? [];
-  const attackerToken = data.tokenUuid ? tokenDocOf(data.tokenUuid) : null;
-  const attacker = attackerToken?.actor ?? resolve<WorkflowActor>(data.actorUuid);
-  if (!attacker || (attacker as { documentName?: string }).documentName !== "Actor") refuse("AttackerGone", { name: data.actorName });
-  const item = resolve<AttackItem & { parent?: { uuid?: string } | null; documentName?: string }>(data.itemUuid);
-  if (!item || item.documentName !== "Item" || item.parent?.uuid !== attacker.uuid) refuse("NoItem", { name: data.itemName });
+  const cause = resolveCause<WorkflowActor, AttackItem, TokenDoc>(
+    { actor: { tokenUuid: data.tokenUuid, actorUuid: data.actorUuid, name: data.actorName }, item: { uuid: data.itemUuid, name: data.itemName } },
+    { actor: `${KEY}.AttackerGone`, item: `${KEY}.NoItem` },
+  );
+  if (!cause.ok) throw new Refusal(cause.problem);
+  const { actor: attacker, token: attackerToken } = cause;
+  const item = cause.item as AttackItem;
   const declaration = declarationOf(data, item);
   const area = isAreaMode(declaration.mode);
   if (data.areaDistance !== undefined && !isInt(data.areaDistance, 0, 10_000)) refuse("BadDeclaration");

@@ -15,7 +15,7 @@ import { resolveCause, resolveCreature } from "../../relay/cause";
 import { attackData, safeKey } from "./chat";
 import type { AttackCardData, CardTarget, TargetDetail } from "./card";
 import { attackPreview, type AttackTargetInfo } from "./preview";
-import { damageTypesOf, modesOf, resistanceShares, skillChoices, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
+import { damageTypesOf, modesOf, resistanceShares, skillChoices, spentForceFieldOf, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
 import {
   attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf,
   type AttackSession, type TokenDoc, type WorkflowActor,
@@ -40,6 +40,8 @@ export interface RecomputedRow {
   retaliation: { damage: DamageResult; detail: TargetDetail } | null;
   /** The wearer's shield may turn this roll aside. */
   redirectable: boolean;
+  /** The Force Field this roll met (in the target's defense; magic's "state.end" spends it). */
+  forceField: number;
 }
 
 export type Recomputed =
@@ -91,6 +93,12 @@ function situationOf(row: CardTarget): TargetSituation {
   };
 }
 
+/** A Force Field this card spent on the target counts as it stood when the card met it. */
+function withSpentField(situation: TargetSituation, actor: WorkflowActor, messageId: string | null): TargetSituation {
+  const spent = spentForceFieldOf(actor, messageId);
+  return spent ? { ...situation, spentForceField: spent } : situation;
+}
+
 /** The creature a row names: its token (else its actor) in this world. */
 function creatureOf(row: Pick<CardTarget, "tokenUuid" | "actorUuid">): { token: TokenDoc | null; actor: WorkflowActor | null } {
   return resolveCreature<WorkflowActor, TokenDoc>(row);
@@ -139,7 +147,7 @@ function work(message: RecomputeMessage): Recomputed {
     if (!actor) continue;
     const key = token?.uuid ?? actor.uuid;
     if (safeKey(key) !== row.key || !isInt(row.attack, 0, data.attacks.length - 1) || (area && row.attack !== 0)) refuse("BadDeclaration");
-    infos.push({ key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, situation: situationOf(row), include: true, observable: true, counters: null, row });
+    infos.push({ key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, situation: withSpentField(situationOf(row), actor, message.id), include: true, observable: true, counters: null, row });
   }
   if (new Set(infos.map((i) => i.key)).size !== infos.length) refuse("BadDeclaration");
   const session = { actor: attacker, item, declaration } as Pick<AttackSession, "actor" | "item" | "declaration">;
@@ -196,6 +204,7 @@ function work(message: RecomputeMessage): Recomputed {
         key: info.row.key, name: info.row.name, actor, actorUuid: actor.uuid, tokenUuid: info.tokenUuid ?? null,
         hit: result.hit, gains: result.gains, damage, conditions: turned ? [] : statusesOf(result, session as AttackSession, conditions.damaged),
         detail: detailOf({ setup: result.setup, damage }, actor), retaliation, redirectable: canTurn && !turned,
+        forceField: result.setup.defense.parts.forceField,
       });
     }
   }
@@ -212,7 +221,7 @@ function work(message: RecomputeMessage): Recomputed {
     rows.set(row.key, {
       key: row.key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, hit: source.hit, gains: source.gains, damage, conditions: [],
       detail: { defense: source.detail.defense, points: damage.points, resistance: damage.resistance, armorPierced: damage.armorPierced, health: healthPreview(actor, damage.total) },
-      retaliation: null, redirectable: false,
+      retaliation: null, redirectable: false, forceField: 0,
     });
   }
   return { ok: true, data, attacker, rows: data.targets.map((t) => rows.get(t.key)).filter((r): r is RecomputedRow => !!r) };

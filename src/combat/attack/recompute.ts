@@ -7,17 +7,18 @@
  * when its dice do not fit the pool). Spiked shields and redirects are recomputed too.
  */
 import {
-  CALLED_SHOTS, COVER_LEVELS, isAreaMode, redirectedDamage,
+  CALLED_SHOTS, COVER_LEVELS, countGains, isAreaMode, redirectedDamage, setupTarget,
   type AttackTarget, type DamageResult, type TargetResult,
 } from "../../rules";
 import type { RelayProblem } from "../../relay";
 import { resolveCause, resolveCreature } from "../../relay/cause";
 import { attackData, safeKey } from "./chat";
 import type { AttackCardData, CardTarget, TargetDetail } from "./card";
-import { attackPreview, type AttackTargetInfo } from "./preview";
-import { damageTypesOf, modesOf, resistanceShares, skillChoices, spentForceFieldOf, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
+import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
+import { recordedReaction } from "./reactions";
+import { damageTypesOf, modesOf, resistanceShares, saveSkillOf, skillChoices, spentForceFieldOf, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
 import {
-  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf,
+  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, savePoolOf, spikesOf, statusesOf, worldSituation,
   type AttackSession, type TokenDoc, type WorkflowActor,
 } from "./workflow";
 
@@ -81,15 +82,21 @@ function declarationOf(data: AttackCardData, item: AttackItem): AttackDeclaratio
   return { mode: d.mode, calledShot: d.calledShot, damageType: d.damageType, focusId: d.focusId, situational: d.situational, powerAttack: d.powerAttack, stealthed: d.stealthed, rollMode: "publicroll", ...(d.skill ? { skill: d.skill } : {}) };
 }
 
-/** A row's situation, checked (a forged card may say anything). */
-function situationOf(row: CardTarget): TargetSituation {
+/**
+ * A row's situation, checked (a forged card may say anything) and held to the world: the
+ * distance is at least the spaces between the tokens as they stand (a shorter claim is not
+ * believed), defenseless only while the target has had no turn in the running combat. Cover,
+ * unaware and feinted are the attacker's declaration (docs/combat.md "Trust model").
+ */
+function situationOf(row: CardTarget, world: { distance?: number; defenseless: boolean }): TargetSituation {
   const s = (row.situation ?? {}) as Record<string, unknown>;
   const flag = (value: unknown) => value === undefined || typeof value === "boolean";
   if ((s.distance !== undefined && !isInt(s.distance, 0, 10_000)) || (s.cover !== undefined && !(COVER_LEVELS as readonly unknown[]).includes(s.cover))
     || !flag(s.defenseless) || !flag(s.unaware) || !flag(s.feinted)) refuse("BadDeclaration");
+  const distance = world.distance === undefined ? s.distance as number | undefined : Math.max(world.distance, (s.distance as number | undefined) ?? 0);
   return {
-    ...(s.distance !== undefined ? { distance: s.distance as number } : {}), cover: (s.cover ?? 0) as TargetSituation["cover"],
-    ...(s.defenseless ? { defenseless: true } : {}), ...(s.unaware ? { unaware: true } : {}), ...(s.feinted ? { feinted: true } : {}),
+    ...(distance !== undefined ? { distance } : {}), cover: (s.cover ?? 0) as TargetSituation["cover"],
+    ...(s.defenseless && world.defenseless ? { defenseless: true } : {}), ...(s.unaware ? { unaware: true } : {}), ...(s.feinted ? { feinted: true } : {}),
   };
 }
 
@@ -120,6 +127,23 @@ function groupMembersOf(data: AttackCardData, attacker: WorkflowActor, token: To
   return Math.min(data.groupMembers as number, Math.max(1, attackerGroupMembers(attacker, token)));
 }
 
+/**
+ * The preview with the pool the roll was rolled with (docs/rulings.md, "a roll stands"): the
+ * attacker may have lost dice since (vitals, Exhaustion), or gained some. Up to the pool it has
+ * now without the vitals penalty and Exhaustion, the dice rolled are its pool; more is refused.
+ */
+function asRolled(preview: AttackPreview, targets: readonly AttackTarget[], rolled: number): AttackPreview {
+  const first = targets[0];
+  if (!first) return preview;
+  const pool = setupTarget(preview.input, first).pool;
+  const now = pool.dice;
+  if (rolled === now) return preview;
+  const ceiling = setupTarget({ ...preview.input, attacker: { ...preview.input.attacker, vitalsRemaining: undefined, exhausted: false } }, first).pool.dice;
+  if (rolled < 1 || rolled > Math.max(now, ceiling)) refuse("DiceMismatch");
+  const attacker = { ...preview.input.attacker, situational: (preview.input.attacker.situational ?? 0) + rolled - pool.raw };
+  return { ...preview, input: { ...preview.input, attacker } };
+}
+
 function detailOf(result: Pick<TargetResult, "setup" | "damage">, actor: WorkflowActor): TargetDetail {
   return { defense: result.setup.defense.total, points: result.damage.points, resistance: result.damage.resistance, armorPierced: result.damage.armorPierced, health: healthPreview(actor, result.damage.total) };
 }
@@ -147,13 +171,15 @@ function work(message: RecomputeMessage): Recomputed {
     if (!actor) continue;
     const key = token?.uuid ?? actor.uuid;
     if (safeKey(key) !== row.key || !isInt(row.attack, 0, data.attacks.length - 1) || (area && row.attack !== 0)) refuse("BadDeclaration");
-    infos.push({ key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, situation: withSpentField(situationOf(row), actor, message.id), include: true, observable: true, counters: null, row });
+    infos.push({ key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, situation: withSpentField(situationOf(row, worldSituation(attackerToken, token, actor)), actor, message.id), include: true, observable: true, counters: null, row });
   }
   if (new Set(infos.map((i) => i.key)).size !== infos.length) refuse("BadDeclaration");
   const session = { actor: attacker, item, declaration } as Pick<AttackSession, "actor" | "item" | "declaration">;
   const preview = attackPreview({ actor: attacker, item, declaration, targets: infos, counters: null, areaDistance: data.areaDistance, groupMembers: groupMembersOf(data, attacker, attackerToken) });
-  const targets = reactingTargets(preview, Object.fromEntries(infos.map((i) => [i.key, i.row.reaction === "dodge" || i.row.reaction === "block" ? i.row.reaction : "none"])));
+  // Each target's reaction as its answering side recorded it, never the row's claim.
+  const targets = reactingTargets(preview, Object.fromEntries(infos.map((i) => [i.key, recordedReaction(i.actor, data.reactionId)])));
   const conditions = attackConditions(session);
+  const saveSkill = saveSkillOf(item);
   const melee = preview.input.weapon.kind === "melee";
 
   // Each roll counts once: a single attack rolls per target, an area once for all.
@@ -174,9 +200,25 @@ function work(message: RecomputeMessage): Recomputed {
     if (!sameFaces(faces.attack, attack.attackFaces) || !sameFaces(faces.damage, attack.damageFaces)) refuse("DiceMismatch");
     take(attack.attackRoll);
     take(attack.damageRoll);
+    // Lightning breath: each target's save, counted here from its own roll in the message.
+    if (saveSkill) {
+      for (const [i, target] of group.targets.entries()) {
+        const info = group.infos[i];
+        const pool = savePoolOf(info.actor as WorkflowActor, saveSkill);
+        if (!pool) {
+          target.saveGains = 0;
+          continue;
+        }
+        const index = info.row.save?.roll;
+        const saveFaces = facesAt(rolls, index);
+        if (saveFaces.length !== pool.dice) refuse("DiceMismatch");
+        take(index as number);
+        target.saveGains = countGains(saveFaces, pool.rank, { hexed: pool.hexed });
+      }
+    }
     let results: TargetResult[];
     try {
-      results = resolveGroup(preview, group.targets, faces, conditions);
+      results = resolveGroup(asRolled(preview, group.targets, faces.attack.length), group.targets, faces, conditions);
     } catch (error) {
       // The rules core refuses dice that do not fit the pool or the weapon's damage dice.
       if (error instanceof RangeError) refuse("DiceMismatch");

@@ -16,7 +16,7 @@ import { attackData, safeKey } from "./chat";
 import type { AttackCardData, CardTarget, TargetDetail } from "./card";
 import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
 import { recordedReaction } from "./reactions";
-import { damageTypesOf, modesOf, resistanceShares, saveSkillOf, skillChoices, spentForceFieldOf, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
+import { damageTypesOf, modesOf, resistanceShares, saveSkillOf, skillChoices, spentForceFieldOf, targetOf, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
 import {
   attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, savePoolOf, spikesOf, statusesOf, worldSituation,
   type AttackSession, type TokenDoc, type WorkflowActor,
@@ -262,7 +262,8 @@ function work(message: RecomputeMessage): Recomputed {
     const damage = redirectedDamage(faces, resistanceShares(actor, declaration.damageType), { hit: source.hit, criticals, armorPiercing: preview.input.weapon.armorPiercing });
     rows.set(row.key, {
       key: row.key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, hit: source.hit, gains: source.gains, damage, conditions: [],
-      detail: { defense: source.detail.defense, points: damage.points, resistance: damage.resistance, armorPierced: damage.armorPierced, health: healthPreview(actor, damage.total) },
+      // Its own numbers: the defense it has against this attack, its resistance, its track.
+      detail: { defense: setupTarget(preview.input, targetOf(actor, row.key, declaration.damageType, { cover: 0 })).defense.total, points: damage.points, resistance: damage.resistance, armorPierced: damage.armorPierced, health: healthPreview(actor, damage.total) },
       retaliation: null, redirectable: false, forceField: 0,
     });
   }

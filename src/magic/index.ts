@@ -14,7 +14,7 @@ import { channelMana, drinkManaPotionItem } from "./channel";
 import type { SpellItem } from "./context";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, COUNTERSPELL_QUERY, COUNTERSPELL_TEMPLATE, SPELL_REACTION_QUERY, SPELL_TABLE_TEMPLATE } from "./constants";
 import { manaHud, registerManaHud } from "./hud";
-import { onDeleteCombat, onTurnChange, onWeaponAttack, onWorldTime } from "./lifecycle";
+import { onDeleteCombat, onTurnChange, onWorldTime } from "./lifecycle";
 import { registerStateEndings, type EndingActor } from "./state-endings";
 import { configurePool, currentScene, refillPools, registerPoolHooks, scenePool } from "./pool";
 import { onRenderMessage, onRenderSheet } from "./render";
@@ -62,7 +62,6 @@ function registerLifecycle(hooks: { on(name: string, fn: (...args: never[]) => u
     const actors = worldCollection<Parameters<typeof onWorldTime>[0]>("actors") ?? [];
     track(onWorldTime(actors, typeof time === "number" ? time : undefined));
   });
-  hooks.on("clockwork.attack", (_actor: unknown, _item: unknown, outcome: Parameters<typeof onWeaponAttack>[0]) => track(onWeaponAttack(outcome)));
   hooks.on("deleteCombat", (combat: Parameters<typeof onDeleteCombat>[0]) => track(onDeleteCombat(combat)));
   // States that end on damage, an attack or the caster's hostile act (issue 19 item 3).
   registerStateEndings(hooks, (uuid) => resolveUuidSync<EndingActor>(uuid));

@@ -109,33 +109,6 @@ export async function onCombatEnd(combat: CombatLike): Promise<void> {
 
 export { lifecycleSettled };
 
-interface AttackOutcomeLike {
-  results?: readonly { setup?: { defense?: { parts?: { forceField?: number } } } }[];
-  session?: { targets?: readonly { actor?: { effects?: Iterable<EffectLike> } | null }[] };
-  /** The attack's card: the writes on its targets follow from it. */
-  message?: unknown;
-}
-
-/**
- * A weapon attack met a Force Field (its gains were in the defense): the field is spent, as an
- * attack spell spends it (§3.1 Force Field). Runs on the attacker's client.
- */
-export async function onWeaponAttack(outcome: AttackOutcomeLike | null | undefined): Promise<void> {
-  const ops: MagicOp[] = [];
-  (outcome?.results ?? []).forEach((result, i) => {
-    if (!((result.setup?.defense?.parts?.forceField ?? 0) > 0)) return;
-    for (const effect of outcome?.session?.targets?.[i]?.actor?.effects ?? []) {
-      const spell = (effect.flags?.clockwork as { spell?: { identifier?: string; effect?: string } } | undefined)?.spell;
-      if (!effect.disabled && effect.uuid && spell?.identifier === "force-field" && spell.effect === "defense") {
-        ops.push({ op: "endEffect", uuid: effect.uuid });
-        break;
-      }
-    }
-  });
-  // The attacker's own writes only: a target it does not own needs a relay kind (not yet).
-  if (ops.length) await writeOwned(ops, { notify: false });
-}
-
 /** A combat was deleted: forget the turn last seen in it, and end the effects bound to it. */
 export async function onDeleteCombat(combat: CombatLike): Promise<void> {
   lastSeen.delete(`${game.user?.id ?? ""}.${combat.id}`);

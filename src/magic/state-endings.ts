@@ -11,6 +11,7 @@
  * Each ending is written here when this user may write the creature (a GM, or its owner);
  * endings on others' creatures are the relay kind "state.end": the GM reads the attack or cast
  * card the event made and works out from its own world what that card's attack or spell ends.
+ * A weapon attack that met a Force Field spends it here too (the one path for that rule).
  * Statuses of the combat rules end by id, spell states by ending their spell effect.
  */
 import { ATTACK_HOOKS } from "../combat/attack/constants";
@@ -19,6 +20,8 @@ import { CAST_HOOKS } from "./cast";
 import { track } from "./settle";
 import { DAMAGE_APPLIED_HOOK, relay, registerRelayKind, writeOwned, type Derived, type DeriveContext, type RelayOp as MagicOp } from "../relay";
 import { attackData } from "../combat/attack/chat";
+import { recomputeCard } from "../combat/attack/recompute";
+import { SPENT_FIELD_FLAG, spentForceFieldOf } from "../combat/attack/source";
 import { currentUser, resolveUuidSync } from "../foundry";
 import { castData } from "./cast";
 import type { EffectLike, SpellEffectFlag } from "./context";
@@ -113,26 +116,41 @@ function cardEvents(flags: Record<string, unknown>): { actor: EndingActor; event
   });
 }
 
-/** The Force Field a weapon attack met (it was in the target's defense): spent, as an attack spell spends it (§3.1). */
-function metForceField(actor: EndingActor): MagicOp[] {
+/**
+ * The Force Field a weapon attack met (`amount`, in the target's defense) is spent, as an attack
+ * spell spends it (§3.1), once per card: the target records what this card spent
+ * (`flags.clockwork.spentForceField.<messageId>`) in the same batch, so the card's later Apply
+ * counts the field as the attack met it (src/combat/attack/recompute.ts). A field cast after the
+ * card was posted is not the one it met.
+ */
+export function forceFieldOps(actor: EndingActor, messageId: string, amount: number, postedAt?: number): MagicOp[] {
+  if (!(amount > 0) || spentForceFieldOf(actor, messageId) !== undefined) return [];
   for (const effect of actor.effects ?? []) {
     const spell = spellFlagOf(effect) as { identifier?: string; effect?: string } | undefined;
-    if (!effect.disabled && effect.uuid && spell?.identifier === "force-field" && spell.effect === "defense") return [{ op: "endEffect", uuid: effect.uuid }];
+    if (effect.disabled || !effect.uuid || spell?.identifier !== "force-field" || spell.effect !== "defense") continue;
+    const created = (effect as { _stats?: { createdTime?: number | null } })._stats?.createdTime;
+    if (typeof postedAt === "number" && typeof created === "number" && created > postedAt) continue;
+    return [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.${SPENT_FIELD_FLAG}.${messageId}`]: amount } }, { op: "endEffect", uuid: effect.uuid }];
   }
   return [];
+}
+
+interface PermissionActor {
+  testUserPermission?(user: unknown, level: string): boolean;
 }
 
 /** "state.end": what the card's attack or spell ends on each creature it names (the GM's world). */
 function deriveEndings({ cause, requester }: DeriveContext): Derived {
   // The asker's own creatures are ended on its own client.
-  const others = cardEvents(cause.flags).filter(({ actor }) => requester.isGM || (actor as { testUserPermission?(u: unknown, l: string): boolean }).testUserPermission?.(requester.user, "OWNER") !== true);
-  const attack = attackData({ flags: { clockwork: cause.flags } });
-  return {
-    ops: others.flatMap(({ actor, event }) => {
-      const row = attack?.targets.find((t) => t.actorUuid === actor.uuid);
-      return [...endingOps(actor, event), ...(row ? metForceField(actor) : [])];
-    }),
-  };
+  const mayEnd = (actor: unknown): boolean => requester.isGM || (actor as PermissionActor).testUserPermission?.(requester.user, "OWNER") !== true;
+  const ops = cardEvents(cause.flags).filter(({ actor }) => mayEnd(actor)).flatMap(({ actor, event }) => endingOps(actor, event));
+  // The Force Fields the attack met, by the GM's own reading of the card.
+  const message = cause.message as { id: string; timestamp?: number; flags: Record<string, unknown>; rolls?: readonly unknown[] };
+  const recomputed = attackData({ flags: { clockwork: cause.flags } }) ? recomputeCard(message) : null;
+  for (const row of recomputed?.ok ? recomputed.rows : []) {
+    if (mayEnd(row.actor)) ops.push(...forceFieldOps(row.actor as EndingActor, cause.id, row.forceField, message.timestamp));
+  }
+  return { ops };
 }
 
 /** `clockwork.damageApplied` (on the writing client): damage that got through. */
@@ -143,7 +161,7 @@ export async function onDamageApplied(actor: EndingActor | null | undefined, app
 
 /** What the listener reads of a weapon attack's outcome. */
 interface AttackOutcomeLike {
-  results?: readonly { damage?: { total?: number } }[];
+  results?: readonly { damage?: { total?: number }; setup?: { defense?: { parts?: { forceField?: number } } } }[];
   session?: { targets?: readonly { actor?: EndingActor | null }[] };
   message?: unknown;
 }
@@ -151,13 +169,16 @@ interface AttackOutcomeLike {
 /** `clockwork.attack` (on the attacker's client): each target was attacked; the attacker took an offensive action. */
 export async function onAttack(attacker: EndingActor | null | undefined, outcome: AttackOutcomeLike | null | undefined): Promise<void> {
   const cause = (outcome?.message as { uuid?: string } | null | undefined)?.uuid ?? null;
+  const messageId = (outcome?.message as { id?: string } | null | undefined)?.id ?? null;
   const ops: MagicOp[] = [];
   let others = false;
   (outcome?.session?.targets ?? []).forEach((target, i) => {
     if (!target.actor?.uuid) return;
-    ops.push(...endingOps(target.actor, { kind: "attack", by: attacker?.uuid ?? null, damage: outcome?.results?.[i]?.damage?.total ?? 0 }));
+    const result = outcome?.results?.[i];
+    ops.push(...endingOps(target.actor, { kind: "attack", by: attacker?.uuid ?? null, damage: result?.damage?.total ?? 0 }));
     // A creature of someone else's holding any effect: the GM works out what this attack ends (a Force Field it met too).
-    if (!owned(target.actor.uuid) && [...(target.actor.effects ?? [])].some((e) => !e.disabled)) others = true;
+    if (!owned(target.actor.uuid)) others ||= [...(target.actor.effects ?? [])].some((e) => !e.disabled);
+    else if (messageId) ops.push(...forceFieldOps(target.actor, messageId, result?.setup?.defense?.parts?.forceField ?? 0));
   });
   if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense" }));
   const mine = ops.filter((op) => op.uuid && owned(op.uuid));

@@ -8,8 +8,10 @@ import { clearQueuedFaces, createWorld, queueFaces, type WorldClient } from "../
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import type { AttackOutcome } from "../../src/combat/attack/workflow";
 import { cardFor } from "../../src/combat/attack/chat";
+import { applyAttackCard } from "../../src/combat/attack/apply";
+import { recomputeCard } from "../../src/combat/attack/recompute";
 import { lifecycleSettled } from "../../src/magic/lifecycle";
-import { BRAM, GRUSHA, SWORD, actorUuid, doc, seedArena, setCounters } from "./world-fixtures";
+import { BRAM, GRUSHA, SWORD, actorUuid, doc, moveToken, seedArena, setCounters } from "./world-fixtures";
 
 interface Fighter {
   items: { get(id: string): unknown };
@@ -59,10 +61,10 @@ describe("Blur and Force Field against weapon attacks", () => {
     const first = await swing();
     expect(first.results[0].setup.defense.parts).toMatchObject({ base: base + 5, forceField: 3 });
     // The card's flags hold no defense; the GM's client works it out (issue 18 item 6) from the
-    // world as it is now: the Force Field this attack spent no longer counts (the 3 it added).
+    // world: the Force Field this attack spent still counts for this card (Grusha's record of it).
     expect(first.data.targets[0].defense).toBeUndefined();
     await world.settle();
-    expect((await world.as(gm, () => cardFor(first.message as never)))!.targets[0].defense).toBe(first.results[0].setup.defense.total - 3);
+    expect((await world.as(gm, () => cardFor(first.message as never)))!.targets[0].defense).toBe(first.results[0].setup.defense.total);
     expect((await world.as(bob, () => cardFor(first.message as never)))!.targets[0].defense).toBeUndefined();
     expect([...grusha(gm).effects].map((e) => e.name)).toEqual(["Blur"]);
     expect([...grusha(bob).effects].map((e) => e.name)).toEqual(["Blur"]);
@@ -71,5 +73,42 @@ describe("Blur and Force Field against weapon attacks", () => {
     expect(second.results[0].setup.defense.parts).toMatchObject({ base: base + 5, forceField: 0 });
     expect([...grusha(gm).effects].map((e) => e.name)).toEqual(["Blur"]);
     expect([...bob.errors, ...gm.errors]).toEqual([]);
-  });
+  }, 30_000);
+
+  it("a miss the field made stays a miss when the card is applied after the field is spent", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world);
+    setReactionPrompt(async () => "none");
+    const grusha = (client: WorldClient) => doc<Target & { system: { health?: unknown } }>(client, actorUuid(GRUSHA));
+    await world.as(gm, () => grusha(gm).createEmbeddedDocuments("ActiveEffect", [{ _id: "forceField000002", name: "Force Field", flags: flag("force-field", 3) }], { keepId: true }));
+    await world.settle();
+    await setCounters(world, GRUSHA, 6);
+    await setCounters(world, BRAM, 6);
+    const health = JSON.stringify(grusha(gm).system.health);
+    const bram = doc<Fighter>(bob, actorUuid(BRAM));
+    // Next to Grusha, 4 gains against base 3 + the field's 3: a miss only because of the field.
+    await moveToken(world, BRAM, 3, 0);
+    queueFaces(9, 9, 9, 9, 2, 2, 2, ...Array(8).fill(6));
+    const outcome = (await world.as(bob, () => bram.attack(bram.items.get(SWORD), { targets: [actorUuid(GRUSHA)], skipDialog: true })))!;
+    await world.settle();
+    await lifecycleSettled();
+    await world.settle();
+    expect(outcome.results[0]).toMatchObject({ hit: false, gains: 4, setup: { automaticMiss: null, defense: { total: 6 } } });
+    expect(outcome.results[0].setup.defense.parts.forceField).toBe(3);
+    // The field is spent (by the GM: Bob does not own Grusha), and recorded for this card only.
+    expect([...grusha(gm).effects].map((e) => e.name)).toEqual([]);
+    const message = outcome.message as { id: string; flags: Record<string, unknown>; rolls: unknown[] };
+    const recomputed = await world.as(gm, () => recomputeCard(message));
+    expect(recomputed.ok && recomputed.rows[0]).toMatchObject({ hit: false, forceField: 3, damage: { total: 0 } });
+    await world.as(bob, () => applyAttackCard(message as never));
+    await world.settle();
+    expect(JSON.stringify(grusha(gm).system.health)).toBe(health);
+    // A later card meets no field: the record is this card's alone.
+    await setCounters(world, BRAM, 6);
+    queueFaces(9, 9, 9, 9, 2, 2, 2, ...Array(8).fill(6));
+    const later = (await world.as(bob, () => bram.attack(bram.items.get(SWORD), { targets: [actorUuid(GRUSHA)], skipDialog: true })))!;
+    await world.settle();
+    expect(later.results[0]).toMatchObject({ hit: true, gains: 4, setup: { defense: { total: 3 } } });
+    expect([...bob.errors, ...gm.errors]).toEqual([]);
+  }, 30_000);
 });

@@ -136,7 +136,7 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
       if (!first) return { ok: false };
       const reactions = Object.fromEntries(Object.entries(first.reactions).map(([k, d]) => [k, d.reaction]));
       const targets = first.session.targets.map((t) => t.tokenUuid ?? t.actorUuid);
-      const second = await attack(actor, off, { ...request.attack, targets, skipDialog: true, baseCost: 0, reactions, reactionsPaid: true });
+      const second = await attack(actor, off, { ...request.attack, targets, skipDialog: true, baseCost: 0, reactions, reactionsPaid: true, reactionId: first.data.reactionId });
       return { ok: true, attack: second ?? first, paid: first.data.counters };
     }
     case "dropProne":

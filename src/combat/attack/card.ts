@@ -44,6 +44,8 @@ export interface CardTarget {
   procs: number;
   /** A Spiked Shield's damage on the attacker, applied with this target (docs/rulings.md 128); `roll` indexes the message's rolls. */
   retaliation?: { damage: number; roll?: number; resistance?: number; health?: TargetDetail["health"] } | null;
+  /** The target's save against an attack that always hits (lightning breath): `roll` indexes the message's rolls. */
+  save?: { roll: number } | null;
   /** A worn Reactive / Reflective shield may turn this damage roll aside (docs/rulings.md 129). */
   redirectable?: boolean;
   /** The name of the creature this target's damage roll was turned to. */
@@ -95,6 +97,12 @@ export interface AttackCardData {
   itemUuid?: string | null;
   tokenUuid?: string | null;
   declaration?: Omit<AttackDeclaration, "rollMode">;
+  /**
+   * The attack's id for its reactions: each target's answering side (its owner, or the GM)
+   * records the dodge or block it declared under it (./reactions `recordedReaction`); the GM
+   * reads that record, never the row's `reaction`.
+   */
+  reactionId?: string;
   /** Spaces from the attacker to an area's target point. */
   areaDistance?: number;
   /** A minion group's members attacking as one. */

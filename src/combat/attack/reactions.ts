@@ -11,6 +11,7 @@ import { isId, refusal, type QueryRefusal } from "../query-refusal";
 import { expected, percent } from "./format";
 import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
+import { writeOwned } from "../../relay";
 
 import { REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 
@@ -34,6 +35,8 @@ export interface ReactionQueryData {
   attackerUuid?: string | null;
   /** The GM decides for the NPC as the world's "auto" setting says, without a prompt. */
   auto?: boolean;
+  /** The attack's id: the answering side records a dodge or block under it on the reactor. */
+  reactionId?: string | null;
 }
 
 /** Who decided a reaction. */
@@ -123,6 +126,7 @@ function wellFormed(data: unknown): data is ReactionQueryData {
   if (!d || typeof d !== "object" || !Array.isArray(d.choices) || d.choices.length < 1 || d.choices.length > REACTIONS.length) return false;
   if (![d.attacker, d.weapon, d.target].every((t) => typeof t === "string" && t.length <= 200)) return false;
   if (!finite(d.timeout, 1, MAX_TIMEOUT)) return false;
+  if (d.reactionId !== undefined && d.reactionId !== null && !isReactionId(d.reactionId)) return false;
   const seen = new Set<string>();
   for (const c of d.choices) {
     if (!c || typeof c !== "object" || !REACTIONS.includes(c.reaction) || seen.has(c.reaction)) return false;
@@ -178,10 +182,13 @@ export async function answerReaction(data: unknown): Promise<ReactionAnswer | Qu
     const auto = data.auto === true && game.user?.isGM === true && npcReactionMode() === "auto";
     const chosen = auto ? autoChoice(data.choices) : await promptInTime(data);
     const reaction = chosen !== "none" && data.choices.some((c) => c.reaction === chosen) ? chosen : "none";
-    if (reaction === "none" || !reactor) return { ok: true, reaction, paid: false };
+    if (reaction === "none") return { ok: true, reaction, paid: false };
+    if (!reactor) return { ok: true, reaction: await recordReaction(actor, data.reactionId, reaction) ? reaction : "none", paid: false };
     // The owner pays its own reserved counter (Stunned adds 1, the combatant knows).
     const paid = (await reactor.spendCounters?.(1, { reaction: true, quiet: true })) ?? null;
-    return paid ? { ok: true, reaction, paid: true } : { ok: true, reaction: "none", paid: false };
+    if (!paid) return { ok: true, reaction: "none", paid: false };
+    await recordReaction(actor, data.reactionId, reaction);
+    return { ok: true, reaction, paid: true };
   };
   if (!key || !reactor) return decide();
   let byAttack = answered.get(reactor);
@@ -192,6 +199,37 @@ export async function answerReaction(data: unknown): Promise<ReactionAnswer | Qu
   byAttack.set(key, answer);
   if (byAttack.size > 64) byAttack.delete(byAttack.keys().next().value as string);
   return answer;
+}
+
+/** Where a reactor records its declared reactions: `flags.clockwork.reactedTo.<reactionId>`. */
+export const REACTED_FLAG = "reactedTo";
+/** How many of its latest reactions a creature keeps on record. */
+const REACTIONS_KEPT = 12;
+
+export const isReactionId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9]{8,32}$/.test(value);
+
+type RecordingActor = { uuid?: string; flags?: { clockwork?: Record<string, unknown> } };
+
+/**
+ * Records a declared dodge or block on the reacting creature, on the answering client (which owns
+ * it): the GM's recompute of the attack card reads it there. A request without an id records
+ * nothing (the reaction still counts for the roll, not for the GM). False: the write failed.
+ */
+export async function recordReaction(actor: unknown, reactionId: unknown, reaction: Reaction): Promise<boolean> {
+  const doc = actor as RecordingActor | null;
+  if (!isReactionId(reactionId) || reaction === "none" || !doc?.uuid) return true;
+  const kept = Object.keys((doc.flags?.clockwork?.[REACTED_FLAG] as Record<string, unknown> | undefined) ?? {}).filter((id) => id !== reactionId);
+  const changes: Record<string, unknown> = { [`flags.clockwork.${REACTED_FLAG}.${reactionId}`]: reaction };
+  for (const old of kept.slice(0, Math.max(0, kept.length - REACTIONS_KEPT + 1))) changes[`flags.clockwork.${REACTED_FLAG}.-=${old}`] = null;
+  const result = await writeOwned([{ op: "update", uuid: doc.uuid, changes }], { notify: false });
+  return result.ok;
+}
+
+/** The reaction a creature recorded for an attack (none without a record). */
+export function recordedReaction(actor: unknown, reactionId: unknown): Reaction {
+  if (!isReactionId(reactionId)) return "none";
+  const value = ((actor as RecordingActor | null)?.flags?.clockwork?.[REACTED_FLAG] as Record<string, unknown> | undefined)?.[reactionId];
+  return value === "dodge" || value === "block" ? value : "none";
 }
 
 /** The prompt, as none once the asking side's time is up (a late answer pays nothing). */
@@ -265,6 +303,8 @@ async function ask(user: QueryUser, data: ReactionQueryData, by: ReactionSource)
 export interface ReactionParties {
   reactorUuid?: string | null;
   attackerUuid?: string | null;
+  /** The attack's id (the card's `reactionId`). */
+  reactionId?: string | null;
 }
 
 /**
@@ -280,6 +320,7 @@ export async function decideReaction(target: AttackTargetInfo & { actor: Permiss
     actorUuid: target.actorUuid ?? (target.actor as { uuid?: string }).uuid ?? null,
     reactorUuid: parties.reactorUuid ?? null,
     attackerUuid: parties.attackerUuid ?? null,
+    reactionId: parties.reactionId ?? null,
   };
   const player = reactingPlayer(target.actor, allUsers<QueryUser>());
   if (player) return ask(player, data, "player");

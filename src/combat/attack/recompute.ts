@@ -6,18 +6,19 @@
  * a console-made card claiming 99 damage with dice that deal 3 recomputes to 3 (or is refused
  * when its dice do not fit the pool). Spiked shields and redirects are recomputed too.
  */
-import { resolveUuidSync } from "../../foundry";
 import {
-  CALLED_SHOTS, COVER_LEVELS, isAreaMode, redirectedDamage,
+  CALLED_SHOTS, COVER_LEVELS, countGains, isAreaMode, redirectedDamage, setupTarget,
   type AttackTarget, type DamageResult, type TargetResult,
 } from "../../rules";
 import type { RelayProblem } from "../../relay";
+import { resolveCause, resolveCreature } from "../../relay/cause";
 import { attackData, safeKey } from "./chat";
 import type { AttackCardData, CardTarget, TargetDetail } from "./card";
-import { attackPreview, type AttackTargetInfo } from "./preview";
-import { damageTypesOf, modesOf, resistanceShares, skillChoices, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
+import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
+import { recordedReaction } from "./reactions";
+import { damageTypesOf, modesOf, resistanceShares, saveSkillOf, skillChoices, spentForceFieldOf, targetOf, type AttackDeclaration, type AttackItem, type TargetSituation } from "./source";
 import {
-  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, spikesOf, statusesOf, tokenDocOf,
+  attackConditions, attackerGroupMembers, healthPreview, reactingTargets, redirectable, resolveGroup, spikedDamage, savePoolOf, spikesOf, statusesOf, worldSituation,
   type AttackSession, type TokenDoc, type WorkflowActor,
 } from "./workflow";
 
@@ -40,6 +41,8 @@ export interface RecomputedRow {
   retaliation: { damage: DamageResult; detail: TargetDetail } | null;
   /** The wearer's shield may turn this roll aside. */
   redirectable: boolean;
+  /** The Force Field this roll met (in the target's defense; magic's "state.end" spends it). */
+  forceField: number;
 }
 
 export type Recomputed =
@@ -64,15 +67,6 @@ function refuse(what: string, data?: Record<string, string | number>): never {
   throw new Refusal({ key: `${KEY}.${what}`, data });
 }
 
-function resolve<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
-
 const isInt = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
 /** The card's declaration, checked against the weapon as it is now. */
@@ -88,23 +82,33 @@ function declarationOf(data: AttackCardData, item: AttackItem): AttackDeclaratio
   return { mode: d.mode, calledShot: d.calledShot, damageType: d.damageType, focusId: d.focusId, situational: d.situational, powerAttack: d.powerAttack, stealthed: d.stealthed, rollMode: "publicroll", ...(d.skill ? { skill: d.skill } : {}) };
 }
 
-/** A row's situation, checked (a forged card may say anything). */
-function situationOf(row: CardTarget): TargetSituation {
+/**
+ * A row's situation, checked (a forged card may say anything) and held to the world: the
+ * distance is at least the spaces between the tokens as they stand (a shorter claim is not
+ * believed), defenseless only while the target has had no turn in the running combat. Cover,
+ * unaware and feinted are the attacker's declaration (docs/combat.md "Trust model").
+ */
+function situationOf(row: CardTarget, world: { distance?: number; defenseless: boolean }): TargetSituation {
   const s = (row.situation ?? {}) as Record<string, unknown>;
   const flag = (value: unknown) => value === undefined || typeof value === "boolean";
   if ((s.distance !== undefined && !isInt(s.distance, 0, 10_000)) || (s.cover !== undefined && !(COVER_LEVELS as readonly unknown[]).includes(s.cover))
     || !flag(s.defenseless) || !flag(s.unaware) || !flag(s.feinted)) refuse("BadDeclaration");
+  const distance = world.distance === undefined ? s.distance as number | undefined : Math.max(world.distance, (s.distance as number | undefined) ?? 0);
   return {
-    ...(s.distance !== undefined ? { distance: s.distance as number } : {}), cover: (s.cover ?? 0) as TargetSituation["cover"],
-    ...(s.defenseless ? { defenseless: true } : {}), ...(s.unaware ? { unaware: true } : {}), ...(s.feinted ? { feinted: true } : {}),
+    ...(distance !== undefined ? { distance } : {}), cover: (s.cover ?? 0) as TargetSituation["cover"],
+    ...(s.defenseless && world.defenseless ? { defenseless: true } : {}), ...(s.unaware ? { unaware: true } : {}), ...(s.feinted ? { feinted: true } : {}),
   };
+}
+
+/** A Force Field this card spent on the target counts as it stood when the card met it. */
+function withSpentField(situation: TargetSituation, actor: WorkflowActor, messageId: string | null): TargetSituation {
+  const spent = spentForceFieldOf(actor, messageId);
+  return spent ? { ...situation, spentForceField: spent } : situation;
 }
 
 /** The creature a row names: its token (else its actor) in this world. */
 function creatureOf(row: Pick<CardTarget, "tokenUuid" | "actorUuid">): { token: TokenDoc | null; actor: WorkflowActor | null } {
-  const token = row.tokenUuid ? tokenDocOf(row.tokenUuid) : null;
-  const actor = token?.actor ?? resolve<WorkflowActor>(row.actorUuid);
-  return { token, actor: (actor as { documentName?: string } | null)?.documentName === "Actor" ? actor : null };
+  return resolveCreature<WorkflowActor, TokenDoc>(row);
 }
 
 /** A roll's faces, when the message has that roll. */
@@ -123,6 +127,23 @@ function groupMembersOf(data: AttackCardData, attacker: WorkflowActor, token: To
   return Math.min(data.groupMembers as number, Math.max(1, attackerGroupMembers(attacker, token)));
 }
 
+/**
+ * The preview with the pool the roll was rolled with (docs/rulings.md, "a roll stands", 154): the
+ * attacker may have lost dice since (vitals, Exhaustion), or gained some. Up to the pool it has
+ * now without the vitals penalty and Exhaustion, the dice rolled are its pool; more is refused.
+ */
+function asRolled(preview: AttackPreview, targets: readonly AttackTarget[], rolled: number): AttackPreview {
+  const first = targets[0];
+  if (!first) return preview;
+  const pool = setupTarget(preview.input, first).pool;
+  const now = pool.dice;
+  if (rolled === now) return preview;
+  const ceiling = setupTarget({ ...preview.input, attacker: { ...preview.input.attacker, vitalsRemaining: undefined, exhausted: false } }, first).pool.dice;
+  if (rolled < 1 || rolled > Math.max(now, ceiling)) refuse("DiceMismatch");
+  const attacker = { ...preview.input.attacker, situational: (preview.input.attacker.situational ?? 0) + rolled - pool.raw };
+  return { ...preview, input: { ...preview.input, attacker } };
+}
+
 function detailOf(result: Pick<TargetResult, "setup" | "damage">, actor: WorkflowActor): TargetDetail {
   return { defense: result.setup.defense.total, points: result.damage.points, resistance: result.damage.resistance, armorPierced: result.damage.armorPierced, health: healthPreview(actor, result.damage.total) };
 }
@@ -131,11 +152,13 @@ function work(message: RecomputeMessage): Recomputed {
   const data = attackData(message);
   if (!data) refuse("NoCard");
   const rolls = message.rolls ?? [];
-  const attackerToken = data.tokenUuid ? tokenDocOf(data.tokenUuid) : null;
-  const attacker = attackerToken?.actor ?? resolve<WorkflowActor>(data.actorUuid);
-  if (!attacker || (attacker as { documentName?: string }).documentName !== "Actor") refuse("AttackerGone", { name: data.actorName });
-  const item = resolve<AttackItem & { parent?: { uuid?: string } | null; documentName?: string }>(data.itemUuid);
-  if (!item || item.documentName !== "Item" || item.parent?.uuid !== attacker.uuid) refuse("NoItem", { name: data.itemName });
+  const cause = resolveCause<WorkflowActor, AttackItem, TokenDoc>(
+    { actor: { tokenUuid: data.tokenUuid, actorUuid: data.actorUuid, name: data.actorName }, item: { uuid: data.itemUuid, name: data.itemName } },
+    { actor: `${KEY}.AttackerGone`, item: `${KEY}.NoItem` },
+  );
+  if (!cause.ok) throw new Refusal(cause.problem);
+  const { actor: attacker, token: attackerToken } = cause;
+  const item = cause.item as AttackItem;
   const declaration = declarationOf(data, item);
   const area = isAreaMode(declaration.mode);
   if (data.areaDistance !== undefined && !isInt(data.areaDistance, 0, 10_000)) refuse("BadDeclaration");
@@ -148,13 +171,15 @@ function work(message: RecomputeMessage): Recomputed {
     if (!actor) continue;
     const key = token?.uuid ?? actor.uuid;
     if (safeKey(key) !== row.key || !isInt(row.attack, 0, data.attacks.length - 1) || (area && row.attack !== 0)) refuse("BadDeclaration");
-    infos.push({ key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, situation: situationOf(row), include: true, observable: true, counters: null, row });
+    infos.push({ key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, situation: withSpentField(situationOf(row, worldSituation(attackerToken, token, actor)), actor, message.id), include: true, observable: true, counters: null, row });
   }
   if (new Set(infos.map((i) => i.key)).size !== infos.length) refuse("BadDeclaration");
   const session = { actor: attacker, item, declaration } as Pick<AttackSession, "actor" | "item" | "declaration">;
   const preview = attackPreview({ actor: attacker, item, declaration, targets: infos, counters: null, areaDistance: data.areaDistance, groupMembers: groupMembersOf(data, attacker, attackerToken) });
-  const targets = reactingTargets(preview, Object.fromEntries(infos.map((i) => [i.key, i.row.reaction === "dodge" || i.row.reaction === "block" ? i.row.reaction : "none"])));
+  // Each target's reaction as its answering side recorded it, never the row's claim.
+  const targets = reactingTargets(preview, Object.fromEntries(infos.map((i) => [i.key, recordedReaction(i.actor, data.reactionId)])));
   const conditions = attackConditions(session);
+  const saveSkill = saveSkillOf(item);
   const melee = preview.input.weapon.kind === "melee";
 
   // Each roll counts once: a single attack rolls per target, an area once for all.
@@ -175,9 +200,25 @@ function work(message: RecomputeMessage): Recomputed {
     if (!sameFaces(faces.attack, attack.attackFaces) || !sameFaces(faces.damage, attack.damageFaces)) refuse("DiceMismatch");
     take(attack.attackRoll);
     take(attack.damageRoll);
+    // Lightning breath: each target's save, counted here from its own roll in the message.
+    if (saveSkill) {
+      for (const [i, target] of group.targets.entries()) {
+        const info = group.infos[i];
+        const pool = savePoolOf(info.actor as WorkflowActor, saveSkill);
+        if (!pool) {
+          target.saveGains = 0;
+          continue;
+        }
+        const index = info.row.save?.roll;
+        const saveFaces = facesAt(rolls, index);
+        if (saveFaces.length !== pool.dice) refuse("DiceMismatch");
+        take(index as number);
+        target.saveGains = countGains(saveFaces, pool.rank, { hexed: pool.hexed });
+      }
+    }
     let results: TargetResult[];
     try {
-      results = resolveGroup(preview, group.targets, faces, conditions);
+      results = resolveGroup(asRolled(preview, group.targets, faces.attack.length), group.targets, faces, conditions);
     } catch (error) {
       // The rules core refuses dice that do not fit the pool or the weapon's damage dice.
       if (error instanceof RangeError) refuse("DiceMismatch");
@@ -205,6 +246,7 @@ function work(message: RecomputeMessage): Recomputed {
         key: info.row.key, name: info.row.name, actor, actorUuid: actor.uuid, tokenUuid: info.tokenUuid ?? null,
         hit: result.hit, gains: result.gains, damage, conditions: turned ? [] : statusesOf(result, session as AttackSession, conditions.damaged),
         detail: detailOf({ setup: result.setup, damage }, actor), retaliation, redirectable: canTurn && !turned,
+        forceField: result.setup.defense.parts.forceField,
       });
     }
   }
@@ -220,8 +262,9 @@ function work(message: RecomputeMessage): Recomputed {
     const damage = redirectedDamage(faces, resistanceShares(actor, declaration.damageType), { hit: source.hit, criticals, armorPiercing: preview.input.weapon.armorPiercing });
     rows.set(row.key, {
       key: row.key, name: row.name, actor, actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, hit: source.hit, gains: source.gains, damage, conditions: [],
-      detail: { defense: source.detail.defense, points: damage.points, resistance: damage.resistance, armorPierced: damage.armorPierced, health: healthPreview(actor, damage.total) },
-      retaliation: null, redirectable: false,
+      // Its own numbers: the defense it has against this attack, its resistance, its track.
+      detail: { defense: setupTarget(preview.input, targetOf(actor, row.key, declaration.damageType, { cover: 0 })).defense.total, points: damage.points, resistance: damage.resistance, armorPierced: damage.armorPierced, health: healthPreview(actor, damage.total) },
+      retaliation: null, redirectable: false, forceField: 0,
     });
   }
   return { ok: true, data, attacker, rows: data.targets.map((t) => rows.get(t.key)).filter((r): r is RecomputedRow => !!r) };

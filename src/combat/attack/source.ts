@@ -77,6 +77,11 @@ export interface TargetSituation {
   feinted?: boolean;
   /** Its owner's declared reaction. */
   reaction?: "none" | "dodge" | "block";
+  /**
+   * The Force Field this very attack met and spent (the GM's recompute reads it from the
+   * target's record, never from the card): it counts instead of the target's field now.
+   */
+  spentForceField?: number;
 }
 
 // ---------------------------------------------------------------- the weapon
@@ -306,6 +311,16 @@ export function spellDefenseOf(actor: unknown): { blur: number; forceField: numb
   return { blur, forceField };
 }
 
+/** Where a target records the Force Field an attack card spent: `flags.clockwork.spentForceField.<messageId>`. */
+export const SPENT_FIELD_FLAG = "spentForceField";
+
+/** The Force Field the card `messageId` spent on this target (its record), else undefined. */
+export function spentForceFieldOf(actor: unknown, messageId: string | null | undefined): number | undefined {
+  if (!messageId) return undefined;
+  const record = ((actor as { flags?: { clockwork?: Record<string, unknown> } } | null)?.flags?.clockwork?.[SPENT_FIELD_FLAG] as Record<string, unknown> | undefined)?.[messageId];
+  return typeof record === "number" && Number.isInteger(record) && record > 0 ? record : undefined;
+}
+
 export function targetOf(actor: AttackActor, id: string, damageType: DamageType, situation: TargetSituation = {}): AttackTarget {
   const defense = actor.system.defense ?? {};
   const spells = spellDefenseOf(actor);
@@ -315,7 +330,7 @@ export function targetOf(actor: AttackActor, id: string, damageType: DamageType,
   return {
     id,
     baseDefense: (defense.base ?? 0) + spells.blur,
-    ...(spells.forceField > 0 ? { forceField: spells.forceField } : {}),
+    ...((situation.spentForceField ?? spells.forceField) > 0 ? { forceField: situation.spentForceField ?? spells.forceField } : {}),
     ...(situation.distance !== undefined ? { distance: situation.distance } : {}),
     cover: situation.cover ?? 0,
     prone: statuses.has("prone"),

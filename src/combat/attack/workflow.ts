@@ -32,7 +32,7 @@ import {
 } from "./source";
 import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from "./geometry";
 import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
-import { decideReaction, type Reaction, type ReactionDecision } from "./reactions";
+import { decideReaction, isReactionId, recordReaction, type Reaction, type ReactionDecision } from "./reactions";
 import { hiddenInfoLevel } from "./settings";
 import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget, type TargetDetail } from "./card";
 import { renderAttackCard, safeKey } from "./chat";
@@ -54,12 +54,20 @@ export interface WorkflowActor extends AttackActor {
 }
 
 /** A target's save: its skill's pool against its rank (0 gains without the skill). */
-async function saveGains(actor: WorkflowActor | undefined, skill: string): Promise<number> {
+/** A target's save pool with a skill as its data stands (null: it has no such skill, its save gains nothing). */
+export function savePoolOf(actor: WorkflowActor | undefined, skill: string): { dice: number; rank: number; hexed: boolean } | null {
   const row = (actor?.system as { skills?: Record<string, { dice?: number; rank?: number }> } | undefined)?.skills?.[skill];
-  if (!row || typeof row.dice !== "number" || typeof row.rank !== "number") return 0;
-  const roll = GainRoll.fromPool(row.dice, { threshold: row.rank, hexed: [...(actor?.statuses ?? [])].includes("hexed") });
+  if (!row || typeof row.dice !== "number" || typeof row.rank !== "number") return null;
+  return { dice: row.dice, rank: row.rank, hexed: [...(actor?.statuses ?? [])].includes("hexed") };
+}
+
+/** A target's save roll (kept in the card's message: the GM counts its gains itself). */
+async function saveRoll(actor: WorkflowActor | undefined, skill: string): Promise<GainRoll | null> {
+  const pool = savePoolOf(actor, skill);
+  if (!pool) return null;
+  const roll = GainRoll.fromPool(pool.dice, { threshold: pool.rank, hexed: pool.hexed });
   await roll.evaluate();
-  return roll.gains;
+  return roll;
 }
 
 /** A token document as the workflow needs it. */
@@ -183,6 +191,8 @@ export interface AttackCallOptions extends Partial<Omit<AttackDeclaration, "focu
   baseCost?: number;
   /** The preset reactions were paid already (the second strike of a two-weapon attack). */
   reactionsPaid?: boolean;
+  /** The id the reactions were recorded under (the second strike: the first's card `reactionId`). */
+  reactionId?: string;
 }
 
 /** Everything the dialog edits and the roll uses. */
@@ -203,6 +213,18 @@ export interface AttackSession {
   /** The attacker's combatant when it is a minion group: its members attack as one (docs/rulings.md 91). */
   group?: CombatantDoc;
   choices: { modes: AttackDeclaration["mode"][]; damageTypes: AttackDeclaration["damageType"][]; skills: string[]; calledShots: readonly string[] };
+}
+
+/**
+ * What this client's world says now of a target's situation against an attacker (the GM's
+ * recompute checks a card's claims with it): the spaces between their tokens when both stand on
+ * the same scene, and whether the target is defenseless in the running combat (no turn yet).
+ */
+export function worldSituation(attackerToken: TokenDoc | null, token: TokenDoc | null, actor: WorkflowActor): { distance?: number; defenseless: boolean } {
+  const counters = countersOf(combatantFor(runningCombat(), actor, token));
+  const attackerBox = attackerToken && token && attackerToken.parent === token.parent ? boxOf(attackerToken) : null;
+  const box = attackerBox ? boxOf(token) : null;
+  return { ...(attackerBox && box ? { distance: spacesBetween(attackerBox, box) } : {}), defenseless: counters ? !counters.hadTurn : false };
 }
 
 function targetInfo(token: TokenDoc | null, actor: WorkflowActor, attackerBox: GridBox | null, combat: CombatDoc | null, cover: AttackCallOptions["cover"]): AttackTargetInfo {
@@ -455,12 +477,25 @@ export function redirectable(actor: WorkflowActor | undefined, damageType: Damag
   return types.length > 0 && mayRedirect(types, damageType, { hit: result.hit, area: result.setup.area, automaticMiss: result.setup.automaticMiss });
 }
 
-/** A preset reaction's counter, paid on this client when it owns the reactor (no combatant: nothing to pay). */
-async function payOwnReaction(reactor: CombatantDoc | null): Promise<boolean> {
-  if (!reactor) return true;
-  const own = reactor as CombatantDoc & { isOwner?: boolean; spendCounters?(cost: number, options?: object): Promise<unknown> };
-  if (!own.isOwner || !own.spendCounters) return false;
-  return (await own.spendCounters(1, { reaction: true, quiet: true })) !== null;
+/**
+ * A preset reaction: paid and recorded on this client when it owns the reacting creature (no
+ * combatant: nothing to pay). Another's creature declares its own reactions when asked.
+ */
+async function payOwnReaction(reactor: CombatantDoc | null, actor: unknown, reactionId: string, reaction: Reaction): Promise<boolean> {
+  if (reaction === "none") return true;
+  if ((actor as { isOwner?: boolean } | null)?.isOwner !== true) return false;
+  if (reactor) {
+    const own = reactor as CombatantDoc & { isOwner?: boolean; spendCounters?(cost: number, options?: object): Promise<unknown> };
+    if (!own.isOwner || !own.spendCounters) return false;
+    if ((await own.spendCounters(1, { reaction: true, quiet: true })) === null) return false;
+  }
+  return recordReaction(actor, reactionId, reaction);
+}
+
+/** A fresh id for an attack's reactions. */
+function newReactionId(): string {
+  const random = (globalThis as { foundry?: { utils?: { randomID?(length?: number): string } } }).foundry?.utils?.randomID;
+  return random ? random(16) : Array.from({ length: 16 }, () => "abcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(Math.random() * 36)]).join("");
 }
 
 /** The conditions and procs the weapon and the attacker's enchantments bring. */
@@ -481,7 +516,7 @@ export function reactingTargets(preview: AttackPreview, reactions: Record<string
 }
 
 /** Pays, asks, rolls and posts. Null when the attack did not happen (a message says why). */
-export async function performAttack(session: AttackSession, options: Pick<AttackCallOptions, "reactions" | "drawArea" | "reactionsPaid"> = {}): Promise<AttackOutcome | null> {
+export async function performAttack(session: AttackSession, options: Pick<AttackCallOptions, "reactions" | "drawArea" | "reactionsPaid" | "reactionId"> = {}): Promise<AttackOutcome | null> {
   const included = session.targets.filter((t) => t.include);
   if (!included.length) {
     notify("warn", "CLOCKWORK.Combat.Attack.NoTarget");
@@ -497,6 +532,8 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
 
   // Reactions: asked in parallel, declared before any die is rolled (§4.9 step 2).
   const names = { attacker: session.actor.name, weapon: session.item.name };
+  // Each reactor records what it declared under this id; the GM reads that, not the card.
+  const reactionId = isReactionId(options.reactionId) ? options.reactionId : newReactionId();
   const decisions: Record<string, ReactionDecision> = {};
   const combat = runningCombat();
   const attackerCombatant = combatantFor(combat, session.actor, session.token);
@@ -505,8 +542,8 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     const reactor = combatantFor(combat, info.actor as WorkflowActor, tokenDocOf(info.tokenUuid ?? null));
     const preset = options.reactions?.[row.key];
     // The reactor's side pays its counter when it answers; a preset reaction is paid here only by the reactor's owner.
-    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor) ? preset : "none", by: "player" };
-    else decisions[row.key] = await decideReaction(info as AttackTargetInfo & { actor: WorkflowActor }, row, names, { reactorUuid: reactor?.uuid ?? null, attackerUuid: attackerCombatant?.uuid ?? null });
+    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor, info.actor, reactionId, preset) ? preset : "none", by: "player" };
+    else decisions[row.key] = await decideReaction(info as AttackTargetInfo & { actor: WorkflowActor }, row, names, { reactorUuid: reactor?.uuid ?? null, attackerUuid: attackerCombatant?.uuid ?? null, reactionId });
   }));
   // A reaction a target may not take (or cannot pay) counts as none.
   for (const row of preview.rows) {
@@ -532,19 +569,34 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   const attacks: AttackCardData["attacks"] = [];
   const results: TargetResult[] = [];
   const resultAttack: number[] = [];
+  const saveRolls = new Map<AttackTarget, GainRoll>();
+  const saveIndex: (number | undefined)[] = [];
   const groups: AttackTarget[][] = isAreaMode(session.declaration.mode) ? [targets] : targets.map((t) => [t]);
   for (const group of groups) {
     const setup = setupTarget(preview.input, group[0]);
     const { attack, damage } = await rollPair(preview.input, setup, session);
     // Always hits, each target saves (lightning breath, L253): its roll against the attack's gains.
     const saveSkill = saveSkillOf(session.item);
-    if (saveSkill) for (const t of group) t.saveGains = await saveGains(session.targets[targets.indexOf(t)]?.actor as WorkflowActor | undefined, saveSkill);
+    if (saveSkill) {
+      for (const t of group) {
+        const roll = await saveRoll(session.targets[targets.indexOf(t)]?.actor as WorkflowActor | undefined, saveSkill);
+        t.saveGains = roll?.gains ?? 0;
+        if (roll) saveRolls.set(t, roll);
+      }
+    }
     const resolved = resolveGroup(preview, group, { attack: attack.faces, damage: damage.faces }, conditions);
     attacks.push({
       attackRoll: rolls.length, damageRoll: rolls.length + 1, dice: setup.pool.dice, threshold: setup.threshold, hexed: preview.input.attacker.hexed === true,
       criticals: resolved.find((r) => r.hit)?.damage.criticals ?? 0, attackFaces: attack.faces, damageFaces: damage.faces,
     });
     rolls.push(attack, damage);
+    for (const t of group) {
+      const save = saveRolls.get(t);
+      if (save) {
+        saveIndex[targets.indexOf(t)] = rolls.length;
+        rolls.push(save);
+      }
+    }
     for (const r of resolved) {
       results.push(r);
       resultAttack.push(attacks.length - 1);
@@ -566,6 +618,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     itemUuid: session.item.uuid ?? null,
     tokenUuid: session.token?.uuid ?? null,
     declaration: declarationOf(session.declaration),
+    reactionId,
     ...(session.areaDistance !== undefined ? { areaDistance: session.areaDistance } : {}),
     ...(session.group ? { groupMembers: groupMembersFor(session.group, session) } : {}),
     counters: ops.filter((op) => op.op === "counters" && op.uuid === attackerCombatant?.uuid).length * preview.cost.each,
@@ -582,6 +635,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
         conditions: statusesOf(r, session, conditions.damaged),
         procs: r.procs.procs,
         ...(spikes.results[i] ? { retaliation: spikes.results[i] } : {}),
+        ...(saveIndex[i] !== undefined ? { save: { roll: saveIndex[i] as number } } : {}),
         ...(redirectable(info.actor as WorkflowActor, session.declaration.damageType, r) ? { redirectable: true } : {}),
       };
     }),

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, type WorldClient } from "../../world";
 import { expectRefused } from "../../relay/forgery/case";
-import { attackForgeries, attackTable } from "../../relay/forgery/attack.cases";
+import { attackForgeries, attackTable, breathOnGrusha, claimForgeries } from "../../relay/forgery/attack.cases";
 import { ADA, BRAM, GRUSHA, MINION, actorUuid, doc } from "./world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 import { attackData, cardFor } from "../../../src/combat/attack/chat";
@@ -35,6 +35,73 @@ describe("forged attack requests", { timeout: 30_000 }, () => {
       await expectRefused(t.world, t, forged);
     });
   }
+
+  for (const claim of claimForgeries) {
+    it(`recomputes, not believes: ${claim.name}`, async () => {
+      const t = await attackTable();
+      const { honest, forged } = await claim.build(t);
+      const read = async (id: string) => {
+        const recomputed = await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, id)));
+        if (!recomputed.ok) throw new Error(JSON.stringify(recomputed.problem));
+        return recomputed.rows.map((r) => ({ hit: r.hit, gains: r.gains, damage: r.damage.total, defense: r.detail.defense }));
+      };
+      const truth = await read(honest.id);
+      expect(await read(forged.id)).toEqual(truth);
+      const before = health(t.gm, GRUSHA);
+      const result = await t.world.as(t.bob, () => relay("attack.apply", {}, { cause: forged.uuid, notify: false }));
+      await t.world.settle();
+      const after = health(t.gm, GRUSHA);
+      if (truth[0].damage === 0) {
+        expect(result.ok).toBe(false);
+        expect(after).toEqual(before);
+      } else {
+        expect(result.ok).toBe(true);
+        expect(after).not.toEqual(before);
+      }
+    });
+  }
+
+  it("a lightning breath card carries Grusha's save roll; the GM counts it as the attacker's client did", async () => {
+    const t = await attackTable();
+    const card = await breathOnGrusha(t);
+    const row = (card.flags.clockwork as { attack: { targets: { hit: boolean; save?: { roll: number } | null; damage: { total: number } }[] } }).attack.targets[0];
+    expect(row.save?.roll).toBeTypeOf("number");
+    expect(card.rolls.length).toBeGreaterThan(row.save!.roll);
+    const recomputed = await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, card.id)));
+    expect(recomputed.ok && { hit: recomputed.rows[0].hit, damage: recomputed.rows[0].damage.total }).toEqual({ hit: row.hit, damage: row.damage.total });
+  });
+
+  it("a roll stands with the pool it was rolled with: Bram loses vitals after rolling, his card still applies (docs/rulings.md)", async () => {
+    const t = await attackTable();
+    const card = await t.attack(t.bob, BRAM, "Mace", GRUSHA);
+    const rolled = await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, card.id)));
+    if (!rolled.ok) throw new Error(JSON.stringify(rolled.problem));
+    // Bram is left with one vital: 3 dice fewer on a Strength roll now.
+    const bram = doc<{ system: { health: { vitalsMax?: number }; vitals?: { max?: number } }; update(c: object): Promise<unknown> }>(t.gm, actorUuid(BRAM));
+    const max = bram.system.vitals?.max ?? bram.system.health.vitalsMax ?? 0;
+    expect(max).toBeGreaterThan(1);
+    await t.world.as(t.gm, () => bram.update({ "system.health.vitalsLost": max - 1 }));
+    await t.world.settle();
+    const now = await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, card.id)));
+    expect(now.ok && now.rows.map((r) => [r.hit, r.gains, r.damage.total])).toEqual(rolled.rows.map((r) => [r.hit, r.gains, r.damage.total]));
+    const before = health(t.gm, GRUSHA);
+    const result = await t.world.as(t.bob, () => relay("attack.apply", {}, { cause: card.uuid, notify: false }));
+    await t.world.settle();
+    expect(result.ok).toBe(true);
+    expect(health(t.gm, GRUSHA)).not.toEqual(before);
+    // More dice than Bram's pool at full health are still refused.
+    const { flags, rolls } = { flags: structuredClone(card.flags.clockwork) as { attack: { attacks: { attackFaces: number[] }[] } }, rolls: card.rolls.map((r) => r.toJSON() as { terms?: { results?: unknown[]; number?: number }[] }) };
+    const extra = 6;
+    flags.attack.attacks[0].attackFaces.push(...Array(extra).fill(10));
+    const die = rolls[0].terms?.[0];
+    if (die?.results) {
+      die.results.push(...Array(extra).fill({ result: 10, active: true }));
+      die.number = (die.number ?? 0) + extra;
+    }
+    const forged = await t.forge(t.bob, flags, rolls);
+    const refused = await t.world.as(t.gm, () => recomputeCard(t.message(t.gm, forged.id)));
+    expect(refused).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Combat.Attack.Recompute.DiceMismatch" } });
+  });
 
   it("a console card claiming 99 damage gets what its dice deal, once", async () => {
     const t = await attackTable();

@@ -12,6 +12,7 @@ import { attackData, cardFor, renderAttackCard, viewerFor, type AttackMessage } 
 import { applyAttackCard, undoAttackCard } from "../../../src/combat/attack/apply";
 import { redirectAttackDamage, setRedirectChooser } from "../../../src/combat/attack/redirect";
 import { fall } from "../../../src/combat/fall";
+import { recomputeCard } from "../../../src/combat/attack/recompute";
 import type { AttackOutcome } from "../../../src/combat/attack/workflow";
 
 type Health = { hits: number; wounds: number; vitalsLost: number; vitalsMax: number; dying: boolean; dead: boolean; grit: number };
@@ -138,6 +139,38 @@ describe("Reflective Shield (docs/rulings.md 129)", () => {
     expect(card.targets[1].damage.total).toBeGreaterThan(0);
     expect(grusha.hits + grusha.vitalsLost).toBeGreaterThan(0);
     expect([...gm.errors, ...alice.errors, ...bob.errors]).toEqual([]);
+  });
+
+  it("the turned row follows the creature it was turned to: its defense and resistance as they stand at Apply", async () => {
+    const { world, gm, bob, outcome, message } = await energyAttack();
+    setRedirectChooser(async (candidates) => candidates.find((c) => c.name === "Grusha") ?? null);
+    await world.as(bob, () => redirectAttackDamage(message(bob), outcome.data.targets[0].key));
+    await world.settle();
+    const taken = async () => {
+      const recomputed = await world.as(gm, () => recomputeCard(message()));
+      if (!recomputed.ok) throw new Error(JSON.stringify(recomputed.problem));
+      return { wearer: recomputed.rows[0], taken: recomputed.rows[1] };
+    };
+    const before = await taken();
+    expect(before.taken.actorUuid).toBe(actorUuid(GRUSHA));
+    // Grusha's numbers, not Bram's: Grusha gains Blur (+5) after the redirect.
+    await world.as(gm, () => doc<{ createEmbeddedDocuments(t: string, d: object[]): Promise<unknown> }>(gm, actorUuid(GRUSHA)).createEmbeddedDocuments("ActiveEffect", [
+      { name: "Blur", flags: { clockwork: { spell: { identifier: "blur", name: "Blur", gains: 3, dispellable: true, casterUuid: null, itemUuid: null, effect: "defense", amount: 5, endFlat: null, expires: null } } } },
+    ]));
+    await world.settle();
+    const after = await taken();
+    expect(after.taken.detail.defense).toBe(before.taken.detail.defense + 5);
+    expect(after.wearer.detail.defense).toBe(before.wearer.detail.defense);
+    // Grusha's own energy resistance counts against the faces, not Bram's.
+    const energy = (id: string) => doc<{ system: { resistances: Record<string, { species: number; armor: number }> } }>(gm, actorUuid(id)).system.resistances.energy;
+    expect(after.taken.detail.resistance).toBe(Math.min(12, energy(GRUSHA).species + energy(GRUSHA).armor));
+    // Apply writes what Grusha's track gives now.
+    const track = health(gm, GRUSHA);
+    await world.as(gm, () => applyAttackCard(message()));
+    await world.settle();
+    const now = health(gm, GRUSHA);
+    expect(after.taken.detail.health).not.toBeNull();
+    expect([now.wounds - track.wounds, now.vitalsLost - track.vitalsLost]).toEqual([after.taken.detail.health!.woundsAdded, after.taken.detail.health!.vitalsLost]);
   });
 
   it("a creature that is not adjacent, or a user who does not own the wearer, is refused and nothing changes", async () => {

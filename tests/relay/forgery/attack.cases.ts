@@ -55,6 +55,9 @@ export async function attackTable(): Promise<AttackTable> {
     { name: MACE, type: "weapon", system: { category: "melee", group: "club", counters: 2, damage: { dice: 6, types: ["blunt"] } } },
     enchantment("Reflective Shield", "attackBramShield", { redirect: { damageType: "energy", to: "adjacent" } }),
   ]));
+  await world.as(gm, () => actor(gm, BRAM).createEmbeddedDocuments("Item", [
+    { name: "Bram's Pistol", type: "weapon", system: { category: "ranged", group: "beam", counters: 2, damage: { dice: 8, types: ["energy"] }, rangeIncrement: 6 } },
+  ]));
   await world.as(gm, () => actor(gm, ADA).createEmbeddedDocuments("Item", [
     { name: PISTOL, type: "weapon", system: { category: "ranged", group: "beam", counters: 2, damage: { dice: 8, types: ["energy"] }, rangeIncrement: 6 } },
   ]));
@@ -149,6 +152,83 @@ function redirectCases(): ForgeryCase<AttackTable>[] {
   ];
 }
 
+/** Bram's lightning breath (always hits; each target saves with Agility): a real card on Grusha. */
+export async function breathOnGrusha(t: AttackTable): Promise<MessageDoc> {
+  const bram = t.bob.game.actors.get(BRAM) as unknown as ActorDoc;
+  if (!bram.items.find((i) => i.name === BREATH)) {
+    await t.world.as(t.gm, () => (t.gm.game.actors.get(BRAM) as unknown as ActorDoc).createEmbeddedDocuments("Item", [
+      { name: BREATH, type: "weapon", system: { category: "melee", group: "club", counters: 2, damage: { dice: 6, types: ["energy"] } }, flags: { clockwork: { save: "agility" } } },
+    ]));
+    await t.world.settle();
+  }
+  return t.attack(t.bob, BRAM, BREATH, GRUSHA);
+}
+const BREATH = "Lightning Breath";
+
+/** Claims a card makes about what the target did or where it stood (issue 18: the GM believes none of them). */
+function claimCases(): ForgeryCase<AttackTable>[] {
+  const kind = "attack.apply";
+  const c = (name: string, build: ForgeryCase<AttackTable>["build"]): ForgeryCase<AttackTable> => ({ name: `${kind}: ${name}`, query: RELAY_QUERY, kind, forgery: "out-of-range", build });
+  return [
+    c("a lightning breath card that drops Grusha's save roll", async (t) => {
+      const { flags, rolls } = copy(await breathOnGrusha(t));
+      (flags.attack.targets[0] as { save?: unknown }).save = null;
+      return ask(t, kind, (await t.forge(t.bob, flags, rolls)).uuid);
+    }),
+    c("a lightning breath card whose save is its attack roll", async (t) => {
+      const { flags, rolls } = copy(await breathOnGrusha(t));
+      (flags.attack.targets[0] as { save?: unknown }).save = { roll: 0 };
+      return ask(t, kind, (await t.forge(t.bob, flags, rolls)).uuid);
+    }),
+  ];
+}
+
+/**
+ * Cards whose situation or reactions lie, posted by Bob from the console: the GM's Apply counts
+ * what the world and the reactor's own record say, so each writes what the honest card writes.
+ * `honest`: the real card; `forged`: Bob's copy with the claim.
+ */
+export interface ClaimCase {
+  name: string;
+  build(t: AttackTable): Promise<{ honest: MessageDoc; forged: MessageDoc }>;
+}
+
+const forgedCopy = async (t: AttackTable, honest: MessageDoc, change: (row: Record<string, unknown>) => void) => {
+  const { flags, rolls } = copy(honest);
+  change(flags.attack.targets[0] as unknown as Record<string, unknown>);
+  return { honest, forged: await t.forge(t.bob, flags, rolls) };
+};
+
+export const claimForgeries: ClaimCase[] = [
+  { name: "a dodge Grusha never made", build: async (t) => forgedCopy(t, await t.attack(t.bob, BRAM, MACE, GRUSHA), (row) => { row.reaction = "dodge"; }) },
+  {
+    name: "no reaction where Grusha dodged", build: async (t) => {
+      setReactionPrompt(async () => "dodge");
+      const honest = await t.attack(t.bob, BRAM, MACE, GRUSHA);
+      setReactionPrompt(async () => "none");
+      if ((honest.flags.clockwork as { attack: { targets: { reaction: string }[] } }).attack.targets[0].reaction !== "dodge") throw new Error("Grusha did not dodge");
+      return forgedCopy(t, honest, (row) => { row.reaction = "none"; });
+    },
+  },
+  {
+    name: "Grusha standing next to Ada when she is 30 spaces away", build: async (t) => {
+      const scene = t.gm.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): { update(c: object): Promise<unknown> } } };
+      await t.world.as(t.gm, () => scene.tokens.get(tokenId(GRUSHA)).update({ x: 3000 }));
+      await t.world.settle();
+      return forgedCopy(t, await t.attack(t.bob, BRAM, PISTOL_BOB, GRUSHA), (row) => { row.situation = { ...(row.situation as object), distance: 1 }; });
+    },
+  },
+  {
+    name: "Grusha defenseless after her turn", build: async (t) => {
+      const honest = await t.attack(t.bob, BRAM, MACE, GRUSHA);
+      const situation = (honest.flags.clockwork as { attack: { targets: { situation?: { defenseless?: boolean } }[] } }).attack.targets[0].situation;
+      if (situation?.defenseless) throw new Error("Grusha is defenseless for real: the claim would be true");
+      return forgedCopy(t, honest, (row) => { row.situation = { ...(row.situation as object), defenseless: true }; });
+    },
+  },
+];
+const PISTOL_BOB = "Bram's Pistol";
+
 /** Every forged attack request; each must change nothing and answer a localized refusal. */
-export const attackForgeries: ForgeryCase<AttackTable>[] = [...casesFor("attack.apply"), ...casesFor("attack.undo"), ...redirectCases()];
+export const attackForgeries: ForgeryCase<AttackTable>[] = [...casesFor("attack.apply"), ...casesFor("attack.undo"), ...redirectCases(), ...claimCases()];
 

@@ -128,7 +128,7 @@ function groupMembersOf(data: AttackCardData, attacker: WorkflowActor, token: To
 }
 
 /**
- * The preview with the pool the roll was rolled with (docs/rulings.md, "a roll stands", 154): the
+ * The preview with the pool the roll was rolled with (docs/rulings.md, "a roll stands", 157): the
  * attacker may have lost dice since (vitals, Exhaustion), or gained some. Up to the pool it has
  * now without the vitals penalty and Exhaustion, the dice rolled are its pool; more is refused.
  */

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import "../index";
 import { systemPackSources } from "../pack-sources";
 import { World, type UserSpec } from "../world";
+import type { PackSource } from "../packs";
 import type { SystemInfo } from "../client";
 import { seedActors } from "../browser/seed";
 
@@ -17,11 +18,12 @@ function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(join(ROOT, path), "utf8")) as T;
 }
 
-export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v13" | "v14" } = {}): Promise<World> {
+export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v13" | "v14"; extraPacks?: PackSource[] } = {}): Promise<World> {
   const manifest = readJson<SystemInfo>("system.json");
+  const { extraPacks = [], ...rest } = options;
   return World.create({
-    ...options,
-    packs: systemPackSources(),
+    ...rest,
+    packs: [...systemPackSources(), ...extraPacks],
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes },
     translations: readJson("lang/en.json"),
     entry: () => import("../../../src/clockwork"),
@@ -32,7 +34,7 @@ export async function createDomWorld(options: { users?: UserSpec[]; profile?: "v
  * A fresh page with a DOM world holding the browser seed's actors (Ada owned by Alice, Bo by
  * Bob, the NPCs the GM's), settled: the starting point of the sheet and dialog tests.
  */
-export async function createSeededDomWorld(options: { profile?: "v13" | "v14" } = {}): Promise<World> {
+export async function createSeededDomWorld(options: { profile?: "v13" | "v14"; extraPacks?: PackSource[] } = {}): Promise<World> {
   document.body.innerHTML = "";
   const world = await createDomWorld(options);
   await world.seed("Actor", seedActors({ alice: world.player("Alice").user.id as string, bob: world.player("Bob").user.id as string }));

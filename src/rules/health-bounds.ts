@@ -71,8 +71,9 @@ export function healthBoundProblem(source: HealthBoundSource): HealthProblem | n
 }
 
 /**
- * Bring stored health inside the bounds (old worlds may hold wounds 99). Returns whether it
- * changed anything. Unreadable data (invalid ranks) is left for validation to report.
+ * Bring stored health inside the bounds (old worlds may hold wounds 99), and mark dead a
+ * creature whose wounds are then above any grit. Returns whether it changed anything.
+ * Unreadable data (invalid ranks) is left for validation to report.
  */
 export function repairHealth(source: HealthBoundSource): boolean {
   const health = source.health as Partial<StoredHealth> | undefined;
@@ -86,6 +87,12 @@ export function repairHealth(source: HealthBoundSource): boolean {
       health[key] = bounds[key];
       changed = true;
     }
+  }
+  // Wounds above the most grit any size gives are above this creature's grit: it is dead (RULING 23).
+  if (typeof health.wounds === "number" && health.wounds > bounds.grit && health.dead !== true) {
+    health.dead = true;
+    health.dying = false;
+    changed = true;
   }
   return changed;
 }

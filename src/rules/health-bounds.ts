@@ -13,7 +13,7 @@
  */
 import { staminaGritBonus } from "./character";
 import { boxCapacity } from "./health";
-import { BASE_VITALS, SIZE_TABLE } from "./tables";
+import { BASE_VITALS, MAX_DICE, SIZE_TABLE } from "./tables";
 
 /** The stored health fields. */
 export interface StoredHealth {
@@ -32,6 +32,12 @@ export interface HealthBoundSource {
   vitalsMax?: number;
   minion?: boolean;
 }
+
+/**
+ * A barrier is the gains of one Barrier spell, and a new one replaces the old (§3.1): at most 12
+ * dice, each giving two gains on a 12.
+ */
+export const MAX_BARRIER = MAX_DICE * 2;
 
 /** Vitals items can add on top of the base: one artifact (at most 6) and armor enchantments (6). */
 export const ITEM_VITALS_ALLOWANCE = 12;

@@ -64,7 +64,7 @@ describe("actor steps", () => {
   });
 
   it("name the paths a token delta may receive", () => {
-    expect([...ACTOR_STEP_PATHS].sort()).toEqual(["system.equipped", "system.health"]);
+    expect([...ACTOR_STEP_PATHS].sort()).toEqual(["system.currency", "system.equipped", "system.health"]);
   });
 });
 

@@ -32,6 +32,7 @@ import { applySpeciesTo, type SpeciesActor } from "./species-apply";
 import type { SpeciesPicks } from "./species-picks";
 import { creatureSystem, itemSystem, type CreatureSystem } from "./system";
 import { modifyHealthBar } from "./token-bars";
+import { tokenDefaultsFor } from "./token-defaults";
 import { ARTIFACT_SLOT_LIMIT, TITAN_GRIP } from "./write-constants";
 import { guardActorUpdate, settleCreatedSlots } from "./write-rules";
 import { markForPersist, migrateActorSource } from "../migrations/steps";
@@ -222,10 +223,15 @@ export class ClockworkActor extends Actor {
     return super._initializeSource(source as Actor.CreateData, options);
   }
 
-  /** An actor created with its items keeps only the equipped slots the hand rules allow. */
+  /**
+   * An actor created with its items keeps only the equipped slots the hand rules allow; its
+   * prototype token gets the type's defaults where the data sets none (token-defaults.ts).
+   */
   protected override async _preCreate(data: Actor.CreateData, options: Actor.Database.PreCreateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preCreate(data, options, user)) === false) return false;
     settleCreatedSlots(this as never);
+    const token = tokenDefaultsFor(this.type, data as { prototypeToken?: unknown });
+    if (token) this.updateSource(token as never);
   }
 
   /** The rules every write keeps (write-rules.ts); false refuses the write. */

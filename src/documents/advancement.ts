@@ -33,10 +33,18 @@ function subjectLabel(value: string | undefined): string {
   return value;
 }
 
+function itemTypeLabel(type: string): string {
+  const key = `TYPES.Item.${type}`;
+  const label = localize(key);
+  return label === key ? type : label;
+}
+
 /** One problem in words. */
 export function describeXpProblem(problem: XpProblem): string {
+  // "notPurchasable" names an item type ("focus"): its display name reads "Focus".
+  const subject = problem.code === "notPurchasable" && problem.subject ? itemTypeLabel(problem.subject) : subjectLabel(problem.subject);
   return localize(`CLOCKWORK.Advancement.Problem.${problem.code}`, {
-    subject: subjectLabel(problem.subject), detail: subjectLabel(problem.detail), value: problem.value ?? "", limit: problem.limit ?? "",
+    subject, detail: subjectLabel(problem.detail), value: problem.value ?? "", limit: problem.limit ?? "",
   });
 }
 

@@ -15,11 +15,11 @@
  */
 import { CLOCKWORK } from "../config";
 import { deriveActorData, type CreatureSource, type ItemInput } from "../data/actor/derive";
-import { checkHealthWrite, type HealthNotice, type StoredHealth } from "../rules/health-bounds";
+import { MAX_BARRIER, checkHealthWrite, type HealthNotice, type StoredHealth } from "../rules/health-bounds";
 import { labelOf } from "../data/labels";
 import { takeUnreadableNumbers, type KeptNumber } from "../data/number-inputs";
 import { localize, runtimeGlobal } from "../foundry";
-import { CARRY_SLOTS } from "../rules";
+import { CARRY_SLOTS, MAX_CURRENCY } from "../rules";
 import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
 import { MIGRATION_OPTION } from "../migrations/setting";
@@ -151,6 +151,17 @@ export function guardActorUpdate(actor: ActorLike, changes: Changes, options: Ch
     }
     changed.health = result.health;
     for (const notice of result.notices) notify("info", NOTICE_KEYS[notice], { name: actor.name, grit: derived.health.grit });
+  }
+
+  // Bounded typed values (issue 20): said in words before the data model refuses them.
+  const barrier = isObject(changed.health) ? changed.health.barrier : undefined;
+  if (typeof barrier === "number" && barrier > MAX_BARRIER) {
+    notify("error", "CLOCKWORK.Safety.Barrier", { name: actor.name, value: barrier, max: MAX_BARRIER });
+    return false;
+  }
+  if (typeof changed.currency === "number" && changed.currency > MAX_CURRENCY) {
+    notify("error", "CLOCKWORK.Safety.Currency", { name: actor.name, value: changed.currency, max: MAX_CURRENCY });
+    return false;
   }
 
   const mana = isObject(changed.mana) ? changed.mana.value : undefined;

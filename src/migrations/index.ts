@@ -5,7 +5,8 @@
  */
 import { MIGRATION_SETTING } from "./setting";
 import { migrateOnReady, type MigrationReport } from "./world";
-import { getGame } from "../foundry";
+import { offerCharacterTokenSetup, setUpCharacterTokens, TOKEN_SETUP_SETTING } from "./tokens";
+import { getGame, systemApi } from "../foundry";
 
 export { MIGRATION_SETTING };
 export type { MigrationReport };
@@ -14,6 +15,7 @@ export { MIGRATION_VERSION } from "./steps";
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "clockwork.systemMigrationVersion": string;
+    "clockwork.characterTokenSetup": string;
   }
 }
 
@@ -25,12 +27,24 @@ export function registerMigrations(): void {
     type: String,
     default: "",
   } as never);
+  game.settings?.register("clockwork", TOKEN_SETUP_SETTING, {
+    name: "CLOCKWORK.Migration.Tokens.Setting",
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
+  } as never);
   Hooks.once("ready", () => {
+    // The GM's world action to run the set-up later (`game.clockwork.setUpCharacterTokens()`).
+    systemApi().setUpCharacterTokens = setUpCharacterTokens;
+    const previous = String(game.settings?.get("clockwork", MIGRATION_SETTING) ?? "");
     const running = migrateOnReady().catch((error: unknown) => {
       console.error("ClockWork | world migration failed", error);
       return null;
     });
     started.set(getGame(), running);
+    // The question waits on the GM, so the migration's promise does not wait for it.
+    void running.then(() => offerCharacterTokenSetup(previous)).catch((error: unknown) => console.error("ClockWork | character token set-up failed", error));
   });
 }
 

@@ -7,7 +7,8 @@
  *
  * Adding one: docs/migrations.md.
  */
-import { repairHealth, type HealthBoundSource } from "../rules/health-bounds";
+import { MAX_BARRIER, repairHealth, type HealthBoundSource } from "../rules/health-bounds";
+import { MAX_CURRENCY } from "../rules/tables";
 
 export type Source = Record<string, unknown>;
 
@@ -103,6 +104,26 @@ const healthBounds: ActorSystemStep = {
   },
 };
 
+/** 0.3.0: a barrier or currency typed without a bound (barrier 99, currency 1e9) comes down to it. */
+const valueBounds: ActorSystemStep = {
+  id: "creature-value-bounds",
+  version: "0.3.0",
+  paths: ["system.health", "system.currency"],
+  migrate(system) {
+    let changed = false;
+    const health = system.health;
+    if (isObject(health) && typeof health.barrier === "number" && health.barrier > MAX_BARRIER) {
+      health.barrier = MAX_BARRIER;
+      changed = true;
+    }
+    if (typeof system.currency === "number" && system.currency > MAX_CURRENCY) {
+      system.currency = MAX_CURRENCY;
+      changed = true;
+    }
+    return changed;
+  },
+};
+
 const SLOT_TYPES: Record<string, string> = { mainHand: "weapon", offHand: "weapon", armor: "armor", shield: "shield" };
 
 /** Only well-formed ids can name a deleted item; anything else is left for validation to report. */
@@ -163,7 +184,7 @@ const physicalQuantity: ItemSourceStep = {
 
 export const SHAPE_STEPS: readonly ShapeStep[] = [unarmedHands];
 export const ITEM_SOURCE_STEPS: readonly ItemSourceStep[] = [physicalQuantity];
-export const ACTOR_SYSTEM_STEPS: readonly ActorSystemStep[] = [healthBounds];
+export const ACTOR_SYSTEM_STEPS: readonly ActorSystemStep[] = [healthBounds, valueBounds];
 export const ACTOR_STEPS: readonly ActorStep[] = [danglingReferences];
 
 /** Run the shape steps of one model ("Item.weapon") on system data; true when anything changed. */

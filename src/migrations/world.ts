@@ -191,22 +191,26 @@ async function persistToken(token: TokenLike, tally: Tally): Promise<void> {
   }, tally, "Token");
 }
 
-/** One step of the run: `size` documents looked at, written by `run` in as few requests as it can. */
+/** One step of the run: `size` documents looked at, `pending` of them marked, written by `run` in as few requests as it can. */
 interface Task {
   size: number;
+  pending: number;
   run(tally: Tally, advance: (count: number) => void): Promise<void>;
 }
+
+/** Marked actors and marked items of theirs. */
+const pendingActors = (actors: ActorLike[]) => marked(actors).length + actors.reduce((sum, actor) => sum + marked(actor.items).length, 0);
 
 async function collectTasks(game: GameLike): Promise<Task[]> {
   const tasks: Task[] = [];
   const items = [...(game.items ?? [])];
-  if (items.length) tasks.push({ size: items.length, run: async (tally, advance) => { await persistPrimaries(items, tally); advance(items.length); } });
+  if (items.length) tasks.push({ size: items.length, pending: marked(items).length, run: async (tally, advance) => { await persistPrimaries(items, tally); advance(items.length); } });
   const actors = [...(game.actors ?? [])];
-  if (actors.length) tasks.push({ size: actors.length, run: (tally, advance) => persistActors(actors, tally, advance) });
+  if (actors.length) tasks.push({ size: actors.length, pending: pendingActors(actors), run: (tally, advance) => persistActors(actors, tally, advance) });
   for (const scene of game.scenes ?? []) {
     for (const token of scene.tokens ?? []) {
       if (token.actorLink || !token.actor) continue;
-      tasks.push({ size: 1, run: async (tally, advance) => { await persistToken(token, tally); advance(1); } });
+      tasks.push({ size: 1, pending: pendingActors([token.actor]), run: async (tally, advance) => { await persistToken(token, tally); advance(1); } });
     }
   }
   for (const pack of game.packs ?? []) {
@@ -215,6 +219,7 @@ async function collectTasks(game: GameLike): Promise<Task[]> {
     if (!docs.length) continue;
     tasks.push({
       size: docs.length,
+      pending: pack.documentName === "Actor" ? pendingActors(docs as ActorLike[]) : marked(docs).length,
       run: async (tally, advance) => {
         if (pack.documentName === "Actor") return persistActors(docs as ActorLike[], tally, advance, pack.collection);
         await persistPrimaries(docs, tally, pack.collection);
@@ -244,7 +249,9 @@ export async function migrateWorld(): Promise<MigrationReport> {
   }
 
   const tasks = await collectTasks(game);
-  if (tasks.length === 0) {
+  // Nothing to write (a new world, or one already in shape): the version is recorded without a word.
+  if (tasks.every((task) => task.pending === 0)) {
+    report.checked = tasks.reduce((sum, task) => sum + task.size, 0);
     await game.settings.set(SYSTEM_ID, MIGRATION_SETTING, version);
     return report;
   }

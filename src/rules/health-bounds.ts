@@ -13,7 +13,7 @@
  */
 import { staminaGritBonus } from "./character";
 import { boxCapacity } from "./health";
-import { BASE_VITALS, SIZE_TABLE } from "./tables";
+import { BASE_VITALS, MAX_DICE, SIZE_TABLE } from "./tables";
 
 /** The stored health fields. */
 export interface StoredHealth {
@@ -32,6 +32,12 @@ export interface HealthBoundSource {
   vitalsMax?: number;
   minion?: boolean;
 }
+
+/**
+ * A barrier is the gains of one Barrier spell, and a new one replaces the old (§3.1): at most 12
+ * dice, each giving two gains on a 12.
+ */
+export const MAX_BARRIER = MAX_DICE * 2;
 
 /** Vitals items can add on top of the base: one artifact (at most 6) and armor enchantments (6). */
 export const ITEM_VITALS_ALLOWANCE = 12;
@@ -71,8 +77,9 @@ export function healthBoundProblem(source: HealthBoundSource): HealthProblem | n
 }
 
 /**
- * Bring stored health inside the bounds (old worlds may hold wounds 99). Returns whether it
- * changed anything. Unreadable data (invalid ranks) is left for validation to report.
+ * Bring stored health inside the bounds (old worlds may hold wounds 99), and mark dead a
+ * creature whose wounds are then above any grit. Returns whether it changed anything.
+ * Unreadable data (invalid ranks) is left for validation to report.
  */
 export function repairHealth(source: HealthBoundSource): boolean {
   const health = source.health as Partial<StoredHealth> | undefined;
@@ -86,6 +93,12 @@ export function repairHealth(source: HealthBoundSource): boolean {
       health[key] = bounds[key];
       changed = true;
     }
+  }
+  // Wounds above the most grit any size gives are above this creature's grit: it is dead (RULING 23).
+  if (typeof health.wounds === "number" && health.wounds > bounds.grit && health.dead !== true) {
+    health.dead = true;
+    health.dying = false;
+    changed = true;
   }
   return changed;
 }

@@ -326,6 +326,8 @@ export const SHIELD_KINDS: Record<WornWeight, readonly string[]> = {
 /** Starting currency and what each Wealthy purchase adds (§1.42). */
 export const STARTING_CURRENCY = 2000;
 export const WEALTHY_BONUS = 250;
+/** The book sets no ceiling on money; a character holds at most this (docs/rulings.md, typed values). */
+export const MAX_CURRENCY = 1_000_000;
 
 /** Combat carry slots (§1.11). */
 export const CARRY_SLOTS = { belt: 3, bandolier: 3 } as const;

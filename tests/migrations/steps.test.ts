@@ -89,8 +89,8 @@ describe("actor steps", () => {
   it("bring impossible health inside what the stored data allows", () => {
     const actor = { type: "character", system: { skills: { stamina: { rank: 4 } }, health: { hits: 50, wounds: 99, vitalsLost: 70 } } };
     expect(migrateActorSource(actor)).toBe(true);
-    // Stamina 4: grit at most 7 (huge) + 5 = 12.
-    expect(actor.system.health).toEqual({ hits: 12, wounds: 13, vitalsLost: 18 });
+    // Stamina 4: grit at most 7 (huge) + 5 = 12; 13 wounds are above any grit, so dead (issue 20).
+    expect(actor.system.health).toEqual({ hits: 12, wounds: 13, vitalsLost: 18, dead: true, dying: false });
   });
 
   it("keep a current actor unchanged", () => {
@@ -101,7 +101,7 @@ describe("actor steps", () => {
   });
 
   it("name the paths a token delta may receive", () => {
-    expect([...ACTOR_STEP_PATHS].sort()).toEqual(["system.equipped", "system.health"]);
+    expect([...ACTOR_STEP_PATHS].sort()).toEqual(["system.currency", "system.equipped", "system.health"]);
   });
 });
 

@@ -83,8 +83,9 @@ describe("world migration on ready", { timeout: 20_000 }, () => {
     expect(item(grusha, "grushaBite000001").system.hands).toBe("main");
     expect(item(grusha, "grushaEnchant001").system.appliedTo).toBe("");
     expect(grusha.system.equipped).toEqual({ mainHand: "", offHand: "", armor: "", shield: "" });
-    // Stamina 7: the largest size's grit 7 + 3 = 10, so at most 11 wounds can be stored.
-    expect((grusha.system.health as Source["system"]).wounds).toBe(11);
+    // Stamina 7: the largest size's grit 7 + 3 = 10, so at most 11 wounds can be stored, and
+    // wounds above any grit kill (issue 20: the capped creature was left alive).
+    expect(grusha.system.health).toMatchObject({ wounds: 11, dead: true, dying: false });
 
     expect(item(stored(world, "Actor", OLD_IDS.npc), "banditUnarmed001").system.hands).toBe("none");
     expect(stored(world, "Item", OLD_IDS.worldUnarmed).system.hands).toBe("none");
@@ -119,9 +120,24 @@ describe("world migration on ready", { timeout: 20_000 }, () => {
     const version = await world.as(world.gm, () => game.settings!.get("clockwork", "systemMigrationVersion"));
     expect(version).toBe(MIGRATION_VERSION);
     const messages = world.gm.notifications.map((n) => n.message);
-    expect(messages[0]).toMatch(/updating this world's data to version 0\.3\.0/);
-    expect(messages.at(-1)).toMatch(/world data updated to version 0\.3\.0 \(\d+ documents written\)/);
+    const version_ = MIGRATION_VERSION.replaceAll(".", "\\.");
+    expect(messages[0]).toMatch(new RegExp(`updating this world's data to version ${version_}`));
+    expect(messages.at(-1)).toMatch(new RegExp(`world data updated to version ${version_} \\(\\d+ documents written\\)`));
     expect(world.player("Alice").notifications).toEqual([]);
+  });
+});
+
+describe("a world with nothing to update (issue 20)", () => {
+  it("records the version without a word: no progress bar, no \"0 documents written\"", async () => {
+    // Only documents already in the current shape, and no version recorded yet (a new world).
+    const clean = { Actor: [structuredClone(OLD_SOURCES.Actor[1])], Item: [structuredClone(OLD_SOURCES.Item[1])], Setting: [] };
+    const world = await loadWorld({ version: 1, profile: "v13", users: structuredClone(OLD_USERS), server: { sources: clean, packs: { locked: OLD_PACK_LOCKS } } }, { packs: [] });
+    worlds.push(world);
+    const report = await world.as(world.gm, () => readyMigration());
+    await world.settle();
+    expect(report).toMatchObject({ written: 0, failures: [] });
+    expect(await world.as(world.gm, () => game.settings!.get("clockwork", "systemMigrationVersion"))).toBe(MIGRATION_VERSION);
+    expect(world.gm.notifications).toEqual([]);
   });
 });
 

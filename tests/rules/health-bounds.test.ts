@@ -32,6 +32,19 @@ describe("bounds from stored data alone", () => {
     expect(healthBoundProblem(source)).toBeNull();
     expect(repairHealth(source)).toBe(false);
   });
+
+  it("mark dead a creature whose wounds end up above any grit (issue 20), and leave a living one with fewer alone", () => {
+    const capped = { skills: { stamina: { rank: 12 } }, health: track({ wounds: 99, dying: true }) };
+    expect(repairHealth(capped)).toBe(true);
+    expect(capped.health).toMatchObject({ wounds: 9, dead: true, dying: false });
+    // 9 wounds stored (inside the bound) on a living creature: above every grit, so dead too.
+    const stored = { skills: { stamina: { rank: 12 } }, health: track({ wounds: 9 }) };
+    expect(repairHealth(stored)).toBe(true);
+    expect(stored.health.dead).toBe(true);
+    const alive = { skills: { stamina: { rank: 12 } }, health: track({ wounds: 8 }) };
+    expect(repairHealth(alive)).toBe(false);
+    expect(alive.health.dead).toBe(false);
+  });
 });
 
 describe("one write", () => {

@@ -8,7 +8,7 @@ import {
 } from "../../documents/advancement";
 import { confirm, language, localize, notify, resolveUuid, worldCollection } from "../../foundry";
 import { DAMAGE_TYPES, SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
-import type { Resistances, SkillKey } from "../../rules";
+import type { Resistances, SkillKey, XpLogEntry } from "../../rules";
 import { currentChoices } from "../choices-registry";
 import { buildAdvancementContext, buildAwardContext, logText, type PendingPurchase } from "./advancement-context";
 import { ClockworkCompendiumBrowser } from "./browser-app";
@@ -35,6 +35,25 @@ function dateFormatter(): (ms: number) => string {
   const lang = language();
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   return (ms) => format.format(new Date(ms));
+}
+
+/**
+ * Buys a spell or feature for XP from a loaded document, with a paired spell's other half, and
+ * says so: the one purchase of the Advancement window and of a drop on a character sheet.
+ * A refusal throws the `XpError` with its reasons (not enough XP, a focus is never bought…).
+ */
+export async function purchaseDocument(actor: unknown, doc: { toObject(): Record<string, unknown> }): Promise<XpLogEntry> {
+  const source = doc.toObject() as Parameters<typeof buyPower>[1];
+  let pair: Parameters<typeof buyPower>[2];
+  const pairId = source.system.pair;
+  if (source.type === "spell" && pairId) {
+    const entry = (await browserEntries()).find((e) => e.type === "spell" && e.system.identifier === pairId);
+    const pairDoc = entry ? (await resolveUuid(entry.uuid)) as { toObject(): Record<string, unknown> } | null : null;
+    pair = pairDoc?.toObject() as typeof pair;
+  }
+  const entry = await buyPower(actor, source, pair);
+  notify("info", "CLOCKWORK.Advancement.Done.Bought", { name: entry.name ?? source.name, xp: entry.xp });
+  return entry;
 }
 
 export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -136,16 +155,7 @@ export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(Applicat
     await this.#attempt(async () => {
       const doc = (await resolveUuid(uuid)) as { toObject(): Record<string, unknown> } | null;
       if (!doc) throw new Error(uuid);
-      const source = doc.toObject() as Parameters<typeof buyPower>[1];
-      let pair: Parameters<typeof buyPower>[2];
-      const pairId = source.system.pair;
-      if (source.type === "spell" && pairId) {
-        const entry = (await browserEntries()).find((e) => e.type === "spell" && e.system.identifier === pairId);
-        const pairDoc = entry ? (await resolveUuid(entry.uuid)) as { toObject(): Record<string, unknown> } | null : null;
-        pair = pairDoc?.toObject() as typeof pair;
-      }
-      const entry = await buyPower(this.actor, source, pair);
-      notify("info", "CLOCKWORK.Advancement.Done.Bought", { name: entry.name ?? source.name, xp: entry.xp });
+      await purchaseDocument(this.actor, doc);
     });
   }
 

@@ -4,6 +4,7 @@
  */
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
+import { purchaseDocument } from "../builder/advancement-app";
 import { confirm, localize, notify } from "../../foundry";
 import { attemptUpdate, attemptWrite } from "./form-errors";
 import { healthClick as nextHealth } from "../context/health";
@@ -32,6 +33,9 @@ interface StoredActorSystem {
   equipped: Record<EquipSlot, string>;
 }
 
+/** Item types a character gets only by an XP purchase (foci never: the purchase refuses them). */
+const BOUGHT_TYPES: ReadonlySet<string> = new Set(["spell", "feature", "focus"]);
+
 /** Gear changes hands when dragged to another actor; abilities (foci, spells …) are copied. */
 const TRANSFERRED_TYPES: ReadonlySet<string> = new Set(["weapon", "armor", "shield", "equipment", "artifact", "enchantment"]);
 
@@ -49,6 +53,7 @@ async function dropItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc):
   if (!sheet.isEditable) return null;
   if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet, event, item);
   if (item.type === "species") return applySpecies(sheet.actor, item);
+  if (sheet.actor.type === "character" && BOUGHT_TYPES.has(item.type)) return buyDropped(sheet, item);
   // A refused create resolves an empty array; then the giver keeps the item.
   const created = (await sheet.actor.createEmbeddedDocuments("Item", [copySource(item) as never]))?.[0] ?? null;
   const source = item.parent as ActorDoc | null;
@@ -79,6 +84,22 @@ async function dropEffect(sheet: ActorSheetLike, effect: DroppedEffectDoc): Prom
 }
 
 type DroppedEffectDoc = DroppedEffect & { parent?: unknown };
+
+/**
+ * A spell, feature or focus on a character is what the Advancement window sells (or refuses):
+ * the same purchase, XP and log line, and the same refusal in a message. Everyone pays, the GM
+ * too, as in that window (docs/rulings.md); a GM gives XP first with an award.
+ */
+async function buyDropped(sheet: ActorSheetLike, item: ItemDoc): Promise<ItemDoc | null> {
+  try {
+    const entry = await purchaseDocument(sheet.actor, item);
+    return (entry.itemId ? sheet.actor.items.get(entry.itemId) : null) ?? null;
+  } catch (error) {
+    const reasons = error instanceof Error ? error.message : String(error);
+    notify("warn", "CLOCKWORK.Sheet.Drop.NotBought", { name: item.name, reasons });
+    return null;
+  }
+}
 
 async function sortItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
   const target = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-item-id]");

@@ -12,6 +12,7 @@ import { deathTrayFor } from "../../combat/death-tray";
 import { actorActions } from "./actor-actions";
 import type { EquipSlot } from "../../config";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
+import { reportInvalidDrop } from "./drop-errors";
 import { FormEdits } from "./form-edits";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
 import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
@@ -166,6 +167,20 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
   }
 
   /* ------------------------------------------------------------------ drag and drop */
+
+  /**
+   * Core loads the dropped document before any handler runs; an invalid entry throws there,
+   * unseen by the user. Declared by ActorSheetV2 in v13; the installed types predate it.
+   */
+  protected async _onDrop(event: DragEvent): Promise<unknown> {
+    const core = (HandlebarsActorSheet.prototype as unknown as { _onDrop(this: unknown, event: DragEvent): Promise<unknown> })._onDrop;
+    try {
+      return await core.call(this, event);
+    } catch (error) {
+      if (!reportInvalidDrop(event, error)) throw error;
+      return null;
+    }
+  }
 
   /** Declared by ActorSheetV2 in v13; the installed types predate it, so no `override`. */
   protected async _onDropItem(event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {

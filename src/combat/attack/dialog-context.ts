@@ -20,6 +20,8 @@ export interface AttackDialogInput {
   targets: readonly AttackTargetInfo[];
   preview: AttackPreview;
   choices: { modes: readonly AttackMode[]; damageTypes: readonly DamageType[]; skills: readonly string[] };
+  /** The skill the odds were worked out with (finesse and unarmed: the better one); the select opens on it. */
+  skill?: string;
   foci: readonly FocusChoice[];
   /** The attacker has Power Attack and holds a melee weapon. */
   powerAttack: boolean;
@@ -104,6 +106,12 @@ function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInp
   };
 }
 
+/** The skill selected when the declaration names none: the one the odds use, so what is shown is what is rolled. */
+function defaultSkill(input: AttackDialogInput): string {
+  const { skills } = input.choices;
+  return input.skill !== undefined && skills.includes(input.skill) ? input.skill : skills[0];
+}
+
 /** The whole dialog context. */
 export function buildAttackDialogContext(input: AttackDialogInput) {
   const d = input.declaration;
@@ -122,7 +130,7 @@ export function buildAttackDialogContext(input: AttackDialogInput) {
     title: localize("CLOCKWORK.Combat.Attack.Dialog.Title", { actor: input.actorName, item: input.itemName }),
     modes: input.choices.modes.length > 1 ? options(input.choices.modes, d.mode, (m) => localize(`CLOCKWORK.Combat.Attack.Mode.${m}`)) : null,
     damageTypes: input.choices.damageTypes.length > 1 ? options(input.choices.damageTypes, d.damageType, (t) => localize(`CLOCKWORK.DamageType.${t}`)) : null,
-    skills: input.choices.skills.length ? options(input.choices.skills, d.skill ?? input.choices.skills[0], (s) => localize(`CLOCKWORK.Skill.${s}`)) : null,
+    skills: input.choices.skills.length ? options(input.choices.skills, d.skill ?? defaultSkill(input), (s) => localize(`CLOCKWORK.Skill.${s}`)) : null,
     foci: input.foci.length ? [{ value: "", label: localize("CLOCKWORK.Combat.Attack.Dialog.NoFocus"), selected: d.focusId === "" }, ...options(input.foci.map((f) => f.id), d.focusId, (id) => input.foci.find((f) => f.id === id)?.name ?? id)] : null,
     calledShots: area ? null : [{ value: "", label: localize("CLOCKWORK.Combat.Attack.CalledShot.none"), selected: d.calledShot === null }, ...options(CALLED_SHOTS, d.calledShot, (c) => localize(`CLOCKWORK.Combat.Attack.CalledShot.${c}`))],
     situational: d.situational,

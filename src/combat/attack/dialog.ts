@@ -20,7 +20,8 @@ type RenderOptions = Parameters<foundry.applications.api.ApplicationV2["_prepare
 /** The context of a session for this user (pure apart from reading the user and setting). */
 export function attackDialogContext(session: AttackSession, idPrefix?: string): AttackDialogContext {
   const preview = previewSession(session);
-  const foci = poolRequest(session.actor, session.item, session.declaration).foci;
+  const request = poolRequest(session.actor, session.item, session.declaration);
+  const foci = request.foci;
   return buildAttackDialogContext({
     actorName: session.token?.name || session.actor.name,
     itemName: session.item.name,
@@ -28,6 +29,7 @@ export function attackDialogContext(session: AttackSession, idPrefix?: string): 
     targets: session.targets,
     preview,
     choices: session.choices,
+    ...(request.subject.skill ? { skill: request.subject.skill } : {}),
     foci,
     powerAttack: hasFeature(session.actor, "power-attack"),
     counters: session.counters,

@@ -1,6 +1,6 @@
 /** Stored fields shared by characters and NPCs (docs/data-model.md, "character"). */
 import { choices } from "../../config";
-import { STARTING_CURRENCY } from "../../rules";
+import { MAX_CURRENCY, STARTING_CURRENCY } from "../../rules";
 import type { SkillKey } from "../../rules";
 import {
   SchemaField, booleanField, choiceField, choiceListField, htmlField, integerField, itemIdField, labelOf,
@@ -8,7 +8,7 @@ import {
 } from "../fields";
 import { LUCK_PER_SESSION } from "./derive";
 import type { ActorDerivedData, DerivedHealth } from "./derived";
-import { healthBoundProblem, type HealthBoundSource } from "../../rules/health-bounds";
+import { MAX_BARRIER, healthBoundProblem, type HealthBoundSource } from "../../rules/health-bounds";
 
 /** Skill ranks run from 12 (untrained, the default) down to 4. */
 function skillField() {
@@ -40,7 +40,7 @@ export function creatureSchema() {
       wounds: integerField(0, 0),
       vitalsLost: integerField(0, 0),
       /** Barrier points that absorb damage first. */
-      barrier: integerField(0, 0),
+      barrier: integerField(0, 0, MAX_BARRIER),
       dying: booleanField(),
       dead: booleanField(),
     }),
@@ -48,7 +48,7 @@ export function creatureSchema() {
     luck: new SchemaField({ value: integerField(LUCK_PER_SESSION, 0, LUCK_PER_SESSION) }),
     xp: new SchemaField({ earned: integerField(0, 0), spent: integerField(0, 0) }),
     campaignSpeed: choiceField(choices.campaignSpeeds, "normal"),
-    currency: integerField(STARTING_CURRENCY, 0),
+    currency: integerField(STARTING_CURRENCY, 0, MAX_CURRENCY),
     /** Ids of owned items in use; a two-handed weapon fills both hands. */
     equipped: new SchemaField({
       mainHand: itemIdField(),

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { appear } from "../../world/wait";
-import { ADA, GRUSHA, RIFLE, SWORD, seedFight, tokenId, SCENE_ID } from "./world-fixtures";
+import { ADA, BRAM, GRUSHA, RIFLE, SWORD, seedFight, tokenId, SCENE_ID } from "./world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 import { attackData, type AttackMessage } from "../../../src/combat/attack/chat";
 import type { AttackOutcome } from "../../../src/combat/attack/workflow";
@@ -17,6 +17,7 @@ import type { AttackOutcome } from "../../../src/combat/attack/workflow";
 let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
+let bob: WorldClient;
 
 /** Waits for the writes the world tracks; dialogs and prompts (opened by an untracked click handler, or behind an open query) are waited for by state. */
 const flush = () => world.settle();
@@ -37,7 +38,7 @@ async function change(client: WorldClient, input: HTMLInputElement | HTMLSelectE
 beforeEach(async () => {
   document.body.innerHTML = "";
   world = await createDomWorld();
-  ({ gm, alice } = await seedFight(world));
+  ({ gm, alice, bob } = await seedFight(world));
   await flush();
 });
 
@@ -78,6 +79,27 @@ describe("the attack dialog", () => {
     const message = (gm.game.messages.contents as unknown as AttackMessage[]).filter((m) => attackData(m)).at(-1)!;
     expect(attackData(message)?.itemName).toBe("Assault Rifle");
     expect(alice.errors).toEqual([]);
+  });
+
+  it("a finesse weapon opens on the better skill the odds use, and attacking untouched rolls it (issue 20)", async () => {
+    setReactionPrompt(async () => "none");
+    // Bram: Agility rank 8 beats Strength 9, so a finesse dagger attacks with Agility.
+    const [dagger] = await world.as(gm, () => (gm.game.actors.get(BRAM) as unknown as { createEmbeddedDocuments(t: string, d: object[]): Promise<{ id: string }[]> })
+      .createEmbeddedDocuments("Item", [{ name: "Dagger", type: "weapon", system: { category: "melee", group: "knife", counters: 2, damage: { dice: 4, types: ["piercing"] }, properties: [{ key: "finesse", damageType: "" }] } }]));
+    await flush();
+    const bram = actor(bob, BRAM);
+    const pending = world.as(bob, () => bram.attack(bram.items.get(dagger.id), { targets: [token(bob, GRUSHA)] }));
+    const dialog = await appear(".cw-attack-dialog-app", root(bob));
+    const select = dialog.querySelector<HTMLSelectElement>("select[name=skill]")!;
+    expect(select.value).toBe("agility");
+    await world.as(bob, async () => {
+      dialog.querySelector<HTMLButtonElement>("button[type=submit]")!.click();
+      await flush();
+    });
+    const outcome = await pending;
+    await flush();
+    expect(outcome?.data.attacks[0].threshold).toBe(8);
+    expect(bob.errors).toEqual([]);
   });
 
   it("closing the dialog attacks no one and charges nothing", async () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import "../index";
 import { systemPackSources } from "../pack-sources";
 import { World, type UserSpec } from "../world";
+import type { PackSource } from "../packs";
 import type { SystemInfo } from "../client";
 import { seedActors } from "../browser/seed";
 import { setTransitionTimeout } from "./registry";
@@ -21,6 +22,7 @@ function readJson<T>(path: string): T {
 export interface DomWorldOptions {
   users?: UserSpec[];
   profile?: "v13" | "v14";
+  extraPacks?: PackSource[];
   /**
    * A closing window's transition wait (core: up to 1000 ms); tests use 10 ms by default and
    * still wait for the close (the returned promise, the "close" event or `world.settle()`).
@@ -31,9 +33,10 @@ export interface DomWorldOptions {
 export async function createDomWorld({ transitionMs = 10, ...options }: DomWorldOptions = {}): Promise<World> {
   setTransitionTimeout(transitionMs);
   const manifest = readJson<SystemInfo>("system.json");
+  const { extraPacks = [], ...rest } = options;
   return World.create({
-    ...options,
-    packs: systemPackSources(),
+    ...rest,
+    packs: [...systemPackSources(), ...extraPacks],
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes },
     translations: readJson("lang/en.json"),
     entry: () => import("../../../src/clockwork"),

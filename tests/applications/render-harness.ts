@@ -3,11 +3,14 @@
  * partials, and a `localize` that reads the real lang/en.json and records every key it cannot
  * find (and every `{placeholder}` a formatted string leaves unfilled). Templates compile with
  * `knownHelpersOnly`, so a helper Foundry would not have fails at compile time.
+ * The English renderer renders every call a second time in the pseudo-locale (tests/i18n) and
+ * throws when a lang key would reach the page as it is: every render test is a pseudo pass.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
 import { HELPERS, PARTIALS, registerHelpers, templateFile } from "../../src/applications/handlebars";
+import { pseudoLocale, rawKeys } from "../i18n/pseudo-locale";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const TEMPLATE_DIR = join(ROOT, "templates");
@@ -39,7 +42,22 @@ export interface Renderer {
   translations: Translations;
 }
 
-export function createRenderer(lang: Translations = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"))): Renderer {
+/** Every string of a context that is itself a lang key (code localized it with no `game` here). */
+function keysHeld(value: unknown, out = new Set<string>(), seen = new Set<object>()): Set<string> {
+  if (typeof value === "string") {
+    for (const key of rawKeys(value)) out.add(key);
+  } else if (value && typeof value === "object" && !seen.has(value)) {
+    seen.add(value);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) keysHeld(child, out, seen);
+  }
+  return out;
+}
+
+export function createRenderer(translations?: Translations): Renderer {
+  const english = translations ?? JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"));
+  // The pseudo pass only for the real English file; a test's own dictionary is left alone.
+  const pseudo = translations ? null : pseudoLocale();
+  let lang: Translations = english;
   const hbs = Handlebars.create();
   const missingKeys = new Set<string>();
   const missingArgs = new Set<string>();
@@ -55,13 +73,13 @@ export function createRenderer(lang: Translations = JSON.parse(readFileSync(join
     const name = String(key);
     const text = lookup(lang, name);
     if (typeof text !== "string") {
-      missingKeys.add(name);
+      if (lang === english) missingKeys.add(name);
       return name;
     }
     const data = helperOptions?.hash ?? {};
     return text.replace(/\{(\w+)\}/g, (whole, arg: string) => {
       if (!(arg in data)) {
-        missingArgs.add(`${name} {${arg}}`);
+        if (lang === english) missingArgs.add(`${name} {${arg}}`);
         return whole;
       }
       return String(data[arg]);
@@ -87,9 +105,21 @@ export function createRenderer(lang: Translations = JSON.parse(readFileSync(join
   return {
     render(template, context) {
       used.add(templateFile(template));
+      if (pseudo) {
+        lang = pseudo;
+        try {
+          // A key the context already holds came through code's localize, which has no `game`
+          // in these tests; the world and browser tests see those localized.
+          const held = keysHeld(context);
+          const raw = rawKeys(compile(template)(context)).filter((key) => !held.has(key));
+          if (raw.length) throw new Error(`${templateFile(template)} shows lang keys as they are in the pseudo-locale: ${raw.join(", ")}`);
+        } finally {
+          lang = english;
+        }
+      }
       return compile(template)(context);
     },
-    missingKeys, missingArgs, used, translations: lang,
+    missingKeys, missingArgs, used, translations: english,
   };
 }
 

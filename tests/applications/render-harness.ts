@@ -4,13 +4,15 @@
  * find (and every `{placeholder}` a formatted string leaves unfilled). Templates compile with
  * `knownHelpersOnly`, so a helper Foundry would not have fails at compile time.
  * The English renderer renders every call a second time in the pseudo-locale (tests/i18n) and
- * throws when a lang key would reach the page as it is: every render test is a pseudo pass.
+ * throws when a lang key would reach the page as it is, or when the page shows words that
+ * neither a lang string nor the context gave (English hard-coded in a template): every render
+ * test is a pseudo pass.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
 import { HELPERS, PARTIALS, registerHelpers, templateFile } from "../../src/applications/handlebars";
-import { pseudoLocale, rawKeys } from "../i18n/pseudo-locale";
+import { contextStrings, hardCodedText, pseudoLocale, rawKeys } from "../i18n/pseudo-locale";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const TEMPLATE_DIR = join(ROOT, "templates");
@@ -40,17 +42,6 @@ export interface Renderer {
   /** Template files (relative to templates/) rendered at least once, including partials. */
   used: Set<string>;
   translations: Translations;
-}
-
-/** Every string of a context that is itself a lang key (code localized it with no `game` here). */
-function keysHeld(value: unknown, out = new Set<string>(), seen = new Set<object>()): Set<string> {
-  if (typeof value === "string") {
-    for (const key of rawKeys(value)) out.add(key);
-  } else if (value && typeof value === "object" && !seen.has(value)) {
-    seen.add(value);
-    for (const child of Array.isArray(value) ? value : Object.values(value)) keysHeld(child, out, seen);
-  }
-  return out;
 }
 
 export function createRenderer(translations?: Translations): Renderer {
@@ -110,9 +101,13 @@ export function createRenderer(translations?: Translations): Renderer {
         try {
           // A key the context already holds came through code's localize, which has no `game`
           // in these tests; the world and browser tests see those localized.
-          const held = keysHeld(context);
-          const raw = rawKeys(compile(template)(context)).filter((key) => !held.has(key));
+          const held = contextStrings(context);
+          const heldKeys = new Set([...held].flatMap(rawKeys));
+          const page = compile(template)(context);
+          const raw = rawKeys(page).filter((key) => !heldKeys.has(key));
           if (raw.length) throw new Error(`${templateFile(template)} shows lang keys as they are in the pseudo-locale: ${raw.join(", ")}`);
+          const hardCoded = hardCodedText(page, held);
+          if (hardCoded.length) throw new Error(`${templateFile(template)} hard-codes text no lang string gives: ${hardCoded.join(", ")}`);
         } finally {
           lang = english;
         }

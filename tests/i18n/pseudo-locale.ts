@@ -57,3 +57,42 @@ export function rawKeys(html: string): string[] {
   const withoutTooltips = html.replace(/data-tooltip="[^"]*"/g, "");
   return [...new Set(withoutTooltips.match(/\b(?:CLOCKWORK|TYPES)\.[A-Za-z][\w-]*(?:\.[\w-]+)*/g) ?? [])];
 }
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00A0" };
+
+/** `html` text with its character references decoded (Handlebars escapes ' and = as &#x27; &#x3D;). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
+    if (ref[0] === "#") return String.fromCodePoint(ref[1].toLowerCase() === "x" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
+    return ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * Every string and number a context holds (names, numbers, text code built), down to a depth
+ * that covers every context builder's shape without walking a live document's whole world.
+ */
+export function contextStrings(value: unknown, out = new Set<string>(), seen = new Set<object>(), depth = 0): Set<string> {
+  if (typeof value === "string" || typeof value === "number") out.add(String(value));
+  else if (value && typeof value === "object" && !seen.has(value) && depth < 10) {
+    seen.add(value);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) contextStrings(child, out, seen, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * Words of a pseudo-locale page that no lang string produced and the context does not hold:
+ * English a template hard-codes, which a translator could never reach. Text and the
+ * attributes a reader meets (aria-label, title, placeholder, alt) are read; each piece between
+ * separators must come from the context, so "{{size}} · {{resistance}}" passes.
+ */
+export function hardCodedText(html: string, held: Set<string>): string[] {
+  const inContext = (piece: string) => [...held].some((s) => s.includes(piece));
+  const bare = (text: string) => decodeEntities(text).replace(/\u27E6[^\u27E7]*\u27E7/g, " ")
+    .split(/[\s·/:()[\]×=+,.;!?\u2212\u2013\u2014-]+/).filter((piece) => /[A-Za-z]{2,}/.test(piece) && !inContext(piece));
+  const body = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, "");
+  const texts = body.replace(/<[^>]*>/g, "\n").split("\n");
+  const attributes = [...body.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]);
+  return [...new Set([...texts, ...attributes].flatMap(bare))];
+}

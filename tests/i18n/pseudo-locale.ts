@@ -96,3 +96,33 @@ export function hardCodedText(html: string, held: Set<string>): string[] {
   const attributes = [...body.matchAll(/\s(?:aria-label|title|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]);
   return [...new Set([...texts, ...attributes].flatMap(bare))];
 }
+
+/**
+ * A stand-in for `game.i18n` in the pseudo-locale (localize, format, has), for pages whose
+ * context code localizes itself: Foundry's format fills `{name}` from the data.
+ */
+export function pseudoI18n(tree: Tree = pseudoLocale()) {
+  const lookup = (key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Tree)[part] : undefined), tree);
+  const localize = (key: string): string => {
+    const text = lookup(key);
+    return typeof text === "string" ? text : key;
+  };
+  return {
+    lang: "pseudo",
+    has: (key: string) => typeof lookup(key) === "string",
+    localize,
+    format: (key: string, data: Record<string, unknown> = {}) => localize(key).replace(/\{(\w+)\}/g, (whole, arg: string) => (arg in data ? String(data[arg]) : whole)),
+  };
+}
+
+/** Runs `build` with `game.i18n` in the pseudo-locale when no `game` exists (pure context builders). */
+export function inPseudoLocale<T>(build: () => T): T {
+  const holder = globalThis as { game?: unknown };
+  if (holder.game) return build();
+  holder.game = { i18n: pseudoI18n() };
+  try {
+    return build();
+  } finally {
+    delete holder.game;
+  }
+}

@@ -19,6 +19,7 @@ import type {
 } from "./data/item";
 import { diceApi, registerDice } from "./dice/register";
 import { systemApi } from "./foundry";
+import { registerBabele } from "./foundry/babele";
 import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
@@ -47,6 +48,7 @@ export function initClockwork(): void {
   registerAttack();
   registerCombat();
   registerMagic();
+  registerBabele();
 }
 
 Hooks.once("init", initClockwork);

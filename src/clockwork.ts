@@ -20,6 +20,7 @@ import type {
 } from "./data/item";
 import { diceApi, registerDice } from "./dice/register";
 import { systemApi } from "./foundry";
+import { registerBabele } from "./foundry/babele";
 import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerAnimations } from "./integrations/animations";
 import { registerCardData } from "./integrations/card-data";
@@ -57,6 +58,7 @@ export function initClockwork(): void {
   registerAnimations();
   registerCardData();
   registerEnrichers();
+  registerBabele();
 }
 
 Hooks.once("init", initClockwork);

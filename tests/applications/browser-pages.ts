@@ -156,3 +156,17 @@ export async function unnamedControls(page: Page): Promise<string[]> {
     return !(el.getAttribute("aria-label") || label || el.textContent || "").trim();
   }).map((el) => el.outerHTML.slice(0, 120)));
 }
+
+/**
+ * Lang keys a reader meets on the page (text, aria-label, title, placeholder, alt) as they are:
+ * for the pseudo-locale pass, where every real string is wrapped in ⟦ ⟧ and no key may show.
+ */
+export async function visibleKeys(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const app = document.getElementById("app") ?? document.body;
+    const attributes = [...app.querySelectorAll("[aria-label], [title], [placeholder], [alt]")]
+      .flatMap((el) => ["aria-label", "title", "placeholder", "alt"].map((a) => el.getAttribute(a) ?? ""));
+    return [app.innerText, ...attributes];
+  });
+  return [...new Set(texts.flatMap((t) => t.match(/\b(?:CLOCKWORK|TYPES)\.[A-Za-z][\w-]*(?:\.[\w-]+)*/g) ?? []))];
+}

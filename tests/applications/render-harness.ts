@@ -3,11 +3,16 @@
  * partials, and a `localize` that reads the real lang/en.json and records every key it cannot
  * find (and every `{placeholder}` a formatted string leaves unfilled). Templates compile with
  * `knownHelpersOnly`, so a helper Foundry would not have fails at compile time.
+ * The English renderer renders every call a second time in the pseudo-locale (tests/i18n) and
+ * throws when a lang key would reach the page as it is, or when the page shows words that
+ * neither a lang string nor the context gave (English hard-coded in a template): every render
+ * test is a pseudo pass.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Handlebars from "handlebars";
 import { HELPERS, PARTIALS, registerHelpers, templateFile } from "../../src/applications/handlebars";
+import { contextStrings, hardCodedText, pseudoLocale, rawKeys } from "../i18n/pseudo-locale";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const TEMPLATE_DIR = join(ROOT, "templates");
@@ -39,7 +44,11 @@ export interface Renderer {
   translations: Translations;
 }
 
-export function createRenderer(lang: Translations = JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"))): Renderer {
+export function createRenderer(translations?: Translations): Renderer {
+  const english = translations ?? JSON.parse(readFileSync(join(ROOT, "lang", "en.json"), "utf8"));
+  // The pseudo pass only for the real English file; a test's own dictionary is left alone.
+  const pseudo = translations ? null : pseudoLocale();
+  let lang: Translations = english;
   const hbs = Handlebars.create();
   const missingKeys = new Set<string>();
   const missingArgs = new Set<string>();
@@ -55,13 +64,13 @@ export function createRenderer(lang: Translations = JSON.parse(readFileSync(join
     const name = String(key);
     const text = lookup(lang, name);
     if (typeof text !== "string") {
-      missingKeys.add(name);
+      if (lang === english) missingKeys.add(name);
       return name;
     }
     const data = helperOptions?.hash ?? {};
     return text.replace(/\{(\w+)\}/g, (whole, arg: string) => {
       if (!(arg in data)) {
-        missingArgs.add(`${name} {${arg}}`);
+        if (lang === english) missingArgs.add(`${name} {${arg}}`);
         return whole;
       }
       return String(data[arg]);
@@ -87,9 +96,25 @@ export function createRenderer(lang: Translations = JSON.parse(readFileSync(join
   return {
     render(template, context) {
       used.add(templateFile(template));
+      if (pseudo) {
+        lang = pseudo;
+        try {
+          // A key the context already holds came through code's localize, which has no `game`
+          // in these tests; the world and browser tests see those localized.
+          const held = contextStrings(context);
+          const heldKeys = new Set([...held].flatMap(rawKeys));
+          const page = compile(template)(context);
+          const raw = rawKeys(page).filter((key) => !heldKeys.has(key));
+          if (raw.length) throw new Error(`${templateFile(template)} shows lang keys as they are in the pseudo-locale: ${raw.join(", ")}`);
+          const hardCoded = hardCodedText(page, held);
+          if (hardCoded.length) throw new Error(`${templateFile(template)} hard-codes text no lang string gives: ${hardCoded.join(", ")}`);
+        } finally {
+          lang = english;
+        }
+      }
       return compile(template)(context);
     },
-    missingKeys, missingArgs, used, translations: lang,
+    missingKeys, missingArgs, used, translations: english,
   };
 }
 

@@ -14,7 +14,8 @@ import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
 import { createRenderer, ROOT } from "../applications/render-harness";
 import { gainRoll, serialized } from "./serialized";
 import { request } from "./requests";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "../applications/browser-pages";
+import { axeFindings, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme } from "../applications/browser-pages";
+import { inPseudoLocale, pseudoLocale } from "../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -22,7 +23,8 @@ const CHROMIUM_ARGS = [
 ];
 const THEMES: Theme[] = ["light", "dark"];
 const ROLLS_CSS = `<link rel="stylesheet" href="${pathToFileURL(join(ROOT, "styles", "rolls.css")).href}">`;
-const renderer = createRenderer();
+// Swapped for a pseudo-locale renderer by the last block.
+let renderer = createRenderer();
 
 let browser: Browser;
 let page: Page;
@@ -177,5 +179,25 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(report.firstDiceRows).toBeLessThanOrEqual(2);
     expect(await axeFindings(page), "chat cards: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `roll-chat-card-${theme}.png`), fullPage: true });
+  });
+});
+
+describe("pseudo-locale: every string wrapped and 40 % longer", () => {
+  const english = renderer;
+  beforeAll(() => { renderer = createRenderer(pseudoLocale()); });
+  afterAll(() => { renderer = english; });
+
+  it("roll dialog and chat cards: nothing overflows, no key shows, nine dice still share two rows", async () => {
+    await open(writePage({ name: "pseudo-roll-dialog", title: "Grusha", theme: "light", classes: "clockwork cw-roll-dialog-app", body: inPseudoLocale(dialogBody).html }), 420);
+    expect((await inspect()).overflowing).toEqual([]);
+    expect(await visibleKeys(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, "pseudo-roll-dialog.png"), fullPage: true });
+    await open(writePage({ name: "pseudo-roll-chat", title: "Chat", theme: "light", classes: "clockwork-chat", body: inPseudoLocale(chatBody).html, tag: "div" }), 300);
+    const report = await inspect();
+    expect(report.overflowing).toEqual([]);
+    expect(report.firstDiceRows).toBeLessThanOrEqual(2);
+    expect(await visibleKeys(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOT_DIR, "pseudo-roll-chat-card.png"), fullPage: true });
+    expect([...renderer.missingKeys]).toEqual([]);
   });
 });

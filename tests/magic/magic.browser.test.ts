@@ -25,12 +25,14 @@ import { FULL_CHARACTER } from "../fixtures/sheets/actors";
 import { renderCharacterSheet } from "../applications/sheets/sheets";
 import { resolveSpell, type SpellRolls, type SpellTarget } from "../../src/rules";
 import { createRenderer } from "../applications/render-harness";
-import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "../applications/browser-pages";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, visibleKeys, writePage } from "../applications/browser-pages";
+import { inPseudoLocale, pseudoLocale } from "../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];
 const CSS = stylesheetLinks(["rolls.css", "magic.css"]);
-const renderer = createRenderer();
+// Swapped for a pseudo-locale renderer by the last block.
+let renderer = createRenderer();
 
 let browser: Browser;
 let page: Page;
@@ -184,5 +186,27 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "magic tab: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `magic-tab-${theme}.png`), fullPage: true });
+  });
+});
+
+describe("pseudo-locale: every string wrapped and 40 % longer", () => {
+  const english = renderer;
+  beforeAll(() => { renderer = createRenderer(pseudoLocale()); });
+  afterAll(() => { renderer = english; });
+
+  it("every casting card, Counterspell offer and book table: nothing overflows, no key shows", async () => {
+    const chat = (html: string) => `${CSS}<ol class="chat-log" style="list-style:none;margin:0;padding:0"><li class="chat-message message"><div class="message-content">${html}</div></li></ol>`;
+    const pages = [
+      ...Object.keys(CARDS).map((kind) => ({ name: `card-${kind}`, classes: "clockwork-chat", body: () => chat(CARDS[kind]()), width: 300 })),
+      ...Object.keys(PROMPTS).map((kind) => ({ name: `counterspell-${kind}`, classes: "dialog clockwork", body: PROMPTS[kind].body, width: 400 })),
+      ...Object.keys(TABLES).map((table) => ({ name: `table-${table}`, classes: "dialog clockwork", body: () => tableDialog(table), width: 400 })),
+    ];
+    for (const p of pages) {
+      await open(writePage({ name: `pseudo-magic-${p.name}`, title: p.name, theme: "light", classes: p.classes, body: inPseudoLocale(p.body), tag: "div" }), p.width);
+      expect(await overflowing(page, ".cw-card, .cw-mana-hud__body"), p.name).toEqual([]);
+      expect(await visibleKeys(page), p.name).toEqual([]);
+      await page.screenshot({ path: join(SHOT_DIR, `pseudo-magic-${p.name}.png`), fullPage: true });
+    }
+    expect([...renderer.missingKeys]).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The compendium browser's context: the filter controls (only values present in the packs),
- * and one row per matching entry with a short line of its numbers. Pure.
+ * and one row per matching entry with a short line of its numbers. Pure. A pack label is
+ * localized here: system.json gives lang keys, and core's `pack.title` returns them as they are.
  */
 import type { SheetChoices } from "../context/choices";
 import { filterEntries, type BrowserEntry, type BrowserFilters } from "./browser-core";
@@ -46,7 +47,7 @@ export function buildBrowserContext(entries: readonly BrowserEntry[], filters: P
     filters: controls,
     count: { shown: Math.min(shown.length, BROWSER_LIMIT), total: shown.length },
     rows: shown.slice(0, BROWSER_LIMIT).map((e) => ({
-      uuid: e.uuid, name: e.name, img: e.img ?? "icons/svg/item-bag.svg", type: t(`TYPES.Item.${e.type}`), pack: e.packLabel,
+      uuid: e.uuid, name: e.name, img: e.img ?? "icons/svg/item-bag.svg", type: t(`TYPES.Item.${e.type}`), pack: t(e.packLabel),
       details: entryDetails(e, choices, t),
     })),
     empty: shown.length === 0,

@@ -19,7 +19,8 @@ import { CREATION_STEPS, emptyAllocation, type CreationStep } from "../../../src
 import { dwarfDraft, renderBuilder, sourceCatalog, translator, xpHistory } from "./fixtures";
 import { ROOT, createRenderer } from "../render-harness";
 import { renderParts } from "../sheets/sheets";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "../browser-pages";
+import { axeFindings, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme } from "../browser-pages";
+import { pseudoI18n, pseudoLocale } from "../../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];
@@ -189,5 +190,41 @@ describe.each(THEMES)("%s theme", (theme) => {
       await check(`browser ${name}`);
       await shoot(`builder-browser-${name}-${theme}`);
     }
+  });
+});
+
+describe("pseudo-locale: every string wrapped and 40 % longer", () => {
+  const pseudo = createRenderer(pseudoLocale());
+  const t = pseudoI18n().format;
+
+  async function checkPseudo(label: string): Promise<void> {
+    for (const width of [600, 960]) {
+      await page.setViewportSize({ width: width + 24, height: 820 });
+      expect((await inspect()).overflowing, `pseudo ${label} at ${width}px overflows`).toEqual([]);
+    }
+    expect(await visibleKeys(page), `pseudo ${label}`).toEqual([]);
+  }
+
+  it("every builder step, the advancement window and the compendium browser: nothing overflows, no key shows", async () => {
+    for (const step of CREATION_STEPS) {
+      await show(`pseudo-builder-${step}`, "Brokka Stonesong", "clockwork cw-builder", renderBuilder(pseudo, buildBuilderContext(at(step), catalog, EMPTY_VIEW, DEFAULT_CHOICES, t)), "light");
+      await checkPseudo(`builder ${step}`);
+      await page.setViewportSize({ width: 984, height: 820 });
+      await shoot(`pseudo-builder-${step}`);
+    }
+    const { state, skills } = xpHistory();
+    const advancement = buildAdvancementContext({
+      name: "Tova Ironsong", skills, allocation: { ...emptyAllocation(), slashing: 3 }, state, speed: "normal", pending: null, refused: [], editable: true,
+    }, DEFAULT_CHOICES, t, date);
+    await show("pseudo-builder-xp-log", "Tova Ironsong", "clockwork cw-advancement", renderParts(pseudo, { body: ADVANCEMENT_TEMPLATES.advancement }, advancement), "light", 900);
+    await checkPseudo("advancement");
+    await shoot("pseudo-builder-xp-log");
+    const award = buildAwardContext({ characters: [{ id: "a1", name: "Tova Ironsong", checked: true }], amount: 3, reason: "essential", note: "", refused: [] }, t);
+    await show("pseudo-builder-xp-award", "Award XP", "clockwork cw-advancement cw-award-app", renderParts(pseudo, { body: ADVANCEMENT_TEMPLATES.award }, award), "light", 520);
+    await checkPseudo("award dialog");
+    await show("pseudo-builder-browser", "Compendium Browser", "clockwork cw-browser", renderParts(pseudo, BROWSER_TEMPLATES, buildBrowserContext(entries, { type: "weapon" }, DEFAULT_CHOICES, t)), "light", 720);
+    await checkPseudo("compendium browser");
+    await shoot("pseudo-builder-browser");
+    expect([...pseudo.missingKeys]).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
 import { CHARACTER_ITEMS, DJINN, HASTE, LINKS, ONE_OF_EACH, SCROLL } from "../../fixtures/sheets/items";
 import { createRenderer } from "../render-harness";
 import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "./sheets";
-import { axeFindings, preparePageDir, SHOT_DIR, writePage, type Theme } from "../browser-pages";
+import { axeFindings, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme } from "../browser-pages";
+import { inPseudoLocale, pseudoI18n, pseudoLocale } from "../../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -220,6 +221,57 @@ describe.each(THEMES)("%s theme", (theme) => {
     await checkAt(520, "species dialog");
     expect(await axeFindings(page), "species dialog: axe-core serious or critical violations").toEqual([]);
     await shoot(`dialog-species-${theme}`);
+  });
+});
+
+describe("pseudo-locale: every string wrapped and 40 % longer", () => {
+  const pseudo = createRenderer(pseudoLocale());
+  // The words the sheet's shell hands the XP section (keys only in a bare fixture).
+  const xp = { log: [], speed: "normal" as const, translate: pseudoI18n().format, formatDate: (ms: number) => new Date(ms).toISOString().slice(0, 10) };
+
+  it("character and NPC sheets, every tab in play and edit mode: nothing overflows at 600 or 800 px, no key shows", async () => {
+    const sheets = MODES.flatMap((mode) => [
+      // Context code localizes some labels itself: through game.i18n in the pseudo-locale.
+      { name: `character-${mode}`, title: FULL_CHARACTER.name, context: inPseudoLocale(() => buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: mode === "edit", xp })), render: renderCharacterSheet, classes: "character", tabs: CHARACTER_TABS },
+      { name: `npc-${mode}`, title: NPC.name, context: inPseudoLocale(() => buildNpcContext(NPC, { editable: true, editMode: mode === "edit" })), render: renderNpcSheet, classes: "npc", tabs: NPC_TABS },
+    ]);
+    for (const sheet of sheets) {
+      await open(writePage({
+        name: `pseudo-${sheet.name}`, title: sheet.title, theme: "light",
+        classes: `sheet clockwork actor ${sheet.classes} ${sheet.context.cssClass}`, body: sheet.render(pseudo, sheet.context as never),
+      }));
+      for (const { id } of sheet.tabs) {
+        await showTab(id);
+        await checkAt(600, `pseudo ${sheet.name} ${id}`);
+        await checkAt(800, `pseudo ${sheet.name} ${id}`);
+        expect(await visibleKeys(page), `pseudo ${sheet.name} ${id}`).toEqual([]);
+        await shoot(`pseudo-${sheet.name}-${id}`);
+      }
+    }
+  });
+
+  it("every item sheet and the species dialog", async () => {
+    for (const item of ITEM_SHEETS) {
+      for (const mode of MODES) {
+        const context = inPseudoLocale(() => buildItemContext(item, { editable: true, editMode: mode === "edit", ownerItems, links: LINKS }));
+        await open(writePage({
+          name: `pseudo-item-${item.type}-${mode}`, title: item.name, theme: "light", classes: `sheet clockwork item ${context.cssClass}`,
+          body: renderItemSheet(pseudo, context),
+        }));
+        await checkAt(600, `pseudo ${item.name} ${mode}`);
+        await checkAt(800, `pseudo ${item.name} ${mode}`);
+        expect(await visibleKeys(page), `pseudo ${item.name} ${mode}`).toEqual([]);
+      }
+    }
+    const names = Object.fromEntries(Object.entries(LINKS).map(([uuid, { name }]) => [uuid, { name, resolved: true }]));
+    const context = inPseudoLocale(() => buildSpeciesChoiceContext(DJINN, defaultSpeciesChoice(DJINN), names));
+    await open(writePage({
+      name: "pseudo-species-dialog", title: "Djinn", theme: "light", tag: "div", classes: "application dialog clockwork",
+      body: `<form class="dialog-form">${renderSpeciesDialog(pseudo, context)}</form>`,
+    }), 520);
+    await checkAt(520, "pseudo species dialog");
+    expect(await visibleKeys(page), "pseudo species dialog").toEqual([]);
+    expect([...pseudo.missingKeys]).toEqual([]);
   });
 });
 

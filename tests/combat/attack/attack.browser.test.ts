@@ -19,12 +19,14 @@ import { REDIRECT_PROMPT_TEMPLATE } from "../../../src/combat/attack/constants";
 import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "../../../src/combat/fall-card";
 import { createRenderer } from "../../applications/render-harness";
 import { creature, targetInfo, weapon } from "./fixtures";
-import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, writePage } from "../../applications/browser-pages";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, visibleKeys, writePage } from "../../applications/browser-pages";
+import { pseudoLocale } from "../../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];
 const CSS = stylesheetLinks(["rolls.css", "combat.css", "attack.css"]);
-const renderer = createRenderer();
+// Swapped for a pseudo-locale renderer (and so game.i18n below) by the last block.
+let renderer = createRenderer();
 
 function lookup(key: string): unknown {
   return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), renderer.translations);
@@ -187,5 +189,26 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
     expect(await axeFindings(page), "fall card: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `combat-fall-card-${theme}.png`), fullPage: true });
+  });
+});
+
+describe("pseudo-locale: every string wrapped and 40 % longer", () => {
+  const english = renderer;
+  beforeAll(() => { renderer = createRenderer(pseudoLocale()); });
+  afterAll(() => { renderer = english; });
+
+  it("attack dialog and cards: nothing overflows, no key shows", async () => {
+    const pages = [
+      { name: "attack-dialog", classes: "clockwork cw-attack-dialog-app", body: dialogHtml, width: 560, tag: "form" as const },
+      { name: "attack-card", classes: "clockwork-chat", body: cardHtml, width: 300, tag: "div" as const },
+      { name: "attack-card-items", classes: "clockwork-chat", body: itemsCardHtml, width: 300, tag: "div" as const },
+    ];
+    for (const p of pages) {
+      await open(writePage({ name: `pseudo-${p.name}`, title: p.name, theme: "light", classes: p.classes, body: p.body(), tag: p.tag }), p.width);
+      expect(await overflowing(page, ".cw-card, .cw-attack-dialog"), p.name).toEqual([]);
+      expect(await visibleKeys(page), p.name).toEqual([]);
+      await page.screenshot({ path: join(SHOT_DIR, `pseudo-${p.name}.png`), fullPage: true });
+    }
+    expect([...renderer.missingKeys]).toEqual([]);
   });
 });

@@ -17,12 +17,14 @@ import { TURN_TEMPLATES } from "../../../src/combat/templates";
 import { tokenPipLayout, trackerCountersContext, type CountersView } from "../../../src/combat/tracker/context";
 import { beginTurn, endOfTurnChecks, newCounters, passTurn, spendCounters } from "../../../src/rules";
 import { createRenderer, ROOT } from "../../applications/render-harness";
-import { axeFindings, PAGE_DIR, preparePageDir, SHOT_DIR, writePage, type Theme } from "../../applications/browser-pages";
+import { axeFindings, PAGE_DIR, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme } from "../../applications/browser-pages";
+import { inPseudoLocale, pseudoLocale } from "../../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const THEMES: Theme[] = ["light", "dark"];
 const css = (file: string) => `<link rel="stylesheet" href="${pathToFileURL(join(ROOT, "styles", file)).href}">`;
-const renderer = createRenderer();
+// Swapped for a pseudo-locale renderer by the last block.
+let renderer = createRenderer();
 
 let browser: Browser;
 let page: Page;
@@ -190,5 +192,26 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.locator("circle.pip--spent").count()).toBe(6);
     expect(await page.locator("image.overlay").count()).toBe(1);
     await page.screenshot({ path: join(SHOT_DIR, `combat-dying-token-${theme}.png`), fullPage: true });
+  });
+});
+
+describe("pseudo-locale: every string wrapped and 40 % longer", () => {
+  const english = renderer;
+  beforeAll(() => { renderer = createRenderer(pseudoLocale()); });
+  afterAll(() => { renderer = english; });
+
+  it("tracker, condition prompt and initiative card: nothing overflows, no key shows", async () => {
+    const pages = [
+      { name: "combat-tracker", classes: "sidebar-tab combat-sidebar", body: trackerBody, width: 300 },
+      { name: "condition-prompt", classes: "dialog clockwork cw-condition-prompt", body: promptBody, width: 400 },
+      { name: "initiative-card", classes: "clockwork-chat", body: initiativeCardBody, width: 300 },
+    ];
+    for (const p of pages) {
+      await open(writePage({ name: `pseudo-${p.name}`, title: p.name, theme: "light", classes: p.classes, body: inPseudoLocale(p.body), tag: "div" }), p.width);
+      expect((await inspectTracker()).overflowing, p.name).toEqual([]);
+      expect(await visibleKeys(page), p.name).toEqual([]);
+      await page.screenshot({ path: join(SHOT_DIR, `pseudo-${p.name}.png`), fullPage: true });
+    }
+    expect([...renderer.missingKeys]).toEqual([]);
   });
 });

@@ -154,7 +154,9 @@ function folderPaths(folders: PackFolder[]): Map<string, FolderPath> {
  * in its own window), so hundreds of entries and their images cost nothing until wanted.
  */
 function packElement(pack: HostPack, source: HostPackSource | undefined, open: CompendiumOptions["open"], count: number): HTMLDetailsElement {
-  const summary = h("summary", {}, h("span", { className: "pack-title" }, pack.title),
+  // As Foundry's sidebar does: a pack label may be a localization key (system.json uses keys).
+  const i18n = (globalThis as { game?: { i18n?: { localize(key: string): string } } }).game?.i18n;
+  const summary = h("summary", {}, h("span", { className: "pack-title" }, i18n ? i18n.localize(pack.title) : pack.title),
     source && !source.declared ? h("span", { className: "pack-undeclared", title: "Not listed in system.json: Foundry will not load this pack" }, "not in system.json") : null,
     h("span", { className: "pack-count" }, String(count)));
   const details = h("details", { dataset: { pack: pack.collection, documentName: pack.documentName } }, summary);

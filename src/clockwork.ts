@@ -20,9 +20,10 @@ import type {
 } from "./data/item";
 import { diceApi, registerDice } from "./dice/register";
 import { systemApi } from "./foundry";
-import { registerBabele } from "./foundry/babele";
+
 import { ClockworkActor, ClockworkItem } from "./documents";
 import { registerAnimations } from "./integrations/animations";
+import { registerBabele } from "./integrations/babele";
 import { registerCardData } from "./integrations/card-data";
 import { registerItemPiles } from "./integrations/item-piles";
 import { registerEnrichers } from "./enrichers";

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { babeleTemplate } from "../../scripts/babele-template.mjs";
-import { BABELE_DIR, registerBabele, translateEmbeddedItems } from "../../src/foundry/babele";
+import { BABELE_DIR, registerBabele, translateEmbeddedItems } from "../../src/integrations/babele";
 import { hooks } from "../../src/foundry/hooks";
 import { createWorld, type World } from "../world";
 

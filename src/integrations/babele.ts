@@ -7,7 +7,7 @@
  * API used: `babele.init` hook, `setSystemTranslationsDir`, `registerConverters`
  * (Babele's README and src/babele.js on gitlab.com/riccisi/foundryvtt-babele).
  */
-import { hooks } from "./hooks";
+import { hooks } from "../foundry/hooks";
 
 /** The system folder Babele reads `<language>/clockwork.<pack>.json` from. */
 export const BABELE_DIR = "lang/babele";

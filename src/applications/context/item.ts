@@ -447,6 +447,7 @@ const armor: TypeBuilder = {
       legend: label.sheet("Details"),
       fields: [
         selectField(scope, "system.weight", fieldLabel("system.weight"), s.weight, c.wornWeights, c.label.weight),
+        numberField(scope, "system.quantity", fieldLabel("system.quantity"), s.quantity ?? 1, { min: 0 }),
         numberField(scope, "system.price", fieldLabel("system.price"), s.price, { min: 0 }),
       ],
     },
@@ -479,6 +480,7 @@ const shield: TypeBuilder = {
     fields: [
       selectField(scope, "system.weight", fieldLabel("system.weight"), s.weight, c.wornWeights, c.label.weight),
       checkboxField(scope, "system.canBash", fieldLabel("system.canBash"), s.canBash),
+      numberField(scope, "system.quantity", fieldLabel("system.quantity"), s.quantity ?? 1, { min: 0 }),
       numberField(scope, "system.price", fieldLabel("system.price"), s.price, { min: 0 }),
     ],
   }],
@@ -527,6 +529,8 @@ const artifact: TypeBuilder = {
         selectField(scope, "system.slot", fieldLabel("system.slot"), s.slot, c.artifactSlots, c.label.artifactSlot),
         numberField(scope, "system.gains", fieldLabel("system.gains"), s.gains ?? 1, { min: 1, max: 12 }),
         checkboxField(scope, "system.equipped", fieldLabel("system.equipped"), s.equipped),
+        numberField(scope, "system.quantity", fieldLabel("system.quantity"), s.quantity ?? 1, { min: 0 }),
+        numberField(scope, "system.price", fieldLabel("system.price"), s.price ?? 0, { min: 0 }),
       ],
     },
     {

@@ -85,6 +85,14 @@ describe("buildItemContext", () => {
     expect(legends("sword")).not.toContain("CLOCKWORK.Sheet.Missile");
   });
 
+  it("lets every physical item's quantity be edited (weapons, gear, armor, shields, artifacts)", () => {
+    for (const type of ["weapon", "equipment", "armor", "shield", "artifact"]) {
+      const fields = buildItemContext(withDefaults("q", "Thing", type, { quantity: 3 })).groups.flatMap((g) => g.fields);
+      const quantity = fields.find((f) => f.name === "system.quantity");
+      expect(quantity && "value" in quantity ? quantity.value : undefined, type).toBe(3);
+    }
+  });
+
   it("offers an enchantment only the owner's items it can sit on", () => {
     const enchantment = withDefaults("e", "Firebrand", "enchantment", { target: "weapon" });
     const owner = [{ id: "w1", name: "Axe", type: "weapon" }, { id: "a1", name: "Mail", type: "armor" }];

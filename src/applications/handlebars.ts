@@ -74,6 +74,7 @@ export const TEMPLATES = {
     details: "systems/clockwork/templates/item/item-details.hbs",
     description: "systems/clockwork/templates/item/item-description.hbs",
   },
+  loot: { loot: "systems/clockwork/templates/actor/loot.hbs" },
   dialogs: { species: "systems/clockwork/templates/dialogs/species-choice.hbs" },
 } as const;
 

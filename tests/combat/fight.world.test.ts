@@ -431,7 +431,9 @@ describe("the acceptance fight", () => {
       // Messages: created, or updated by their author (the server refuses others; Bram's stabilize roll is marked as such).
       const allowed = (w.type === "ChatMessage" && (w.action === "create" || w.action === "update")) || (w.type === "Combat" && w.action === "update")
         || (w.type === "Combatant" && w.action === "update" && w.ids.every((id) => id === own[w.user]))
-        || (w.type === "Actor" && w.action === "update" && w.ids.every((id) => id === ownActor[w.user]));
+        || (w.type === "Actor" && w.action === "update" && w.ids.every((id) => id === ownActor[w.user]))
+        // An area spell's drawn area: players may place their own (TEMPLATE_CREATE, a player permission by default).
+        || ((w.type === "MeasuredTemplate" || w.type === "Region") && w.action === "create");
       expect(allowed, `${w.user} ${w.action} ${w.type} ${w.ids.join(",")}`).toBe(true);
     }
     expect(writes.filter((w) => (w.type === "Actor" && w.ids.some((id) => id !== ownActor[w.user])) || w.type === "Token" || w.type === "ActiveEffect").every((w) => w.user === "Gamemaster")).toBe(true);

@@ -10,43 +10,15 @@ import { copySource } from "../../documents/species-apply";
 import { actorActions } from "./actor-actions";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
 import { attemptUpdate } from "./form-errors";
+import { TEMPLATES } from "../handlebars";
 import { HandlebarsActorSheet } from "./sheet-bases";
+import { lootRows } from "../context/loot";
 
-export const LOOT_TEMPLATE = "systems/clockwork/templates/actor/loot.hbs";
+export const LOOT_TEMPLATE = TEMPLATES.loot.loot;
 
 type ItemDoc = Item.Implementation;
 type SheetAction = (event: PointerEvent, target: HTMLElement) => Promise<void>;
 type ActorSheetContext = foundry.applications.sheets.ActorSheetV2.RenderContext;
-
-interface StoredItem {
-  quantity?: number;
-  price?: number;
-}
-
-/** One row of the contents list. */
-export interface LootRow {
-  id: string;
-  name: string;
-  img: string;
-  typeLabel: string;
-  quantity: number;
-  price: number;
-  value: number;
-}
-
-/** The rows, in the actor's item order (sort, then name). */
-export function lootRows(items: Iterable<{ id: string | null; name: string; img: string | null; type: string; sort: number; system: unknown }>): LootRow[] {
-  return [...items]
-    .sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name))
-    .map((item) => {
-      const system = item.system as StoredItem;
-      const quantity = system.quantity ?? 1;
-      const price = system.price ?? 0;
-      return {
-        id: item.id ?? "", name: item.name, img: item.img ?? "", typeLabel: `TYPES.Item.${item.type}`, quantity, price, value: quantity * price,
-      };
-    });
-}
 
 export class ClockworkLootSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions = {

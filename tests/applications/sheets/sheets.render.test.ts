@@ -15,6 +15,7 @@ import type { ActorLike } from "../../../src/applications/context/source-types";
 import { CHARACTER_SOURCE, FULL_CHARACTER, fixtureActor, NPC } from "../../fixtures/sheets/actors";
 import { CHARACTER_ITEMS, DJINN, HASTE, HUMANS, ITEM_VARIANTS, LINKS, MYCORREANS, ONE_OF_EACH, SCROLL, withDefaults } from "../../fixtures/sheets/items";
 import { count, createRenderer, templateFiles } from "../render-harness";
+import { lootRows } from "../../../src/applications/context/loot";
 import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "./sheets";
 
 const renderer = createRenderer();
@@ -363,6 +364,27 @@ describe("species dialog", () => {
     const html = renderSpeciesDialog(renderer, buildSpeciesChoiceContext(MYCORREANS, defaultSpeciesChoice(MYCORREANS), {}));
     expect(count(html, /<option value="(small|medium|large)"/)).toBe(3);
     expectClean();
+  });
+});
+
+describe("loot sheet", () => {
+  const items = [
+    { id: "i2", name: "Rope", img: "rope.webp", type: "equipment", sort: 2, system: { quantity: 3, price: 2 } },
+    { id: "i1", name: "Axe", img: "axe.webp", type: "weapon", sort: 1, system: { quantity: 1, price: 10 } },
+  ];
+  for (const editable of [true, false]) {
+    it(`lists the contents in order with quantities, prices and the total (${editable ? "editable" : "read-only"})`, () => {
+      const rows = lootRows(items);
+      const html = renderer.render(TEMPLATES.loot.loot, { actor: { name: "Chest", img: "chest.webp" }, editable, currency: 40, rows, totalValue: 16 });
+      expect(rows.map((r) => r.name)).toEqual(["Axe", "Rope"]);
+      expect(count(html, /class="cw-loot-item"/g)).toBe(2);
+      expect(count(html, "data-item-quantity")).toBe(editable ? 2 : 0);
+      expect(html).toMatch(/16/);
+      expectClean();
+    });
+  }
+  it("says the chest is empty", () => {
+    expect(renderer.render(TEMPLATES.loot.loot, { actor: { name: "Chest", img: "" }, editable: true, currency: 0, rows: [], totalValue: 0 })).toMatch(/cw-empty/);
   });
 });
 

@@ -4,6 +4,11 @@
  * answering GM counts the card's own dice against each target's resistance as its world has it
  * now (never the card's claimed numbers) and writes each target once (ledger tag per target).
  * The user's own creatures are written by their own client, as for an attack card.
+ *
+ * A player could type `[[/damage 30 fire]]` in chat, so a player's card reaches others'
+ * creatures only when it was rolled from a document the player cannot edit (a GM's journal
+ * page, a trap's description) that asks for exactly this damage: the GM re-reads that document.
+ * Damage typed anywhere else is the GM's to apply.
  */
 import { notify, resolveUuidSync, userById } from "../foundry";
 import { DAMAGE_TYPES, resolveDamage, type DamageType } from "../rules";
@@ -11,6 +16,7 @@ import { DamageRoll } from "../dice/damage-roll";
 import { postRoll, type RollMessage } from "../dice/chat";
 import { currentRollMode } from "../dice/roll-mode";
 import { targetedTokens } from "../dice/actor-rolls";
+import { parseRollRequest, ROLL_ENRICHER } from "./syntax";
 import { registerRelayKind, relay, writeOwned, type Derived, type DeriveContext, type RelayOp, type RelayResult } from "../relay";
 import type { RollActor } from "../dice/actor-source";
 
@@ -22,6 +28,8 @@ const KEY = "CLOCKWORK.Enricher.Damage";
 export interface EnricherDamageFlag {
   dice: number;
   damageType: DamageType;
+  /** The document whose text held the link (a journal page), when it was rolled from one. */
+  source?: string;
 }
 
 interface Owned {
@@ -50,10 +58,32 @@ export function damageFlag(flags: Record<string, unknown> | undefined): Enricher
 }
 
 /** Rolls the damage and posts the card (speaker: the user's character, if any). */
-export async function rollEnricherDamage(actor: RollActor | null, dice: number, damageType: DamageType, label: string): Promise<RollMessage> {
+export async function rollEnricherDamage(actor: RollActor | null, dice: number, damageType: DamageType, label: string, source?: string): Promise<RollMessage> {
   const roll = DamageRoll.forDice(dice, { damageType, armorPiercing: false, aoe: false, criticals: 0, targets: targetedTokens(damageType), itemName: label });
   await roll.evaluate();
-  return postRoll(actor, roll, { rollMode: currentRollMode(), flags: { [DAMAGE_FLAG]: { dice, damageType } satisfies EnricherDamageFlag } });
+  const flag: EnricherDamageFlag = { dice, damageType, ...(source ? { source } : {}) };
+  return postRoll(actor, roll, { rollMode: currentRollMode(), flags: { [DAMAGE_FLAG]: flag } });
+}
+
+interface TextDocument {
+  testUserPermission?(user: unknown, level: string): boolean;
+  text?: { content?: string | null };
+  system?: { description?: string | null };
+}
+
+/**
+ * Whether the card's source is a document the user cannot edit whose text asks for this very
+ * damage (same dice and type): then the user only clicked what the GM wrote.
+ */
+export function askedByUneditableSource(flag: EnricherDamageFlag, user: unknown): boolean {
+  if (!flag.source) return false;
+  const source = resolve(flag.source) as TextDocument | null;
+  if (!source || source.testUserPermission?.(user, "OWNER") !== false) return false;
+  const text = [source.text?.content, source.system?.description].filter((t): t is string => typeof t === "string").join("\n");
+  return [...text.matchAll(new RegExp(ROLL_ENRICHER.source, ROLL_ENRICHER.flags))].some((match) => {
+    const request = parseRollRequest(match[1], match[2]);
+    return request?.kind === "damage" && request.dice === flag.dice && request.damageType === flag.damageType;
+  });
 }
 
 const tagOf = (messageId: string, index: number) => `${messageId}.dmg${index}`;
@@ -90,6 +120,7 @@ function deriveDamageApply(context: DeriveContext): Derived {
   const ops = damageOps(context.cause.id, context.cause.flags, context.cause.rolls);
   if ("refused" in ops) return { refused: { key: ops.refused } };
   const requester = context.requester;
+  if (!requester.isGM && !askedByUneditableSource(damageFlag(context.cause.flags)!, requester.user)) return { refused: { key: `${KEY}.GmApplies` } };
   const theirs = ops.filter((op) => requester.isGM || !owns(resolve(op.uuid), requester.user));
   return theirs.length ? { ops: theirs } : { refused: { key: `${KEY}.NothingToApply` } };
 }

@@ -13,7 +13,7 @@ import { conditionKey, parseRollRequest, ruleUuid, type RollRequest } from "./sy
 
 const KEY = "CLOCKWORK.Enricher";
 
-function link(request: RollRequest, label: string): HTMLElement {
+function link(request: RollRequest, label: string, source?: string): HTMLElement {
   const a = document.createElement("a");
   a.className = `cw-enricher cw-enricher--${request.kind}`;
   a.dataset.cwEnricher = request.kind;
@@ -26,6 +26,8 @@ function link(request: RollRequest, label: string): HTMLElement {
   } else {
     a.dataset.dice = String(request.dice);
     a.dataset.damageType = request.damageType;
+    // The document the link is written in: the GM re-reads it before applying a player's card.
+    if (source) a.dataset.source = source;
   }
   const icon = document.createElement("i");
   icon.className = request.kind === "damage" ? "fa-solid fa-burst" : "fa-solid fa-dice-d12";
@@ -51,9 +53,9 @@ export function rollLabel(request: RollRequest): string {
 }
 
 /** `[[/check|flat|damage …]]{label}` → a roll link, or null for a malformed one (left as written). */
-export function enrichRoll(match: RegExpMatchArray): HTMLElement | null {
+export function enrichRoll(match: RegExpMatchArray, source?: string): HTMLElement | null {
   const request = parseRollRequest(match[1], match[2]);
-  return request ? link(request, match[3]?.trim() || rollLabel(request)) : null;
+  return request ? link(request, match[3]?.trim() || rollLabel(request), source) : null;
 }
 
 /** `@Condition[prone]{label}`, `@Rule[dice]{label}` → a content link, or null. */
@@ -95,7 +97,7 @@ export async function onEnricherClick(element: HTMLElement, event: { shiftKey?: 
   const data = element.dataset;
   const actor = clickingCharacter();
   if (data.cwEnricher === "damage") {
-    return rollEnricherDamage(actor, Number(data.dice), data.damageType as DamageType, element.textContent?.trim() ?? "");
+    return rollEnricherDamage(actor, Number(data.dice), data.damageType as DamageType, element.textContent?.trim() ?? "", data.source);
   }
   if (!actor) {
     notify("warn", `${KEY}.NoCharacter`);

@@ -37,7 +37,7 @@ function onBodyClick(event: MouseEvent): void {
 export function registerEnrichers(): void {
   const editor = getConfig().TextEditor as unknown as { enrichers: EnricherConfig[] };
   editor.enrichers.push(
-    { pattern: ROLL_ENRICHER, enricher: async (match) => enrichRoll(match) },
+    { pattern: ROLL_ENRICHER, enricher: async (match, options) => enrichRoll(match, (options as { relativeTo?: { uuid?: string } } | undefined)?.relativeTo?.uuid) },
     { pattern: LINK_ENRICHER, enricher: async (match) => enrichLink(match) },
   );
   registerDamageKind();

@@ -20,7 +20,7 @@ let gm: WorldClient;
 let alice: WorldClient;
 let bob: WorldClient;
 
-interface Enricher { pattern: RegExp; enricher(match: RegExpMatchArray): Promise<HTMLElement | null> }
+interface Enricher { pattern: RegExp; enricher(match: RegExpMatchArray, options?: object): Promise<HTMLElement | null> }
 interface Msg {
   id: string;
   uuid: string;
@@ -36,12 +36,13 @@ const lastMessage = (client: WorldClient) => messages(client).at(-1)!;
 const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActorDoc;
 
 /** The element the registered enrichers make of `text` on a client (the first that matches). */
-async function enrich(client: WorldClient, text: string): Promise<HTMLElement> {
+async function enrich(client: WorldClient, text: string, relativeTo?: { uuid: string }): Promise<HTMLElement> {
   return world.as(client, async () => {
     for (const { pattern, enricher } of (CONFIG as unknown as { TextEditor: { enrichers: Enricher[] } }).TextEditor.enrichers) {
       const match = [...text.matchAll(new RegExp(pattern.source, pattern.flags))][0];
       if (match) {
-        const el = await enricher(match);
+        // Core passes the enriched document as `relativeTo` (TextEditor.enrichHTML's options).
+        const el = await enricher(match, relativeTo ? { relativeTo } : undefined);
         if (el) return el;
       }
     }
@@ -124,15 +125,28 @@ describe("enrichers", { timeout: 30_000 }, () => {
     expect(gm.notifications.at(-1)?.type).toBe("warn");
   });
 
+  /** A GM's journal page (Alice may read it, not edit it) whose text asks for `text`. */
+  async function gmPage(text: string, aliceLevel = 2): Promise<{ uuid: string }> {
+    const entry = await world.as(gm, () => (globalThis as unknown as { JournalEntry: { create(d: object): Promise<{ uuid: string; pages: { contents: { uuid: string }[] } }> } })
+      .JournalEntry.create({ name: "The trapped hall", ownership: { default: 0, [alice.userId]: aliceLevel }, pages: [{ name: "Spikes", type: "text", text: { content: `<p>The floor gives way: ${text}</p>` }, ownership: { default: -1 } }] }));
+    await world.settle();
+    return { uuid: entry.pages.contents[0].uuid };
+  }
+
+  function targetGrusha(client: WorldClient): void {
+    const token = (client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(GRUSHA));
+    (client.user as unknown as { targets: Set<unknown> }).targets = new Set([token]);
+  }
+
   it("[[/damage 6 piercing]] makes a card whose Apply the GM writes on the target once, from the card's own dice", async () => {
-    const grushaToken = (alice.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(GRUSHA));
-    (alice.user as unknown as { targets: Set<unknown> }).targets = new Set([grushaToken]);
+    targetGrusha(alice);
     const faces = [12, 11, 10, 9, 3, 1];
     queueFaces(...faces);
-    await click(alice, await enrich(alice, "[[/damage 6 piercing]]"));
+    const page = await gmPage("[[/damage 6 piercing]]");
+    await click(alice, await enrich(alice, "[[/damage 6 piercing]]", page));
     const card = lastMessage(alice);
     expect(card.rolls[0].constructor.name).toBe("DamageRoll");
-    expect(card.flags.clockwork!.enricherDamage).toEqual({ dice: 6, damageType: "piercing" });
+    expect(card.flags.clockwork!.enricherDamage).toEqual({ dice: 6, damageType: "piercing", source: page.uuid });
     const resistance = actor(gm, GRUSHA).system.resistances.piercing;
     const expected = resolveDamage(faces, resistance).total;
     expect(expected).toBeGreaterThan(0);
@@ -149,6 +163,30 @@ describe("enrichers", { timeout: 30_000 }, () => {
     expect(JSON.stringify(world.save())).toBe(after);
     expect([...alice.errors, ...gm.errors]).toEqual([]);
   });
+
+  for (const [name, text, level] of [
+    ["typed in chat (no page)", null, 2],
+    ["on a page that asks for less", "[[/damage 2 piercing]]", 2],
+    ["on a page the player owns (she could have written it)", "[[/damage 6 piercing]]", 3],
+  ] as const) {
+    it(`a player's damage card ${name} reaches no one else's creature: the GM applies it`, async () => {
+      targetGrusha(alice);
+      queueFaces(12, 12, 12, 12, 12, 12);
+      const page = text === null ? undefined : await gmPage(text, level);
+      await click(alice, await enrich(alice, "[[/damage 6 piercing]]", page));
+      const card = lastMessage(alice);
+      const before = JSON.stringify(world.save());
+      const refused = await world.as(alice, () => api(alice).enrichers.applyDamage(card));
+      await world.settle();
+      expect(refused).toMatchObject({ ok: false });
+      expect(JSON.stringify(world.save())).toBe(before);
+      // The GM's Apply on the same card writes it.
+      const health = JSON.stringify(actor(gm, GRUSHA).system.health);
+      await world.as(gm, () => api(gm).enrichers.applyDamage(gm.game.messages.get(card.id)));
+      await world.settle();
+      expect(JSON.stringify(actor(gm, GRUSHA).system.health)).not.toBe(health);
+    });
+  }
 });
 
 describe("the GM's roll request", { timeout: 30_000 }, () => {

@@ -12,7 +12,7 @@ import type { RollActor } from "./actor-source";
 import type { ClockworkRoll } from "./clockwork-roll";
 import { buildChatCardContext } from "./context/chat-card";
 import { cardVisibility, revealsTargets, type ChatCardInput, type ChatCardViewer } from "./context/visibility";
-import { rollKindOf } from "./roll-data";
+import { knowsResistance, rollKindOf } from "./roll-data";
 import { applyRollMode } from "./roll-mode";
 import { FLAG_SCOPE, ROLL_FLAG, rollFlags, sourceFlags } from "./message-flags";
 import { DICE_TEMPLATES } from "./templates";
@@ -145,9 +145,9 @@ export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spe
     return;
   }
   if (flags.kind === "damage") {
-    // The stored card hides every target's resistance; observers get theirs filled in.
+    // The message keeps no target's resistance; observers get theirs filled in from the actor.
     const observer = { ...viewer, canObserve: targetObserver(isGM, msg.isAuthor) };
-    const input = cardInputOf(msg, flags);
+    const input = withObservedResistances(cardInputOf(msg, flags), observer.canObserve);
     if (revealsTargets(input, observer)) {
       const seen = damageTargets(input).map((t) => observer.canObserve(t));
       void rerender(msg, html, () => input, observer, seen).then(() => wireLuck(msg, flags, html, spendLuck));
@@ -155,6 +155,25 @@ export function onRenderChatMessageHTML(message: unknown, html: HTMLElement, spe
     }
   }
   wireLuck(msg, flags, html, spendLuck);
+}
+
+interface ResistingActor {
+  system?: { resistances?: Partial<Record<string, { species: number; armor: number }>> };
+}
+
+/** The card's rolls with each target this viewer observes given its resistance as its actor has it now. */
+function withObservedResistances(input: ChatCardInput, canObserve: (target: DamageTargetData) => boolean): ChatCardInput {
+  const rolls = input.rolls.map((roll) => {
+    const options = roll.options as { targets?: DamageTargetData[]; damageType?: string } | undefined;
+    if (!options?.targets?.length) return roll;
+    const targets = options.targets.map((target) => {
+      if (knowsResistance(target) || !target.actorUuid || !canObserve(target)) return target;
+      const resistance = actorByUuid<ResistingActor>(target.actorUuid)?.system?.resistances?.[options.damageType ?? ""];
+      return resistance ? { ...target, species: resistance.species, armor: resistance.armor } : target;
+    });
+    return { ...roll, options: { ...options, targets } };
+  });
+  return { ...input, rolls };
 }
 
 function damageTargets(input: ChatCardInput): DamageTargetData[] {

@@ -5,6 +5,7 @@
  */
 import { damageAgainstTargets, DIE_FACES, MAX_DICE, requireInteger, resolveDamage, type DamageResult } from "../rules";
 import { ClockworkRoll, fixClassName } from "./clockwork-roll";
+import { knowsResistance, withoutResistance } from "./roll-data";
 import type { DamageRollOptions, DamageTargetData } from "./types";
 
 export class DamageRoll extends ClockworkRoll<DamageRollOptions> {
@@ -33,10 +34,27 @@ export class DamageRoll extends ClockworkRoll<DamageRollOptions> {
     });
   }
 
-  /** With targets, the damage dealt to all of them ranks rerolls; without, no ranking. */
+  /**
+   * With targets, the damage dealt to all of them ranks rerolls; without, or once the roll came
+   * back from a message (which keeps no resistance), no ranking.
+   */
   override luckScore(): number | null {
-    if (!this.settings.targets?.length) return null;
+    const targets = this.settings.targets ?? [];
+    if (!targets.length || !targets.every(knowsResistance)) return null;
     return this.targetResults.reduce((sum, r) => sum + r.total, 0);
+  }
+
+  /**
+   * A message keeps each target's name, actor and hit, never its resistance: every client
+   * receives the message, and only the target's observers may know that number (issue 18).
+   * Their clients fill it in from the actor when they draw the card (chat.ts).
+   */
+  override toJSON(): ReturnType<Roll["toJSON"]> {
+    const data = super.toJSON();
+    const options = data.options as DamageRollOptions | undefined;
+    // A copy: core's toJSON hands out the roll's own options object.
+    if (options?.targets) data.options = { ...options, targets: options.targets.map(withoutResistance) } as typeof data.options;
+    return data;
   }
 }
 

@@ -2,7 +2,7 @@
  * Reading die faces out of a roll's terms. The roll classes (live `DiceTerm`s) and the chat
  * card builder (serialized JSON) share these, so "which dice count" is decided in one place.
  */
-import type { DieResultData, RollKind, SerializedRoll } from "./types";
+import type { DamageTargetData, DieResultData, RollKind, SerializedRoll } from "./types";
 
 /** Anything with die results: a Foundry `DiceTerm` or its JSON. */
 export interface ResultsLike {
@@ -47,3 +47,19 @@ export function rollKindOf(data: Pick<SerializedRoll, "class">): RollKind | null
 export function rollOptions<T>(data: SerializedRoll): Partial<T> {
   return (data.options ?? {}) as Partial<T>;
 }
+
+/**
+ * A target's stored data without its resistance, when an actor's observers can fill it in again
+ * (a target a macro gave as bare numbers, with no actor, keeps them).
+ */
+export function withoutResistance(target: DamageTargetData): DamageTargetData {
+  if (!target.actorUuid) return target;
+  const { species: _species, armor: _armor, reinforced: _reinforced, ...rest } = target;
+  return rest as DamageTargetData;
+}
+
+/** Whether a target carries its resistance numbers (filled in for an observer, or never stored). */
+export function knowsResistance(target: Partial<DamageTargetData>): boolean {
+  return Number.isFinite(target.species) && Number.isFinite(target.armor);
+}
+

@@ -12,7 +12,7 @@ import {
   type DamageResult, type DieMark,
 } from "../../rules";
 import { canSpendMoreLuck } from "../luck-policy";
-import { activeFaces, dieResults, isActive, rollKindOf, rollOptions } from "../roll-data";
+import { activeFaces, dieResults, isActive, knowsResistance, rollKindOf, rollOptions } from "../roll-data";
 import type {
   DamageRollOptions, DeathRollOptions, FlatRollOptions, GainRollOptions, RollKind,
   RollModeKey, SerializedRoll,
@@ -74,13 +74,16 @@ export interface FlatResultView {
   statusLabel: string;
 }
 
-export interface DamageTargetView extends Omit<DamageResult, "resistance" | "armorPierced"> {
+export interface DamageTargetView {
   name: string;
   hit: boolean;
-  /** The viewer observes the target: its resistance and the armor pierced are shown. */
+  /** The viewer observes the target: its resistance, the armor pierced and the damage are shown. */
   showResistance: boolean;
   resistance: number | null;
   armorPierced: number;
+  points: number | null;
+  criticals: number;
+  total: number | null;
 }
 
 export interface DamageResultView {
@@ -213,22 +216,32 @@ function flatResult(roll: SerializedRoll): FlatResultView {
   };
 }
 
-function damageResults(roll: SerializedRoll): DamageResult[] {
+/**
+ * Each target's damage, or null where the roll holds no resistance for it: a message keeps none,
+ * and a viewer's client fills in only the targets it observes (dice/chat.ts).
+ */
+function damageResults(roll: SerializedRoll): (DamageResult | null)[] {
   const o = rollOptions<DamageRollOptions>(roll);
-  return damageAgainstTargets(activeFaces(roll.terms ?? []), o.targets ?? [], {
+  const targets = o.targets ?? [];
+  const known = damageAgainstTargets(activeFaces(roll.terms ?? []), targets.filter(knowsResistance), {
     armorPiercing: o.armorPiercing, criticals: o.criticals, aoe: o.aoe,
   });
+  let next = 0;
+  return targets.map((t) => (knowsResistance(t) ? known[next++] : null));
 }
 
-/** Per target what this viewer may see; the numbers of a target it cannot observe stay out of the HTML. */
+/**
+ * Per target what this viewer may see. For a target it cannot observe neither the resistance nor
+ * the damage is drawn: with the dice on the card, the damage would give the resistance away.
+ */
 function damageTargetViews(roll: SerializedRoll, viewer: ChatCardViewer): DamageTargetView[] {
   const targets = rollOptions<DamageRollOptions>(roll).targets ?? [];
   return damageResults(roll).map((r, i) => {
-    const showResistance = viewer.canObserve?.(targets[i]) === true;
-    return {
-      ...r, name: targets[i].name, hit: targets[i].hit, showResistance,
-      resistance: showResistance ? r.resistance : null, armorPierced: showResistance ? r.armorPierced : 0,
-    };
+    const showResistance = r !== null && viewer.canObserve?.(targets[i]) === true;
+    const base = { name: targets[i].name, hit: targets[i].hit, showResistance };
+    return showResistance
+      ? { ...r, ...base, resistance: r.resistance }
+      : { ...base, resistance: null, armorPierced: 0, points: null, criticals: 0, total: null };
   });
 }
 
@@ -237,7 +250,7 @@ function damageDice(roll: SerializedRoll, viewer: ChatCardViewer): DieView[] {
   const faces = activeFaces(roll.terms ?? []);
   // With one target the viewer observes, the dice are marked against its resistance (the
   // marks would give it away otherwise); else only 12s and 1s.
-  const single = o.targets?.length === 1 && viewer.canObserve?.(o.targets[0]) === true ? o.targets[0] : null;
+  const single = o.targets?.length === 1 && knowsResistance(o.targets[0]) && viewer.canObserve?.(o.targets[0]) === true ? o.targets[0] : null;
   const threshold = single
     ? Math.max(1, resolveDamage(faces, single, { armorPiercing: o.armorPiercing }).resistance)
     : 12;
@@ -246,7 +259,7 @@ function damageDice(roll: SerializedRoll, viewer: ChatCardViewer): DieView[] {
 }
 
 function damageValue(roll: SerializedRoll): number {
-  return damageResults(roll).reduce((sum, r) => sum + r.total, 0);
+  return damageResults(roll).reduce((sum, r) => sum + (r?.total ?? 0), 0);
 }
 
 function damageResult(roll: SerializedRoll, viewer: ChatCardViewer): DamageResultView {

@@ -36,6 +36,11 @@ export function expectNoHiddenNumbers(client: WorldClient): number {
     // An attack roll's "needed" would be the target's defense (a flat or death roll's is public).
     const attack = (m.flags?.clockwork as Record<string, unknown> | undefined)?.attack;
     if (attack) for (const roll of m.rolls ?? []) expect(roll.toJSON().options?.needed ?? null, who).toBeNull();
+    // A damage roll's targets: a creature's resistance stays off the message (its observers fill it in).
+    for (const roll of m.rolls ?? []) {
+      const targets = (roll.toJSON().options?.targets ?? []) as Record<string, unknown>[];
+      expect(targets.filter((t) => t.actorUuid && ("species" in t || "armor" in t)), who).toEqual([]);
+    }
   }
   return messages.length;
 }

@@ -108,7 +108,7 @@ describe("chat card: Flat, damage and death rolls", () => {
       { name: "Knight", species: 2, armor: 4, hit: false },
     ];
     const roll = serialized("DamageRoll", faces, { damageType: "slashing", aoe: true, criticals: 2, targets, itemName: "Grenade" });
-    const card = buildChatCardContext({ actorName: "A", rolls: [roll] }, viewer());
+    const card = buildChatCardContext({ actorName: "A", rolls: [roll] }, { ...viewer(), canObserve: () => true });
     expect(card.damage?.notation).toBe("8 S");
     expect(card.damage?.targets.map((t) => [t.name, t.total])).toEqual([
       ["Goblin", damageDealt(faces, targets[0], { criticals: 2 })],
@@ -134,7 +134,8 @@ describe("chat card: Flat, damage and death rolls", () => {
     const player = { ...viewer(), canObserve: (t: { actorUuid?: string | null }) => t.actorUuid === "Actor.ally" };
     const card = buildChatCardContext({ actorName: "A", rolls: [roll] }, player);
     expect(card.damage?.targets.map((t) => [t.name, t.showResistance, t.resistance])).toEqual([["Orc", false, null], ["Ally", true, 2]]);
-    expect(card.damage?.targets.map((t) => t.total)).toEqual([damageDealt(faces, targets[0]), damageDealt(faces, targets[1])]);
+    // Nor the damage it takes: with the dice shown, that number would give the resistance away.
+    expect(card.damage?.targets.map((t) => t.total)).toEqual([null, damageDealt(faces, targets[1])]);
     // The stored card (no observer at all) shows nobody's numbers, and its die marks do not give them away.
     const stored = buildChatCardContext({ actorName: "A", rolls: [serialized("DamageRoll", faces, { damageType: "blunt", targets: [targets[0]] })] }, viewer());
     expect(stored.damage?.targets[0]).toMatchObject({ showResistance: false, resistance: null, armorPierced: 0 });

@@ -14,7 +14,7 @@ import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "../relay";
 import { requestDeathRoll, type PromptActor } from "./prompts";
-import { isId, refusal, type QueryRefusal } from "./query-refusal";
+import { refusal, type QueryRefusal } from "./query-refusal";
 import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
 
 export const QUERY_STABILIZE = "clockwork.stabilize";
@@ -182,14 +182,6 @@ function usedRolls(target: DyingActor): string[] {
   return Array.isArray(used) ? used.filter((id): id is string => typeof id === "string") : [];
 }
 
-function resolveSync<T>(uuid: unknown): T | null {
-  if (!isId(uuid)) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Applies a stabilize roll read from its chat message, on the GM (or the target's owner): the
@@ -204,7 +196,7 @@ export async function stabilizeByMessage(target: DyingActor, message: StabilizeM
   const roll = standingRoll(message);
   const gains = roll?.constructor.name === "GainRoll" ? roll.gains : undefined;
   if (typeof gains !== "number" || !Number.isInteger(gains) || gains < 0) return refusal("NotStabilizeRoll", { name: target.name });
-  const healer = resolveSync<DyingActor>(flags?.roll?.actorUuid);
+  const healer = resolveUuidSync<DyingActor>(flags?.roll?.actorUuid);
   const author = message.author ?? null;
   if (!healer || !author || !healer.testUserPermission(author as never, "OWNER")) return refusal("NotHealer", { name: healer?.name ?? "" });
   const key = attemptKey(message as StabilizeMessage & { id: string });
@@ -226,9 +218,9 @@ export async function stabilizeByMessage(target: DyingActor, message: StabilizeM
 /** The stabilize query on the GM: the target and the UUID of the healer's stabilize roll message (any gains sent are ignored). */
 export async function answerStabilize(data: unknown): Promise<{ ok: true; success: boolean } | QueryRefusal> {
   const request = data as { targetUuid?: unknown; messageUuid?: unknown } | null;
-  const target = resolveSync<DyingActor>(request?.targetUuid);
+  const target = resolveUuidSync<DyingActor>(request?.targetUuid);
   if (!target) return refusal("NoActor");
-  return stabilizeByMessage(target, resolveSync<StabilizeMessage>(request?.messageUuid));
+  return stabilizeByMessage(target, resolveUuidSync<StabilizeMessage>(request?.messageUuid));
 }
 
 interface StabilizeCombatant {
@@ -297,7 +289,7 @@ async function applyStabilizeMessage(target: DyingActor, message: StabilizeMessa
 export async function reapplyStabilize(message: StabilizeMessage): Promise<boolean | null> {
   const spent = message.flags?.clockwork?.roll?.luck?.spent;
   if (typeof spent !== "number" || spent < 1) return null;
-  const target = resolveSync<DyingActor>(message.flags?.clockwork?.stabilize?.targetUuid);
+  const target = resolveUuidSync<DyingActor>(message.flags?.clockwork?.stabilize?.targetUuid);
   const track = target ? healthTrackOf(target) : null;
   if (!target || !track?.dying || track.dead) return null;
   const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();

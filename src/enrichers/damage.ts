@@ -39,14 +39,7 @@ interface Owned {
   testUserPermission?(user: unknown, level: string): boolean;
 }
 
-function resolve(uuid: unknown): Owned | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<Owned>(uuid);
-  } catch {
-    return null;
-  }
-}
+const resolve = (uuid: unknown) => resolveUuidSync<Owned>(uuid);
 
 const owns = (doc: Owned | null, user: unknown) => doc?.testUserPermission?.(user, "OWNER") === true;
 

@@ -103,10 +103,19 @@ export function maybeCanvas<T = Canvas>(): T | undefined {
   return (globalThis as { canvas?: unknown }).canvas as T | undefined;
 }
 
-/** Resolve a UUID synchronously from loaded documents (a compendium index entry when not loaded); null when unknown. */
-export function resolveUuidSync<T = unknown>(uuid: string): T | null {
+/**
+ * Resolve a UUID synchronously from loaded documents (a compendium index entry when not loaded);
+ * null when unknown. Safe on anything a request or a card carries: a non-string, an empty or
+ * overlong one, or a UUID core cannot parse (it throws) answer null.
+ */
+export function resolveUuidSync<T = unknown>(uuid: unknown): T | null {
+  if (typeof uuid !== "string" || !uuid || uuid.length >= 200) return null;
   const lookup = (globalThis as { fromUuidSync?: (uuid: string) => unknown }).fromUuidSync;
-  return (lookup?.(uuid) ?? null) as T | null;
+  try {
+    return (lookup?.(uuid) ?? null) as T | null;
+  } catch {
+    return null;
+  }
 }
 
 /** A runtime global Foundry provides (`PIXI`, `Handlebars`…), typed as the feature reads it; undefined outside Foundry. */

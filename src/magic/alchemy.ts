@@ -7,7 +7,7 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { localize, notify, targetedTokens, worldTime } from "../foundry";
+import { localize, notify, resolveUuidSync, targetedTokens, worldTime } from "../foundry";
 import { relay, registerRelayKind, type Derived, type DeriveContext } from "../relay";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
@@ -17,7 +17,7 @@ import {
 } from "../rules";
 import { spellEffectsOf, statusesOf, type EffectLike } from "./context";
 import { writeOwned, type RelayOp as MagicOp } from "../relay";
-import { noteActor, noteFlag, noteRefusal, resolveDoc, runningCombatantOf as combatantOf } from "./note";
+import { noteActor, noteFlag, noteRefusal, runningCombatantOf as combatantOf } from "./note";
 
 interface UserActor {
   id?: string | null;
@@ -274,8 +274,8 @@ const useOf = (flags: Record<string, unknown>): UseFlag | null => noteFlag<UseFl
  */
 export function deriveAlchemyUse({ cause, requester }: DeriveContext): Derived {
   const use = useOf(cause.flags);
-  const item = resolveDoc<AlchemyItem & { parent?: unknown }>(use?.itemUuid);
-  const target = resolveDoc<UserActor>(use?.targetUuid);
+  const item = resolveUuidSync<AlchemyItem & { parent?: unknown }>(use?.itemUuid);
+  const target = resolveUuidSync<UserActor>(use?.targetUuid);
   if (!use || !item || !target || target.documentName !== "Actor") return noteRefusal("BadCard");
   const found = noteActor<UserActor>(use.actorUuid, requester);
   if ("refused" in found) return found.refused;

@@ -45,14 +45,6 @@ interface Asker {
 
 const refusal = (reason: string, data?: Record<string, string | number>): { refused: RelayProblem } => ({ refused: { key: `CLOCKWORK.Magic.Trust.${reason}`, ...(data ? { data } : {}) } });
 
-function resolve<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
 
 function cardOf(flags: Record<string, unknown>): CastCardData | null {
   const data = flags[CAST_FLAG] as CastCardData | undefined;
@@ -141,7 +133,7 @@ function counterspelled(castId: unknown, casterUuid: string, castGains: number, 
     if (!data || message.id === selfId || data.spell?.identifier !== COUNTERSPELL_ID || data.request?.answers !== castId || data.undone) continue;
     if (data.targets?.[0]?.uuid !== casterUuid || !message.id || !message.uuid) continue;
     const author = message.author ?? null;
-    const reactor = resolve<CastDoc>(data.caster?.uuid);
+    const reactor = resolveUuidSync<CastDoc>(data.caster?.uuid);
     if (!author || !reactor || !(author.isGM === true || owns(reactor, author))) continue;
     const worked = recomputeCast({ id: message.id, uuid: message.uuid, authorId: author.id ?? null, flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [] }, { user: author, isGM: author.isGM === true });
     if (!("refused" in worked) && counterspellSucceeds(worked.outcome.gains, castGains)) return true;
@@ -163,15 +155,15 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const request = data?.request;
   if (!data || !request || !request.rolls) return refusal("BadCard");
   if (data.undone) return refusal("Undone");
-  const caster = resolve<CastDoc & { documentName?: string }>(data.caster.uuid);
-  const item = resolve<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
+  const caster = resolveUuidSync<CastDoc & { documentName?: string }>(data.caster.uuid);
+  const item = resolveUuidSync<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
   // The caster's own spell; a scroll's spell may be another's item (RULING 86).
   if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || (!request.scroll && item.parent !== caster)) return refusal("BadCard");
   const trusted = options.trustCard === true || authorIsGM(cause.authorId);
   const spell = withMode(spellProfileOf(item), request.mode ?? undefined);
   const targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[] = [];
   for (const t of data.targets) {
-    const actor = resolve<CastDoc & { documentName?: string }>(t.uuid);
+    const actor = resolveUuidSync<CastDoc & { documentName?: string }>(t.uuid);
     if (!actor || actor.documentName !== "Actor") return refusal("TargetGone", { name: t.name });
     const token = actor.getActiveTokens?.()[0] ?? null;
     targets.push({ token: token?.document ?? token, actor, self: actor.uuid === caster.uuid });
@@ -208,7 +200,7 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
     let rank = clampInt(request.scroll.rank, 1, 12, 1);
     if (!trusted) {
       // The scroll the caster holds, of this spell: its stored roll, whatever the card says.
-      const scroll = resolve<ScrollItem>(request.scroll.itemUuid);
+      const scroll = resolveUuidSync<ScrollItem>(request.scroll.itemUuid);
       const held = scroll && scroll.parent === caster ? scrollRollOf(scroll, item.uuid) : null;
       if (!scroll || !held) return refusal("ScrollUnknown");
       if (!sameFaces(held.faces, faces) || held.rank !== request.scroll.rank) return refusal("ScrollMismatch", { name: scroll.name });
@@ -340,7 +332,7 @@ async function applyCast(message: CastMessage): Promise<boolean> {
   const done = new Set(data.appliedTargets ?? []);
   const pending = data.writes.map((w, i) => (w && !done.has(castTargetKey(i)) ? i : -1)).filter((i) => i >= 0);
   const user = currentUser<{ id: string; isGM?: boolean }>();
-  const ownIndices = user?.isGM ? [] : pending.filter((i) => resolve<{ isOwner?: boolean }>(data.targets[i].uuid)?.isOwner === true);
+  const ownIndices = user?.isGM ? [] : pending.filter((i) => resolveUuidSync<{ isOwner?: boolean }>(data.targets[i].uuid)?.isOwner === true);
   const others = pending.filter((i) => !ownIndices.includes(i));
   const written: number[] = [];
   if (ownIndices.length) {

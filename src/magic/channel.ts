@@ -6,13 +6,13 @@
  * the same batch as the caster's mana and counters. A mana potion adds the sum of its dice,
  * capped at the maximum, and is used up.
  */
-import { activeGM, allUsers, currentUser, localize, notify } from "../foundry";
+import { activeGM, allUsers, currentUser, localize, notify, resolveUuidSync } from "../foundry";
 import { relay, registerRelayKind, type DeriveContext, type Derived } from "../relay";
 import { planChannel, type ChannelPlan } from "../rules";
 import { useAlchemyItem } from "./alchemy";
 import { currentScene, scenePool, type SceneDoc } from "./pool";
 import { storedPool, writeOwned, type RelayOp as MagicOp } from "../relay";
-import { noteActor, noteFlag, noteRefusal, resolveDoc, runningCombatantOf as combatantOf } from "./note";
+import { noteActor, noteFlag, noteRefusal, runningCombatantOf as combatantOf } from "./note";
 
 interface ManaActor {
   id?: string | null;
@@ -104,7 +104,7 @@ async function postChannelNote(actor: ManaActor, amount: number, scene: SceneDoc
  */
 export function deriveChannel({ cause, requester }: DeriveContext): Derived {
   const flag = channelOf(cause.flags);
-  const scene = resolveDoc<SceneDoc & { documentName?: string }>(flag?.sceneUuid);
+  const scene = resolveUuidSync<SceneDoc & { documentName?: string }>(flag?.sceneUuid);
   if (!flag || !scene || scene.documentName !== "Scene") return noteRefusal("BadCard");
   const found = noteActor<ManaActor & { documentName?: string }>(flag.actorUuid, requester);
   if ("refused" in found) return found.refused;

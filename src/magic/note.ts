@@ -13,15 +13,6 @@ export function noteRefusal(reason: string, data?: Record<string, string | numbe
   return { refused: { key: `CLOCKWORK.Magic.Trust.${reason}`, ...(data ? { data } : {}) } };
 }
 
-/** A document by UUID in this client's world, or null (a bad or unknown UUID never throws). */
-export function resolveDoc<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
 
 /** The note's flag (`flags.clockwork.<key>`) when it is an object whose `field` is a string, else null. */
 export function noteFlag<F extends object>(flags: Record<string, unknown>, key: string, field: keyof F & string): F | null {
@@ -39,7 +30,7 @@ interface NoteActor {
  * is a GM); else the refusal ("BadCard", "NotYourCreature").
  */
 export function noteActor<A extends NoteActor>(uuid: unknown, requester: RelayRequester): { actor: A } | { refused: Derived } {
-  const actor = resolveDoc<A>(uuid);
+  const actor = resolveUuidSync<A>(uuid);
   if (!actor || actor.documentName !== "Actor") return { refused: noteRefusal("BadCard") };
   if (!requester.isGM && !actor.testUserPermission?.(requester.user, "OWNER")) return { refused: noteRefusal("NotYourCreature") };
   return { actor };

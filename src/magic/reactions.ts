@@ -15,7 +15,7 @@ import { answerReaction, queryReactingUser, reactingPlayer, reactionQueryData, t
 import { npcReactionMode, reactionTimeoutMs } from "../combat/attack/settings";
 import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "../combat/attack/preview";
 import { activeGM, allUsers, resolveUuidSync } from "../foundry";
-import { isId, refusal } from "../combat/query-refusal";
+import { refusal } from "../combat/query-refusal";
 import { SPELL_REACTION_QUERY } from "./constants";
 import { targetOf, type AttackActor } from "../combat/attack/source";
 import {
@@ -175,20 +175,12 @@ export async function answerSpellDodge(data: SpellDodgeQuery): Promise<unknown> 
   if ((answer as { ok?: unknown }).ok !== true) return answer;
   const reaction = (answer as { reaction: string }).reaction;
   if (reaction === "dodge" || reaction === "block") {
-    const actor = lookup<RecordingActor>((data.dodge as { actorUuid?: unknown }).actorUuid);
+    const actor = resolveUuidSync<RecordingActor>((data.dodge as { actorUuid?: unknown }).actorUuid);
     if (actor) await recordReaction(actor, data.castId, { reaction });
   }
   return answer;
 }
 
-function lookup<T>(uuid: unknown): T | null {
-  if (!isId(uuid)) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Asks one target for its dodge or block (combat's `decideReaction`, through magic's query so the

@@ -72,11 +72,7 @@ interface OwnedDoc {
 
 function owned(uuid: string): boolean {
   if (currentUser<{ isGM?: boolean }>()?.isGM) return true;
-  try {
-    return resolveUuidSync<OwnedDoc>(uuid)?.isOwner === true;
-  } catch {
-    return false;
-  }
+  return resolveUuidSync<OwnedDoc>(uuid)?.isOwner === true;
 }
 
 async function write(ops: MagicOp[], cause: string | null): Promise<void> {
@@ -87,14 +83,7 @@ async function write(ops: MagicOp[], cause: string | null): Promise<void> {
   if (cause && mine.length < ops.length) await relay(STATE_END, {}, { cause, notify: false });
 }
 
-function actorAt(uuid: unknown): EndingActor | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<EndingActor>(uuid);
-  } catch {
-    return null;
-  }
-}
+const actorAt = (uuid: unknown) => resolveUuidSync<EndingActor>(uuid);
 
 /** The events a card is for each creature it names, as the GM reads it. */
 function cardEvents(flags: Record<string, unknown>): { actor: EndingActor; event: StateEvent }[] {

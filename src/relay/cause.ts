@@ -10,13 +10,7 @@ import type { RelayProblem } from "./ops";
 
 /** A document by UUID in this world (null for a non-string, unknown or unresolvable UUID). */
 export function resolveDocument<T>(uuid: unknown, documentName?: string): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  let doc: T | null;
-  try {
-    doc = resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
+  const doc = resolveUuidSync<T>(uuid);
   if (!doc || (documentName && (doc as { documentName?: string }).documentName !== documentName)) return null;
   return doc;
 }

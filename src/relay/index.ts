@@ -88,17 +88,9 @@ interface PermissionDoc {
   testUserPermission?(user: unknown, level: string): boolean;
 }
 
-function resolve<T>(uuid: unknown): T | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
 
 function causeOf(uuid: unknown): RelayCause | null {
-  const message = resolve<MessageDoc>(uuid);
+  const message = resolveUuidSync<MessageDoc>(uuid);
   if (!message || message.documentName !== "ChatMessage") return null;
   return {
     uuid: message.uuid, id: message.id, authorId: message.author?.id ?? null,
@@ -108,7 +100,7 @@ function causeOf(uuid: unknown): RelayCause | null {
 
 /** Whether `user` owns the document (a combatant or effect through its actor). */
 function ownedBy(uuid: string, user: unknown): boolean {
-  const doc = resolve<PermissionDoc>(uuid);
+  const doc = resolveUuidSync<PermissionDoc>(uuid);
   if (!doc) return false;
   const actor = doc.documentName === "Combatant" ? doc.actor ?? doc : doc.documentName === "ActiveEffect" && doc.parent?.documentName === "Actor" ? doc.parent : doc;
   return actor?.testUserPermission?.(user, "OWNER") === true;

@@ -77,14 +77,7 @@ interface Doc {
   createEmbeddedDocuments?(name: string, data: object[], options?: object): Promise<Doc[]>;
 }
 
-function resolve(uuid: unknown): Doc | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<Doc>(uuid);
-  } catch {
-    return null;
-  }
-}
+const resolve = (uuid: unknown) => resolveUuidSync<Doc>(uuid);
 
 function valueAt(doc: object, path: string): unknown {
   return path.split(".").reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), doc);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createWorld, type World } from "../world";
 import {
   activeGM, configEntry, currentUserId, documentImplementation, foundryMember, getSetting, hooks, isDesignatedGM, localize, notify, queryUser,
-  registerMenu, registerQuery, setSetting, userById, worldTime, type QueryUser,
+  registerMenu, registerQuery, resolveUuidSync, setSetting, userById, worldTime, type QueryUser,
 } from "../../src/foundry";
 
 const FIRST_GM = "AAAAAAAAAAAAAAAA";
@@ -50,6 +50,24 @@ describe("users and game", () => {
     expect(await world.as(alice, () => userById<{ name: string; isGM: boolean }>(FIRST_GM))).toMatchObject({ name: "First GM", isGM: true });
     expect(await world.as(alice, () => userById("nobody-here-0000"))).toBeUndefined();
     expect(await world.as(alice, () => worldTime())).toBe(0);
+  });
+});
+
+describe("resolveUuidSync", () => {
+  it("finds a document, and answers null for whatever a forged request may carry instead of throwing", async () => {
+    const alice = world.player("Alice");
+    expect(await world.as(alice, () => resolveUuidSync<{ name: string }>(`User.${FIRST_GM}`))).toMatchObject({ name: "First GM" });
+    for (const bad of [undefined, null, 42, {}, "", "x".repeat(300), "Actor.nope0000000000", "Not a uuid at all..."]) {
+      expect(await world.as(alice, () => resolveUuidSync(bad)), String(bad)).toBeNull();
+    }
+    // A lookup that throws (core's fromUuidSync throws on some malformed UUIDs) is a null too.
+    const lookup = (globalThis as { fromUuidSync?: unknown }).fromUuidSync;
+    (globalThis as { fromUuidSync?: unknown }).fromUuidSync = () => { throw new Error("malformed"); };
+    try {
+      expect(resolveUuidSync("Actor.x")).toBeNull();
+    } finally {
+      (globalThis as { fromUuidSync?: unknown }).fromUuidSync = lookup;
+    }
   });
 });
 

@@ -134,14 +134,7 @@ function deriveRedirect(context: DeriveContext<{ key?: unknown; to?: unknown }>)
   return { ops: [{ op: "update", uuid: message.uuid, changes: { [`flags.clockwork.${ATTACK_FLAG}.targets`]: targets } }] };
 }
 
-function resolve(uuid: unknown): ({ uuid: string } & Owned) | null {
-  if (typeof uuid !== "string" || !uuid) return null;
-  try {
-    return resolveUuidSync<{ uuid: string } & Owned>(uuid);
-  } catch {
-    return null;
-  }
-}
+const resolve = (uuid: unknown) => resolveUuidSync<{ uuid: string } & Owned>(uuid);
 
 const isAttackCard = (flags: Record<string, unknown>): boolean => attackData({ flags: { clockwork: flags } }) !== null;
 

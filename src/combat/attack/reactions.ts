@@ -7,7 +7,7 @@
  * asked.
  */
 import { activeGM, allUsers, currentUserId, localize, renderTemplate, resolveUuidSync, timedChoice } from "../../foundry";
-import { isId, refusal, type QueryRefusal } from "../query-refusal";
+import { refusal, type QueryRefusal } from "../query-refusal";
 import { expected, percent } from "./format";
 import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
@@ -107,14 +107,6 @@ interface ReactorCombatant {
 const NO_REACTION = ["dead", "dying", "stabilized", "petrified", "frozen", "grappled"];
 const MAX_TIMEOUT = 10 * 60_000;
 
-function lookup<T>(uuid: unknown): T | null {
-  if (!isId(uuid)) return null;
-  try {
-    return resolveUuidSync<T>(uuid);
-  } catch {
-    return null;
-  }
-}
 
 function finite(value: unknown, min: number, max: number): boolean {
   return typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
@@ -159,13 +151,13 @@ const answered = new WeakMap<object, Map<string, Promise<ReactionAnswer>>>();
  */
 export async function answerReaction(data: unknown): Promise<ReactionAnswer | QueryRefusal> {
   if (!wellFormed(data)) return refusal("BadRequest");
-  const actor = lookup<{ uuid?: string; name?: string; isOwner?: boolean }>(data.actorUuid);
+  const actor = resolveUuidSync<{ uuid?: string; name?: string; isOwner?: boolean }>(data.actorUuid);
   if (!actor) return refusal("NoActor");
   if (!actor.isOwner) return refusal("NotOwner", { name: actor.name ?? "" });
   // The GM answers only for a creature no connected player answers for.
   const player = reactingPlayer(actor as unknown as PermissionActor, allUsers<QueryUser>());
   if (player && player.id !== currentUserId()) return refusal("NotOwner", { name: actor.name ?? "" });
-  const reactor = data.reactorUuid === undefined || data.reactorUuid === null ? null : lookup<ReactorCombatant>(data.reactorUuid);
+  const reactor = data.reactorUuid === undefined || data.reactorUuid === null ? null : resolveUuidSync<ReactorCombatant>(data.reactorUuid);
   if (data.reactorUuid && !reactor) return refusal("NotCombatant", { name: actor.name ?? "" });
   let key: string | null = null;
   if (reactor) {
@@ -174,7 +166,7 @@ export async function answerReaction(data: unknown): Promise<ReactionAnswer | Qu
     if (!reactor.isOwner) return refusal("NotOwner", { name });
     const statuses = new Set(reactor.actor?.statuses ?? []);
     if (reactor.defeated || reactor.isDefenseless || NO_REACTION.some((s) => statuses.has(s)) || reactor.canSpend?.(1, { reaction: true }) !== true) return refusal("CannotReact", { name });
-    const attacker = lookup<ReactorCombatant>(data.attackerUuid);
+    const attacker = resolveUuidSync<ReactorCombatant>(data.attackerUuid);
     if (attacker?.documentName !== "Combatant" || attacker.combat?.id !== reactor.combat.id || attacker === reactor) return refusal("NoAttacker", { name });
     key = `${attacker.uuid}|${JSON.stringify(attacker.counters ?? null)}`;
   }

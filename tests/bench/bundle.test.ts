@@ -67,7 +67,9 @@ describe("shipped bundle", () => {
   });
 
   it("is minified: no indentation, few lines", () => {
-    expect(code.split("\n").length).toBeLessThan(20);
+    // The minifier writes a string holding "\n" as a template literal with a real line break,
+    // so a few lines remain (20 at 165 kB); unminified code has thousands.
+    expect(code.split("\n").length).toBeLessThan(40);
     expect(code).not.toMatch(/\n\t| {2}\w/);
   });
 

@@ -3,7 +3,7 @@
  * (a player owning the character) and the GM, through the paths other than the sheet's buttons:
  * the API, drops (item creation), batches, deletions, token bars.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createWorld, type World } from "../world";
 import {
   AMULET_OF_VITALITY, AMULET_OF_WIZARDRY, AXE, BATTLEAXE, FIRE_FLASK, HEALTH_POTION, KITE_SHIELD, PIERCING_PROTECTION, SCALEMAIL,
@@ -159,9 +159,11 @@ describe("health, mana and statuses", () => {
   it("makes the character dying when the token bar takes the last vital, and shows the status", async () => {
     const { id, stored } = await play([], (actor) => actor.modifyTokenAttribute("health", 0, false, true));
     expect(stored.system.health).toMatchObject({ vitalsLost: 6 });
-    // The designated GM follows the track with the combat code, which loads on first use.
-    await world.settle();
-    expect(world.server.sources.Actor.get(id)).toMatchObject({ system: { health: { vitalsLost: 6, dying: true, dead: false } } });
+    // The designated GM follows the track (a write of its own after this one): wait for it.
+    await vi.waitFor(async () => {
+      await world.settle();
+      expect(world.server.sources.Actor.get(id)).toMatchObject({ system: { health: { vitalsLost: 6, dying: true, dead: false } } });
+    }, { timeout: 30_000, interval: 50 });
     expect(await world.as(world.player("Alice"), () => statusesAfterPreparing(game.actors!.get(id) as Doc))).toContain("dying");
   });
 

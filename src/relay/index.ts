@@ -124,6 +124,9 @@ export function answerRelay(data: unknown, options?: QueryOptions): Promise<Rela
 }
 
 async function answer(request: RelayRequest, localId: string | null, options?: { user?: { id?: string } }): Promise<RelayResult> {
+  // Where core names the asker (v14), a request claiming someone else is a forgery, not a mistake.
+  const asker = localId ? null : queryRequesterId(options);
+  if (asker && typeof request.userId === "string" && request.userId !== asker) return refused("CLOCKWORK.Relay.ClaimsOther");
   const requester = localId ? requesterOf({ userId: localId }) : requesterOf(request, options);
   if (!requester) return refused("CLOCKWORK.Relay.UnknownUser");
   // A GM's client writes locally; a relayed request claiming a GM is a forgery.

@@ -90,8 +90,9 @@ describe("rollSkill", () => {
   });
 
   it("applies the roll mode once: to the message data, with no rollMode option for core to apply again", async () => {
-    const statics = (globalThis as unknown as { ChatMessage: unknown }).ChatMessage as { applyRollMode(data: object, mode: string): object; implementation: { create(data: object, options?: object): Promise<unknown> } };
-    const apply = vi.spyOn(statics, "applyRollMode");
+    const statics = (globalThis as unknown as { ChatMessage: unknown }).ChatMessage as { applyRollMode(data: object, mode: string): object; applyMode?(data: object, mode: string): object; implementation: { create(data: object, options?: object): Promise<unknown> } };
+    // v14 renamed it `applyMode` (src/dice/roll-mode.ts): spy on whichever this world's core has.
+    const apply = typeof statics.applyMode === "function" ? vi.spyOn(statics as { applyMode(data: object, mode: string): object }, "applyMode") : vi.spyOn(statics, "applyRollMode");
     const create = vi.spyOn(statics.implementation, "create");
     await rollSkill(actorWith(), "will", { skipDialog: true, rollMode: "gmroll" });
     expect(apply).toHaveBeenCalledOnce();

@@ -111,18 +111,23 @@ describe("the relay", { timeout: 20_000 }, () => {
     expect(hits(t.gm, GRUSHA).hits).toBe(3);
   });
 
-  it("v14: prefers the asking user core passes in the handler's options over the id in the data", async () => {
+  it("v14: believes the asking user core passes in the handler's options, and refuses a request claiming someone else", async () => {
     const world = await createWorld({ packs: false, profile: "v14" });
     const { gm, alice, bob } = await seedArena(world, { combat: false });
     const made = await world.as(alice, () => (globalThis as unknown as { ChatMessage: { create(d: object): Promise<{ uuid: string }> } }).ChatMessage.create({ content: "card", flags: { clockwork: { testHurt: { uuid: actorUuid(GRUSHA) } } } }));
     await world.settle();
     const ask = (user: WorldClient, claimed: string) => world.as(gm, () => answerRelay({ kind: "test.hurt", args: {}, cause: made!.uuid, userId: claimed }, { timeout: 1000, user: gm.game.users.get(user.userId) } as never));
-    // Bob's own client asking, claiming Alice: the options say Bob, who did not author the card.
-    expect(await ask(bob, alice.userId)).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NotYourCard" } });
-    // The GM user in the options is a relayed GM: refused whatever the data claims.
-    expect(await ask(gm, alice.userId)).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.ClaimsGM" } });
-    // Alice asking while the data claims Bob: the options win, and the card is hers.
-    expect(await ask(alice, bob.userId)).toMatchObject({ ok: true });
+    // Bob's own client asking, claiming Alice (whose card it is): a forged claim.
+    expect(await ask(bob, alice.userId)).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.ClaimsOther" } });
+    // Alice claiming Bob: refused too, though the card is hers (nothing honest claims another).
+    expect(await ask(alice, bob.userId)).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.ClaimsOther" } });
+    // The GM user in the options is a relayed GM: refused.
+    expect(await ask(gm, gm.userId)).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.ClaimsGM" } });
+    // Bob's honest request for Alice's card: the options say Bob, who did not author it.
+    expect(await ask(bob, bob.userId)).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NotYourCard" } });
+    expect(hits(gm, GRUSHA).hits).toBe(0);
+    // Alice asking as herself: the card is hers.
+    expect(await ask(alice, alice.userId)).toMatchObject({ ok: true });
     await world.settle();
     expect(hits(gm, GRUSHA).hits).toBe(1);
   });

@@ -27,13 +27,13 @@ const grusha = (client: WorldClient) => doc<Target>(client, actorUuid(GRUSHA));
 
 // Three booted clients: seconds on a loaded machine.
 describe("the relay on v14", { timeout: 30_000 }, () => {
-  it("reads the asking user from v14's query options: claiming the card's author does not make it yours", async () => {
+  it("reads the asking user from v14's query options: a request claiming the card's author is refused as forged", async () => {
     const world = await createWorld({ packs: false, profile: "v14" });
     const { gm, alice, bob } = await seedArena(world, { combat: false });
     const alices = await card(world, alice);
     // Bob's client sends the query itself, claiming to be Alice, the card's author.
     const forged = await world.as(bob, () => bob.game.users.activeGM!.query(RELAY_QUERY, { kind: "test.v14Hurt", args: {}, cause: alices, userId: alice.userId }, { timeout: 5000 }));
-    expect(forged).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NotYourCard" } });
+    expect(forged).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.ClaimsOther" } });
     await world.settle();
     expect(grusha(gm).system.health.hits).toBe(0);
     // Alice's own request goes through.

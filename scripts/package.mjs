@@ -22,17 +22,18 @@ async function copyStatic() {
 const EMBEDDED = ["pages", "items", "effects", "results", "categories"];
 
 /**
- * The `_stats` every pack document ships with: the core build the code is typed and tested
- * against (the foundry-vtt-types version's major.minor, e.g. "13.345") and this system's id and
- * version. Foundry reads them to decide which of its own data migrations a document needs.
+ * The `_stats` every pack document ships with: the core build the packs' data is written for
+ * (the minimum generation, whose build the foundry-vtt-types version names, e.g. "13.345") and
+ * this system's id and version. Foundry reads them to decide which of its own data migrations a
+ * document needs, so a newer core (v14) migrates the packs as it migrates any v13 document.
  */
 export async function packStats() {
   const manifest = JSON.parse(await readFile(join(root, "system.json"), "utf8"));
   const pkg = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
   const types = String(pkg.devDependencies?.["@league-of-foundry-developers/foundry-vtt-types"] ?? "");
   const [major, minor] = types.replace(/^[^\d]*/, "").split(".");
-  const verified = String(manifest.compatibility?.verified ?? manifest.compatibility?.minimum ?? "");
-  const coreVersion = major && minor && major === verified.split(".")[0] ? `${major}.${minor}` : verified;
+  const written = String(manifest.compatibility?.minimum ?? "");
+  const coreVersion = major && minor && major === written.split(".")[0] ? `${major}.${minor}` : written;
   return { coreVersion, systemId: manifest.id, systemVersion: manifest.version };
 }
 

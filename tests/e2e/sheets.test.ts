@@ -168,7 +168,7 @@ describe("a character sheet in Chromium", () => {
     const entry = page.locator("#compendium details[data-pack='clockwork.species'] li").first();
     const name = (await entry.getAttribute("data-name")) as string;
     await entry.dragTo(page.locator(`${SHEET} .window-content`));
-    const dialog = page.locator("dialog.application.dialog");
+    const dialog = page.locator("dialog.application.dialog:not(.minimizing)");
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.locator(".window-title").textContent()).toContain(name);
     await shot(page, "species-dialog");
@@ -189,7 +189,8 @@ describe("a character sheet in Chromium", () => {
     if (!(await sheet.locator("[data-action=toggleMode][aria-pressed=true]").count())) await sheet.locator("[data-action=toggleMode]").click();
     await clickTab(sheet, "equipment");
     await sheet.locator(`section.tab.active [data-action=deleteItem][data-item-id="${WEAPON_ID}"]`).click();
-    const confirm = page.locator("dialog.application.dialog");
+    // A window closing plays its transition (up to a second, as core): the one opening is the one not minimizing.
+    const confirm = page.locator("dialog.application.dialog:not(.minimizing)");
     await confirm.waitFor({ state: "visible" });
     await shot(page, "delete-confirm");
     await confirm.locator("button[data-action=yes]").click();

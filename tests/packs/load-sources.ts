@@ -7,7 +7,8 @@
  * - `documentUuids()` lists every UUID the sources define (documents, folders, journal pages);
  * - `uuidReferences()` finds every `@UUID[...]` link and every UUID-valued field in a document.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { parse } from "yaml";
 
@@ -65,20 +66,43 @@ function yamlFiles(dir: string): string[] {
 
 let cache: SourceFile[] | null = null;
 
+// Parsing the YAML takes about half a second; each test file runs in a fresh module graph, so
+// the parsed sources are kept on disk too, under a hash of every source file's path and text.
+const DISK_CACHE = join(REPO_ROOT, "node_modules", ".cache", "clockwork-pack-sources");
+
+function parseSource(file: string, text: string): SourceFile {
+  const path = relative(REPO_ROOT, file).split(sep).join("/");
+  const pack = relative(SOURCE_ROOT, file).split(sep)[0];
+  try {
+    const doc = parse(text) as unknown;
+    if (!doc || typeof doc !== "object" || Array.isArray(doc)) return { path, pack, doc: null, error: "not a YAML mapping" };
+    return { path, pack, doc: doc as SourceDocument, error: null };
+  } catch (err) {
+    return { path, pack, doc: null, error: (err as Error).message };
+  }
+}
+
 /** Every YAML file under packs/_source/, parsed. */
 export function loadSources(): SourceFile[] {
   if (cache) return cache;
-  cache = yamlFiles(SOURCE_ROOT).map((file) => {
-    const path = relative(REPO_ROOT, file).split(sep).join("/");
-    const pack = relative(SOURCE_ROOT, file).split(sep)[0];
+  const files = yamlFiles(SOURCE_ROOT).map((file) => ({ file, text: readFileSync(file, "utf8") }));
+  const hash = createHash("sha1");
+  for (const { file, text } of files) hash.update(`${relative(SOURCE_ROOT, file)}\0${text}\0`);
+  const cached = join(DISK_CACHE, `${hash.digest("hex")}.json`);
+  try {
+    cache = JSON.parse(readFileSync(cached, "utf8")) as SourceFile[];
+  } catch {
+    cache = files.map(({ file, text }) => parseSource(file, text));
     try {
-      const doc = parse(readFileSync(file, "utf8")) as unknown;
-      if (!doc || typeof doc !== "object" || Array.isArray(doc)) return { path, pack, doc: null, error: "not a YAML mapping" };
-      return { path, pack, doc: doc as SourceDocument, error: null };
-    } catch (err) {
-      return { path, pack, doc: null, error: (err as Error).message };
+      // Written whole under another name, then renamed: a parallel worker never reads half a file.
+      mkdirSync(DISK_CACHE, { recursive: true });
+      const partial = `${cached}.${process.pid}`;
+      writeFileSync(partial, JSON.stringify(cache));
+      renameSync(partial, cached);
+    } catch {
+      // A read-only checkout only loses the speed-up.
     }
-  });
+  }
   return cache;
 }
 

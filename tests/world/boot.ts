@@ -12,12 +12,19 @@ import { loaderScope } from "./scope";
 
 export type SystemEntry = () => Promise<unknown>;
 
-let loaded: Promise<unknown> | null = null;
+let loaded: { entry: SystemEntry; done: Promise<unknown> } | null = null;
 
-/** Import the system's entry module once, with hooks registered in the loader scope. */
+/**
+ * Import the system's entry module once per process, with hooks registered in the loader scope.
+ * A second, different entry in the same process (the built bundle after the sources) fails
+ * loudly instead of quietly testing the first one.
+ */
 export function loadSystem(entry: SystemEntry): Promise<unknown> {
-  loaded ??= runAs(loaderScope, entry);
-  return loaded;
+  if (loaded && loaded.entry !== entry) {
+    throw new Error("This process already booted another system entry: boot one entry per test file.");
+  }
+  loaded ??= { entry, done: runAs(loaderScope, entry) };
+  return loaded.done;
 }
 
 export async function bootClient(client: WorldClient): Promise<void> {

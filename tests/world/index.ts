@@ -39,6 +39,9 @@ export interface WorldOptions {
   entry?: () => Promise<unknown>;
 }
 
+/** The system's source entry, the one node worlds boot: one function, so `loadSystem` can tell it from another entry. */
+export const sourceEntry = (): Promise<unknown> => import("../../src/clockwork");
+
 let systemInfo: SystemInfo | null = null;
 
 /** system.json's id, title, version and document types. */
@@ -56,7 +59,7 @@ function coreOptions(options: WorldOptions) {
     packs,
     system: systemManifest(),
     translations: readSystemTranslations(),
-    entry: options.system === false ? undefined : (options.entry ?? (() => import("../../src/clockwork"))),
+    entry: options.system === false ? undefined : (options.entry ?? sourceEntry),
   };
 }
 

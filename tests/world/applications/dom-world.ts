@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import "../index";
+import { sourceEntry } from "../index";
 import { systemPackSources } from "../pack-sources";
 import { World, type UserSpec } from "../world";
 import type { PackSource } from "../packs";
@@ -39,7 +39,7 @@ export async function createDomWorld({ transitionMs = 10, ...options }: DomWorld
     packs: [...systemPackSources(), ...extraPacks],
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes },
     translations: readJson("lang/en.json"),
-    entry: () => import("../../../src/clockwork"),
+    entry: sourceEntry,
   });
 }
 

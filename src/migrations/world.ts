@@ -14,7 +14,7 @@
  * each document that could not be written while the rest goes on, and records the version only
  * when everything was written. Running it again writes nothing: a persisted source is read back in the current shape, so nothing is marked.
  */
-import { isDesignatedGM, localize, runtimeGlobal } from "../foundry";
+import { isDesignatedGM, localize, runtimeGlobal, setDeletion } from "../foundry";
 import { MIGRATION_OPTION, MIGRATION_SETTING } from "./setting";
 import { ACTOR_STEP_PATHS, FLAG_SCOPE, MIGRATION_VERSION, PERSIST_FLAG, isMarkedForPersist, isOlderVersion } from "./steps";
 
@@ -97,11 +97,16 @@ export function migrationNeeded(): boolean {
   return isOlderVersion(stored, MIGRATION_VERSION);
 }
 
-const UNMARK = { flags: { [FLAG_SCOPE]: { [`-=${PERSIST_FLAG}`]: null } } };
+/** The removal of the mark, in this Foundry's deletion spelling (`-=` on v13, `_del` on v14). */
+function unmark(): Source {
+  const scope: Record<string, unknown> = {};
+  setDeletion(scope, PERSIST_FLAG);
+  return { flags: { [FLAG_SCOPE]: scope } };
+}
 
 /** The whole system source plus the removal of the mark, written as is (no diff: memory already has it). */
 function fullWrite(doc: DocumentLike): Source {
-  return { system: foundry.utils.deepClone(doc._source.system), ...UNMARK };
+  return { system: foundry.utils.deepClone(doc._source.system), ...unmark() };
 }
 
 const WRITE_OPTIONS = { diff: false, recursive: false, render: false, [MIGRATION_OPTION]: true };
@@ -185,7 +190,7 @@ async function persistToken(token: TokenLike, tally: Tally): Promise<void> {
   const own = new Set((Array.isArray(deltaItems) ? (deltaItems as Source[]) : []).map((item) => String(item._id)));
   await persistItems(actor, tally, own, "Token");
   await writeBatch(marked([actor]), async () => {
-    const changes: Source = foundry.utils.deepClone(UNMARK);
+    const changes: Source = unmark();
     for (const path of ACTOR_STEP_PATHS) foundry.utils.setProperty(changes, path, foundry.utils.deepClone(foundry.utils.getProperty(actor._source, path)));
     return actor.update(changes, { ...WRITE_OPTIONS, recursive: true });
   }, tally, "Token");

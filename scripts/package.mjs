@@ -9,12 +9,15 @@ import yazl from "yazl";
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "dist");
 const STATIC_ENTRIES = ["templates", "lang", "styles", "assets", "README.md", "LICENSE"];
+// The translators' starting point (docs/translating.md) stays in the repository: no world reads it.
+const NOT_SHIPPED = [join(root, "lang", "babele", "template")];
 
 async function copyStatic() {
   await cp(join(root, "system.json"), join(dist, "system.json"));
   for (const entry of STATIC_ENTRIES) {
     const from = join(root, entry);
-    if (existsSync(from)) await cp(from, join(dist, entry), { recursive: true });
+    const filter = (path) => !NOT_SHIPPED.some((skip) => path === skip || path.startsWith(`${skip}/`));
+    if (existsSync(from)) await cp(from, join(dist, entry), { recursive: true, filter });
   }
 }
 

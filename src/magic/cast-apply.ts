@@ -10,6 +10,7 @@
  */
 import { currentUser, notify, resolveUuidSync, userById, worldCollection } from "../foundry";
 import { relay, registerRelayKind, type Derived, type RelayProblem } from "../relay";
+import { resolveCause } from "../relay/cause";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
 import { castingPool, countGains, counterspellSucceeds, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
@@ -155,19 +156,21 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const request = data?.request;
   if (!data || !request || !request.rolls) return refusal("BadCard");
   if (data.undone) return refusal("Undone");
-  const caster = resolveUuidSync<CastDoc & { documentName?: string }>(data.caster.uuid);
-  const item = resolveUuidSync<SpellItem & { parent?: unknown; documentName?: string }>(request.itemUuid);
   // The caster's own spell; a scroll's spell may be another's item (RULING 86).
-  if (!caster || caster.documentName !== "Actor" || !item || item.type !== "spell" || (!request.scroll && item.parent !== caster)) return refusal("BadCard");
+  const found = resolveCause<CastDoc, SpellItem>(
+    { actor: { actorUuid: data.caster.uuid }, item: { uuid: request.itemUuid, owned: !request.scroll }, targets: data.targets.map((t) => ({ actorUuid: t.uuid, name: t.name })), requireTargets: true },
+    { actor: refusal("BadCard").refused.key, item: refusal("BadCard").refused.key, target: refusal("TargetGone").refused.key },
+  );
+  if (!found.ok) return { refused: found.problem };
+  const { actor: caster, item } = found;
+  if (!item || item.type !== "spell") return refusal("BadCard");
   const trusted = options.trustCard === true || authorIsGM(cause.authorId);
   const spell = withMode(spellProfileOf(item), request.mode ?? undefined);
-  const targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[] = [];
-  for (const t of data.targets) {
-    const actor = resolveUuidSync<CastDoc & { documentName?: string }>(t.uuid);
-    if (!actor || actor.documentName !== "Actor") return refusal("TargetGone", { name: t.name });
-    const token = actor.getActiveTokens?.()[0] ?? null;
-    targets.push({ token: token?.document ?? token, actor, self: actor.uuid === caster.uuid });
-  }
+  const targets: { token: TokenLike | null; actor: CastDoc; self: boolean }[] = found.targets.map(({ actor }) => {
+    const target = actor as CastDoc;
+    const token = target.getActiveTokens?.()[0] ?? null;
+    return { token: token?.document ?? token, actor: target, self: target.uuid === caster.uuid };
+  });
   // A creature the asker does not own resists a harmful spell: a card cannot make it willing.
   const unwilling: Record<string, boolean> = {};
   targets.forEach((t, i) => {

@@ -5,6 +5,7 @@
  * `initiative-input`, with decimals as soon as one turn has them. The system's tracker prepares
  * each turn with the gains and no decimals instead of rewriting the rendered row: the same
  * override v14 systems use (`_prepareTurnContext`, e.g. RipCrypt, aspects-of-power on 14).
+ * Its context menus add the minion band entries for a GM (./band-menu.ts, issue 20 item 3).
  */
 import { shownGains, type InitiativeCombatantLike } from "../initiative";
 import { bandEntries, encounterBandEntries, type MenuEntry } from "./band-menu";

@@ -149,6 +149,20 @@ describe.each(["v13", "v14"] as const)("minion bands in the tracker (%s profile)
     expect(openMenu(f, f.gm, app.element.querySelector<HTMLElement>(".encounter-context-menu") as HTMLElement)).toContain(FROM_SELECTED);
     await choose(f, f.gm, FROM_SELECTED);
     expect(bands(f).map((b) => b.system.members)).toEqual([[TOKENS[0], TOKENS[2]]]);
+
+    // The band's row adds the selected minion; then its own first token leaves and another carries it.
+    select(TOKENS[1]);
+    app = await renderTracker(f, f.gm);
+    const bandName = bands(f)[0].name;
+    openMenu(f, f.gm, row(app, bandName));
+    await choose(f, f.gm, "Add the selected minions to this band");
+    expect(bands(f)[0].system.members).toEqual([TOKENS[0], TOKENS[2], TOKENS[1]]);
+    select(TOKENS[0]);
+    app = await renderTracker(f, f.gm);
+    openMenu(f, f.gm, row(app, bands(f)[0].name));
+    await choose(f, f.gm, LEAVE);
+    expect(bands(f)[0]).toMatchObject({ id: band.id, tokenId: TOKENS[2], name: "Goblin 3 ×2", system: { members: [TOKENS[2], TOKENS[1]] } });
+    expect(names(f).filter((n) => n.startsWith("Goblin")).sort()).toEqual(["Goblin 1", "Goblin 3 ×2"]);
     expect(f.gm.errors).toEqual([]);
   });
 

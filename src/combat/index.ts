@@ -8,7 +8,7 @@ import { config as combatantModels } from "./data/combatant";
 import { ClockworkCombat, QUERY_INITIATIVE } from "./documents/combat";
 import { ClockworkCombatant } from "./documents/combatant";
 import { afterDamage, registerDying, stabilize } from "./dying";
-import { groupMinions } from "./minions";
+import { addToBand, groupMinions, leaveBand } from "./minions";
 import { registerPrompts } from "./prompts";
 import { registerTracker } from "./tracker";
 import { TURN_TEMPLATES } from "./templates";
@@ -16,7 +16,7 @@ import { getConfig, registerQuery, systemApi } from "../foundry";
 
 export { ClockworkCombat, ClockworkCombatant };
 
-/** `game.clockwork.turns`: conditions by id, stabilize, minion groups (docs/combat.md). */
+/** `game.clockwork.turns`: conditions by id, stabilize, minion bands (docs/combat.md). */
 export const turnsApi = {
   addStatus,
   removeStatus,
@@ -25,6 +25,8 @@ export const turnsApi = {
   stabilize,
   afterDamage,
   groupMinions,
+  addToBand,
+  leaveBand,
 };
 
 /** Every template this part renders (preloaded; the smoke test checks each exists). */

@@ -61,8 +61,8 @@ export interface InitiativePlan {
   /** Combatant updates (`_id`, `initiative`, `system.initiativeRoll`). */
   updates: Record<string, unknown>[];
   rolls: InitiativeCardRoll[];
-  /** Roll-off dice rolled this time, per combatant (old rolls may tie with new ones). */
-  rollOffs: { id: string; name: string; dice: number[] }[];
+  /** Roll-off dice rolled this time, per combatant, and the gains they were tied at (old rolls may tie with new ones). */
+  rollOffs: { id: string; name: string; dice: number[]; gains: number }[];
   /** Companions placed after their controller. */
   companions: { id: string; name: string; controller: string }[];
   /** The whole resolved order of the combatants that have initiative. */
@@ -143,7 +143,7 @@ export function planInitiative(
   for (const entry of resolved.entries) {
     const before = entries.get(entry.id)?.tieBreaks?.length ?? 0;
     const dice = (entry.tieBreaks ?? []).slice(before);
-    if (dice.length) rollOffs.push({ id: entry.id, name: byId.get(entry.id)?.name ?? "", dice: [...dice] });
+    if (dice.length) rollOffs.push({ id: entry.id, name: byId.get(entry.id)?.name ?? "", dice: [...dice], gains: entry.gains });
   }
 
   // Companions whose controller has initiative follow it; the rest wait for their controller.
@@ -200,9 +200,10 @@ export interface InitiativeCardContext {
     /** Rolls set aside for the kept one (Boots of Alacrity), shown struck through. */
     rerolled: { gains: number; dice: CardDie[] }[];
   }[];
-  rollOffs: { name: string; dice: string }[];
+  /** Each tie the roll-offs broke: the gains tied at, who was tied, and what each rolled. */
+  ties: { gains: number; names: string; rolls: { name: string; dice: string }[] }[];
   companions: { name: string; controller: string }[];
-  order: { position: number; name: string; gains: number | null }[];
+  order: { position: number; name: string; gains: number | null; hasGains: boolean }[];
   hasRollOffs: boolean;
   hasCompanions: boolean;
 }
@@ -219,6 +220,17 @@ function cardDice(faces: readonly number[], rank: number): CardDie[] {
   return faces.map((face, i) => ({ face, mark: marks[i], label: MARK_LABELS[marks[i]] }));
 }
 
+/** The roll-offs by the tie they broke (same gains), highest gains first. */
+function tiesOf(rollOffs: InitiativePlan["rollOffs"]): InitiativeCardContext["ties"] {
+  const byGains = new Map<number, InitiativePlan["rollOffs"]>();
+  for (const r of rollOffs) byGains.set(r.gains, [...(byGains.get(r.gains) ?? []), r]);
+  return [...byGains.entries()].sort(([a], [b]) => b - a).map(([gains, rolls]) => ({
+    gains,
+    names: rolls.map((r) => r.name).join(", "),
+    rolls: rolls.map((r) => ({ name: r.name, dice: r.dice.join(", ") })),
+  }));
+}
+
 /**
  * The card's context: every roll with its dice marked (and the rolls a magic item had it set
  * aside), the roll-offs, the companions and the order.
@@ -233,9 +245,9 @@ export function initiativeCardContext(plan: InitiativePlan, names: Readonly<Reco
       dice: cardDice(r.faces, r.rank),
       rerolled: (r.rerolled ?? []).map((faces) => ({ gains: initiativeGains(faces, r.rank), dice: cardDice(faces, r.rank) })),
     })),
-    rollOffs: plan.rollOffs.map((r) => ({ name: r.name, dice: r.dice.join(", ") })),
+    ties: tiesOf(plan.rollOffs),
     companions: plan.companions.map((c) => ({ name: c.name, controller: c.controller })),
-    order: plan.order.map((id, i) => ({ position: i + 1, name: names[id] ?? id, gains: gainsOf[id] ?? null })),
+    order: plan.order.map((id, i) => ({ position: i + 1, name: names[id] ?? id, gains: gainsOf[id] ?? null, hasGains: typeof gainsOf[id] === "number" })),
     hasRollOffs: plan.rollOffs.length > 0,
     hasCompanions: plan.companions.length > 0,
   };

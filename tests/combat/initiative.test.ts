@@ -48,7 +48,7 @@ describe("planInitiative", () => {
     const roller = scripted(...withGains(2), ...withGains(2), ...withGains(1), 6, 6, 11, 3);
     const plan = planInitiative([who("a", { agility: 8, intuition: 8 }), who("b", { agility: 8, intuition: 8 }), who("c", { agility: 8, intuition: 8 })], ["a", "b", "c"], roller);
     expect(plan.order).toEqual(["a", "b", "c"]);
-    expect(plan.rollOffs).toEqual([{ id: "a", name: "A", dice: [6, 11] }, { id: "b", name: "B", dice: [6, 3] }]);
+    expect(plan.rollOffs).toEqual([{ id: "a", name: "A", dice: [6, 11], gains: 2 }, { id: "b", name: "B", dice: [6, 3], gains: 2 }]);
     expect(roller.left()).toBe(0);
   });
 
@@ -57,7 +57,7 @@ describe("planInitiative", () => {
     const roller = scripted(...withGains(2), 4, 9);
     const plan = planInitiative([earlier, who("b", { agility: 8, intuition: 8 })], ["b"], roller);
     expect(plan.rolls.map((r) => r.id)).toEqual(["b"]);
-    expect(plan.rollOffs).toEqual([{ id: "a", name: "A", dice: [4] }, { id: "b", name: "B", dice: [9] }]);
+    expect(plan.rollOffs).toEqual([{ id: "a", name: "A", dice: [4], gains: 2 }, { id: "b", name: "B", dice: [9], gains: 2 }]);
     expect(plan.order).toEqual(["b", "a"]);
     expect(plan.updates.find((u) => u._id === "a")).toMatchObject({ "system.initiativeRoll": { gains: 2, tieBreaks: [4] } });
   });
@@ -99,7 +99,20 @@ describe("the card and the tracker", () => {
     const context = initiativeCardContext(plan, { a: "Ada" }, { a: 2 });
     expect(context.rolls[0].dice.slice(0, 4).map((d) => d.mark)).toEqual(["double", "gain", "cancel", "none"]);
     expect(context.rolls[0].gains).toBe(2);
-    expect(context.order).toEqual([{ position: 1, name: "Ada", gains: 2 }]);
+    expect(context.order).toEqual([{ position: 1, name: "Ada", gains: 2, hasGains: true }]);
+  });
+
+  it("groups the roll-offs by the tie they broke: the gains tied at, who, and each one's dice (issue 20)", () => {
+    const roller = scripted(...withGains(2), ...withGains(2), ...withGains(5), ...withGains(5), 6, 6, 11, 3, 9, 7);
+    const all = ["a", "b", "c", "d"].map((id) => who(id, { agility: 8, intuition: 8 }));
+    const plan = planInitiative(all, ["a", "b", "c", "d"], roller);
+    const context = initiativeCardContext(plan, { a: "A", b: "B", c: "C", d: "D" }, { a: 2, b: 2, c: 5, d: 5 });
+    expect(context.ties).toEqual([
+      { gains: 5, names: "C, D", rolls: [{ name: "C", dice: "6, 9" }, { name: "D", dice: "6, 7" }] },
+      { gains: 2, names: "A, B", rolls: [{ name: "A", dice: "11" }, { name: "B", dice: "3" }] },
+    ]);
+    // Zero gains is a number worth showing too.
+    expect(initiativeCardContext(plan, {}, { a: 0 }).order.find((o) => o.name === "a")).toMatchObject({ gains: 0, hasGains: true });
   });
 
   it("a companion shows its controller's gains (the whole part of its score)", () => {

@@ -58,8 +58,12 @@ describe("rolling initiative", () => {
     await as(fight, fight.gm, (c) => c.rollInitiative([fight.ids.ada, fight.ids.bo]));
     expect(order().slice(0, 2)).toEqual(["Bo", "Ada"]);
     expect(messages()).toHaveLength(1);
-    expect(messages()[0].content).toContain("Roll-offs");
-    expect(messages()[0].content).toMatch(/Ada<\/span>: <span class="cw-initiative-rolloffs__dice">5, 2/);
+    // Each roll-off says whose dice and which tie they broke (issue 20), not "Roll-offs: 5, 2".
+    expect(messages()[0].content).toContain("Roll-offs to break ties");
+    expect(messages()[0].content).toContain("Tied at 3 gains: Ada, Bo");
+    expect(messages()[0].content).toContain("Ada rolled 5, 2");
+    expect(messages()[0].content).toContain("Bo rolled 5, 9");
+    expect(messages()[0].content).toMatch(/cw-initiative-order__gains">\(\d+ gains\)/);
     expect(messages()[0].rolls).toHaveLength(6);
   });
 

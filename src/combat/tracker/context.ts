@@ -1,10 +1,12 @@
 /**
  * What the combat tracker shows of a combatant's counters (issue 10 item 3): pips for the
  * turn's counters and the reserved ones, the spent ones hollow, "defenseless" before the first
- * turn, the Pass button and the initiative skill pick. Pure: plain input, plain output, for the
+ * turn, the Pass button, the initiative skill pick and a minion band's shared vitals; every
+ * number with its words (issue 20). Pure: plain input, plain output, for the
  * template (./decorate.ts, loaded with the combat implementation).
  */
 import type { CounterState } from "../../rules";
+import type { BandVitals } from "../minions";
 import { counterPips, type PipState } from "./pips";
 
 // The pips themselves are drawn on tokens too (./pips.ts).
@@ -23,6 +25,8 @@ export interface CountersView {
   initiativePending?: boolean;
   /** The picked initiative skill ("" = the better one). */
   initiativeSkill?: string;
+  /** A minion band's shared vitals (its members'), shown on its row. */
+  band?: BandVitals | null;
 }
 
 export interface TrackerCountersContext {
@@ -39,6 +43,8 @@ export interface TrackerCountersContext {
   /** The owner's initiative skill choice, before initiative is rolled. */
   pickSkill: boolean;
   skillOptions: { value: string; label: string; selected: boolean }[];
+  /** A band's vitals left and in all, with the members standing (null: not a band). */
+  band: { vitals: number; max: number; standing: number; members: number } | null;
 }
 
 export function trackerCountersContext(view: CountersView): TrackerCountersContext {
@@ -60,5 +66,6 @@ export function trackerCountersContext(view: CountersView): TrackerCountersConte
       { value: "agility", label: "CLOCKWORK.Skill.agility" },
       { value: "intuition", label: "CLOCKWORK.Skill.intuition" },
     ].map((o) => ({ ...o, selected: o.value === (view.initiativeSkill ?? "") })),
+    band: view.band ? { vitals: view.band.vitals, max: view.band.vitalsMax, standing: view.band.standing, members: view.band.members } : null,
   };
 }

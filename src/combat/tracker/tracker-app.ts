@@ -5,8 +5,10 @@
  * `initiative-input`, with decimals as soon as one turn has them. The system's tracker prepares
  * each turn with the gains and no decimals instead of rewriting the rendered row: the same
  * override v14 systems use (`_prepareTurnContext`, e.g. RipCrypt, aspects-of-power on 14).
+ * Its context menus add the minion band entries for a GM (./band-menu.ts, issue 20 item 3).
  */
 import { shownGains, type InitiativeCombatantLike } from "../initiative";
+import { bandEntries, encounterBandEntries, type MenuEntry } from "./band-menu";
 
 export interface TurnContextLike {
   initiative: number | string | null;
@@ -25,7 +27,10 @@ export function gainsTurn<T extends TurnContextLike>(turn: T, combatant: Pick<In
 // A mixin base must take `any[]` (TS2545); core's constructor takes the application options.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type TrackerBase = abstract new (...args: any[]) => {
+  viewed?: unknown;
   _prepareTurnContext(combat: unknown, combatant: unknown, index: number): Promise<TurnContextLike>;
+  _getEntryContextOptions?(): MenuEntry[];
+  _getCombatContextOptions?(): MenuEntry[];
 };
 
 /** The system's tracker class, built on the running core's CombatTracker. */
@@ -34,6 +39,16 @@ export function clockworkTracker<B extends TrackerBase>(Base: B): B {
     override async _prepareTurnContext(combat: unknown, combatant: unknown, index: number): Promise<TurnContextLike> {
       const turn = await super._prepareTurnContext(combat, combatant, index);
       return gainsTurn(turn, combatant as Pick<InitiativeCombatantLike, "initiative" | "system">);
+    }
+
+    /** Core's combatant entries, then the minion band ones (GM only, ./band-menu.ts). */
+    override _getEntryContextOptions(): MenuEntry[] {
+      return [...(super._getEntryContextOptions?.() ?? []), ...bandEntries(() => (this.viewed ?? null) as never)];
+    }
+
+    /** Core's encounter entries, then "a band from the selected tokens". */
+    override _getCombatContextOptions(): MenuEntry[] {
+      return [...(super._getCombatContextOptions?.() ?? []), ...encounterBandEntries(() => (this.viewed ?? null) as never)];
     }
   }
   return ClockworkCombatTracker;

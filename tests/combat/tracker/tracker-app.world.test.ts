@@ -6,7 +6,7 @@
  * decimals as soon as one turn has them). Stored initiatives carry a tie-break fraction (5.33);
  * no row may show it, in either profile.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { as, combatOn, createFight, type Fight } from "../world-setup";
 
@@ -72,5 +72,9 @@ describe.each(["v13", "v14"] as const)("the tracker (%s profile)", (profile) => 
     await f.world.settle();
     const app = await renderTracker(f, f.alice);
     expect(shown(app).Ada).toBe("3");
+    // The bare number says what it is (issue 20): gains, the skill and the rank rolled against.
+    const field = (name: string) => [...app.element.querySelectorAll<HTMLElement>("li.combatant")].find((li) => li.querySelector(".name")?.textContent === name)?.querySelector<HTMLElement>(".initiative-input");
+    await vi.waitFor(() => expect(field("Ada")?.dataset.tooltip).toBe("Initiative: 3 gains (Agility; each die showing 10 or more is a gain)"));
+    expect(field("Bo")?.dataset.tooltip).toBe("Initiative: 30 gains");
   });
 });

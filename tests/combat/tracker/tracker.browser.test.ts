@@ -54,12 +54,12 @@ function trackerBody(): string {
   const rows: { name: string; gains: number; view: Omit<CountersView, "name" | "started"> }[] = [
     { name: "Ada Lovelace", gains: 4, view: { counters: spendCounters(beginTurn(newCounters()), 2), current: true, owner: true } },
     { name: "Grusha Ironjaw", gains: 3, view: { counters: passTurn(spendCounters(beginTurn(newCounters()), 4)), current: false, owner: false } },
-    { name: "Goblin Sneak ×3", gains: 2, view: { counters: { available: 0, reserved: 0, hadTurn: true, passed: true }, current: false, owner: false } },
+    { name: "Goblin Sneak ×3", gains: 2, view: { counters: { available: 0, reserved: 0, hadTurn: true, passed: true }, current: false, owner: false, band: { members: 3, standing: 2, vitals: 2, vitalsMax: 3 } } },
     { name: "Ogre Brute", gains: 1, view: { counters: newCounters(), current: false, owner: false } },
   ];
   const items = rows.map((row) => {
     const counters = renderer.render(TURN_TEMPLATES.tracker, trackerCountersContext({ ...row.view, started: true, name: row.name }));
-    return `<li class="combatant${row.view.current ? " active" : ""}">
+    return `<li class="combatant${row.view.current ? " active" : ""}"${row.view.band ? ' data-band="true"' : ""}>
       <img class="token-image" src="icons/svg/mystery-man.svg" alt="">
       <div class="token-name"><strong class="name">${row.name}</strong>${counters}</div>
       <div class="token-initiative"><span class="initiative">${row.gains}</span></div>
@@ -153,6 +153,16 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.textContent(".cw-counters__pass")).toBe("Pass");
     expect(await axeFindings(page), "tracker: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `combat-tracker-${theme}.png`), fullPage: true });
+  });
+
+  it("minion band row: the band's shared vitals in words, with a tooltip", async () => {
+    await open(writePage({ name: "combat-tracker-band", title: "Combat Tracker", theme, classes: "sidebar-tab combat-sidebar", body: trackerBody(), tag: "div" }), 300);
+    expect((await inspectTracker()).overflowing).toEqual([]);
+    const band = page.locator(".combatant[data-band] .cw-band-vitals");
+    expect((await band.textContent())?.trim()).toBe("Vitals 2/3");
+    expect(await band.getAttribute("data-tooltip")).toBe("The band's shared vitals: 2 of 3 left, one per member; 2 of 3 members still stand.");
+    expect(await axeFindings(page), "band row: axe-core serious or critical violations").toEqual([]);
+    await page.locator(".combatant[data-band]").screenshot({ path: join(SHOT_DIR, `combat-band-row-${theme}.png`) });
   });
 
   it("condition prompt: each check with its odds, nothing overflows a 400 px dialog", async () => {

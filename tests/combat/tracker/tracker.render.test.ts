@@ -30,8 +30,24 @@ describe("tracker counters", () => {
     expect(count(html, "cw-counter-pip--reserved")).toBe(1);
     expect(count(html, "cw-counter-pip--spent")).toBe(2);
     expect(html).toContain('aria-label="Ada: 3 counters, 1 reserved"');
-    expect(html).toContain("+1");
+    // Each number says what it counts (issue 20: "0 +6" read as nothing).
+    expect(html).toContain(">3 left</span>");
+    expect(html).toContain(">1 reserved</span>");
+    expect(html).not.toContain("+1");
+    expect(html).toContain('data-tooltip="Counters left to spend this turn"');
+    expect(html).toContain('data-tooltip="Counters kept for reactions: dodging, blocking, a prepared action"');
     expect(html).toContain('data-cw-action="pass"');
+    expectClean();
+  });
+
+  it("a minion band's row shows its shared vitals in words, before and during the combat", () => {
+    const band = { members: 4, standing: 3, vitals: 3, vitalsMax: 4 };
+    for (const started of [false, true]) {
+      const html = renderer.render(TRACKER_TEMPLATE, trackerCountersContext({ ...view, started, counters: newCounters(), band }));
+      expect(html).toContain(">Vitals 3/4</span>");
+      expect(html).toContain("The band&#x27;s shared vitals: 3 of 4 left, one per member; 3 of 4 members still stand.");
+    }
+    expect(renderer.render(TRACKER_TEMPLATE, trackerCountersContext({ ...view, counters: newCounters() }))).not.toContain("cw-band-vitals");
     expectClean();
   });
 

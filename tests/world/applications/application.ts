@@ -24,13 +24,17 @@
  *   `_onChangeForm`, which submits when `submitOnChange` and the window is rendered;
  *   `submit()` runs the handler programmatically;
  * - `changeTab(tab, group)`: toggles "active" on `.tabs [data-group][data-tab]` and
- *   `.tab[data-group]` and records `tabGroups[group]`.
+ *   `.tab[data-group]` and records `tabGroups[group]`;
+ * - `_createContextMenu(handler, selector, {container, eventName})`: the handler's entries
+ *   (called with `this`) in a ContextMenu bound to the container (the element by default); the
+ *   `get…` hooks core calls with the entries are not modelled (./context-menu.ts).
  *
  * Not modelled: window dragging, resizing, minimizing, z-order beyond a counter, header
- * control menus (rendered, not wired), context menus, CSS transitions other than the close,
+ * control menus (rendered, not wired), context-menu hooks, CSS transitions other than the close,
  * CSS min/max sizes and scale in `setPosition` (sizes are clamped to the viewport and a window
  * without left/top is centred, as core does).
  */
+import { ContextMenu, type ContextMenuEntry, type ContextMenuOptions } from "./context-menu";
 import { FormDataExtended } from "./form-data";
 import { applicationsRoot, instancesOf, transitionTimeout } from "./registry";
 import { cloneOptions, isPlainObject, localize, observe, rt } from "./runtime";
@@ -597,6 +601,14 @@ export class ApplicationV2 extends EventTarget {
   protected async _preFirstRender(_context: Record<string, unknown>, _options: RenderOptions): Promise<void> {}
 
   protected async _onFirstRender(_context: Record<string, unknown>, _options: RenderOptions): Promise<void> {}
+
+  /** A ContextMenu of the handler's entries on `selector` within the container (core: null without entries). */
+  protected _createContextMenu(handler: () => ContextMenuEntry[], selector: string, options: ContextMenuOptions & { container?: HTMLElement } = {}): ContextMenu | null {
+    const { container, ...menuOptions } = options;
+    const items = handler.call(this);
+    if (!items.length) return null;
+    return new ContextMenu(container ?? this.element, selector, items, { jQuery: false, ...menuOptions });
+  }
 
   protected async _preRender(_context: Record<string, unknown>, _options: RenderOptions): Promise<void> {}
 

@@ -12,15 +12,21 @@
  * `templates/sidebar/tabs/combat/tracker.hbs`: `li.combatant[data-combatant-id]` with
  * `.token-image`, `.token-name .name`, and in `.token-initiative` an `input.initiative-input`
  * (read-only for players) once rolled, else a roll button for the owner.
- * Not modelled: the header and footer parts (encounter cycling, round controls), context menus,
- * hover and pan, the popout, combatant controls other than rolling.
+ * Context menus as core creates them on first render: `_getEntryContextOptions` on each
+ * `.combatant` row (core's entries modelled: clear initiative, reroll, remove, for a GM) and
+ * `_getCombatContextOptions` on the header's `.encounter-context-menu` button (a click opens it;
+ * core's own encounter entries are not modelled).
+ * Not modelled: the header and footer parts (encounter cycling, round controls) other than that
+ * button, hover and pan, the popout, combatant controls other than rolling.
  */
 import { ApplicationV2, type RenderOptions } from "./application";
+import type { ContextMenuEntry } from "./context-menu";
 import { handlebars } from "./templates";
 import { rt } from "./runtime";
 
 interface TrackerCombatant {
   id: string;
+  delete?(): Promise<unknown>;
   name: string;
   img?: string | null;
   initiative: number | null;
@@ -54,7 +60,8 @@ export interface TurnContext {
   [key: string]: unknown;
 }
 
-const ROWS = handlebars.compile(`<ol class="combat-tracker plain">
+const ROWS = handlebars.compile(`<header class="combat-tracker-header"><button type="button" class="inline-control icon fa-solid fa-ellipsis-vertical encounter-context-menu" aria-label="{{localize "COMBAT.Options"}}"></button></header>
+<ol class="combat-tracker plain">
 {{#each turns}}
   <li class="combatant {{css}}" data-combatant-id="{{id}}" data-action="activateCombatant">
     <img class="token-image" src="{{img}}" alt="{{name}}" loading="lazy">
@@ -124,6 +131,28 @@ export class CombatTracker extends ApplicationV2 {
       img: combatant.img ?? combatant.actor?.img ?? "icons/svg/mystery-man.svg",
       effects: { icons, tooltip: icons.map((e) => e.name).join(", ") },
     };
+  }
+
+  protected override async _onFirstRender(context: Record<string, unknown>, options: RenderOptions): Promise<void> {
+    await super._onFirstRender(context, options);
+    this._createContextMenu(this._getCombatContextOptions, ".encounter-context-menu", { fixed: true, eventName: "click" });
+    this._createContextMenu(this._getEntryContextOptions, ".combatant", { fixed: true });
+  }
+
+  /** Core's combatant entries (a GM's): clear the initiative, roll it again, remove the combatant. */
+  protected _getEntryContextOptions(): ContextMenuEntry[] {
+    const combatant = (li: HTMLElement) => this.viewed?.combatants.get(li.dataset.combatantId ?? "");
+    const isGM = () => rt().game.user?.isGM === true;
+    return [
+      { name: "COMBAT.CombatantClear", icon: '<i class="fa-solid fa-arrow-rotate-left"></i>', condition: (li) => isGM() && Number.isFinite(combatant(li)?.initiative ?? NaN), callback: (li) => void combatant(li)?.update({ initiative: null }) },
+      { name: "COMBAT.CombatantReroll", icon: '<i class="fa-solid fa-dice-d20"></i>', condition: isGM, callback: (li) => void this.viewed?.rollInitiative([li.dataset.combatantId ?? ""]) },
+      { name: "COMBAT.CombatantRemove", icon: '<i class="fa-solid fa-trash"></i>', condition: isGM, callback: (li) => void combatant(li)?.delete?.() },
+    ];
+  }
+
+  /** Core's encounter entries are not modelled; a system adds its own. */
+  protected _getCombatContextOptions(): ContextMenuEntry[] {
+    return [];
   }
 
   protected override async _renderHTML(context: Record<string, unknown>, _options: RenderOptions): Promise<unknown> {

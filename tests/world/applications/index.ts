@@ -12,6 +12,7 @@ import { ApplicationV2 } from "./application";
 import { DialogV2 } from "./dialog";
 import { ActorSheetV2, DocumentSheetV2, ItemSheetV2 } from "./document-sheet";
 import { CombatTracker } from "./combat-tracker";
+import { ContextMenu } from "./context-menu";
 import { DragDrop } from "./drag-drop";
 import { FilePicker } from "./file-picker";
 import { FormDataExtended } from "./form-data";
@@ -22,7 +23,7 @@ import { DocumentSheetConfig } from "./sheet-config";
 import { getTemplate, loadTemplates, renderTemplate } from "./templates";
 import { TextEditor } from "./text-editor";
 
-export { ApplicationV2, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, HandlebarsApplicationMixin, FormDataExtended, TextEditor, DocumentSheetConfig, DragDrop, FilePicker, CombatTracker };
+export { ApplicationV2, DialogV2, DocumentSheetV2, ActorSheetV2, ItemSheetV2, HandlebarsApplicationMixin, FormDataExtended, TextEditor, DocumentSheetConfig, DragDrop, FilePicker, CombatTracker, ContextMenu };
 export { handlebars, configureTemplates, systemFile, type TemplateSource } from "./templates";
 export { configureApplications, applicationsRoot, instancesOf, resetInstances, setTransitionTimeout, transitionTimeout } from "./registry";
 export { unawaited } from "./runtime";
@@ -34,7 +35,7 @@ export const applications = {
   api: { ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin },
   sheets: { ActorSheetV2, ItemSheetV2 },
   apps: { DocumentSheetConfig, FilePicker },
-  ux: { FormDataExtended, TextEditor, DragDrop },
+  ux: { FormDataExtended, TextEditor, DragDrop, ContextMenu },
   sidebar: { tabs: { CombatTracker } },
   handlebars: { getTemplate, loadTemplates, renderTemplate },
   get instances(): Map<string, unknown> {

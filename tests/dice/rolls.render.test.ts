@@ -102,7 +102,7 @@ describe("chat card template", () => {
     })]);
     expect(damage).toContain("Damage: Battleaxe");
     // Four dice of slashing damage: the type by icon and full name, never the book's letter.
-    expect(damage).toMatch(/<strong>4<\/strong> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--slashing" aria-hidden="true"><\/span>Slashing<\/span>/);
+    expect(damage).toMatch(/<strong data-damage-dice="4">4<\/strong> damage dice, <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--slashing" aria-hidden="true"><\/span>Slashing<\/span>/);
     expect(damage).not.toContain("4 S");
     expect(damage).toContain("Armor piercing");
     expect(count(damage, "<tr class=\"is-")).toBe(2);

@@ -63,7 +63,7 @@ describe("casting card", () => {
     expect(html).toContain("Takes effect");
     expect(html).toContain("Missed");
     expect(html).toContain("Negated: Golem runes");
-    expect(html).toContain("Golem runes: 11");
+    expect(html).toContain("Golem runes: rolled 11");
     // Players do not see the defenses.
     expect(render(data, { isGM: false, canApply: false })).not.toContain("Defense");
     expect(render(data, { isGM: false, canApply: false })).not.toContain('data-action="applyCast"');

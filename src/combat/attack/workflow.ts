@@ -628,7 +628,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
       const info = session.targets[i];
       return {
         key: safeKey(info.key), name: info.name, img: info.img ?? null, actorUuid: info.actorUuid, tokenUuid: info.tokenUuid ?? null,
-        attack: resultAttack[i], hit: r.hit, gains: r.gains, reaction: r.setup.reaction,
+        attack: resultAttack[i], hit: r.hit, gains: r.gains, reaction: r.setup.reaction, reactionBy: decisions[info.key]?.by ?? "none",
         automaticMiss: r.setup.automaticMiss, situation: situationOf(info.situation),
         // Defense, resistance and health stay off the card: each observer works them out (./details).
         damage: { total: r.damage.total, criticals: r.damage.criticals },

@@ -57,7 +57,7 @@ describe("attack card", () => {
     expect(html).toContain("Ada");
     expect(count(html, 'class="cw-attack-target ')).toBe(3);
     expect(count(html, "data-defense=")).toBe(3);
-    expect(html).toContain("1 pierced");
+    expect(html).toContain("1 armor pierced");
     expect(html).toContain("Stunned");
     expect(html).toContain("Dies.");
     expect(html).toContain('data-cw-attack="apply"');

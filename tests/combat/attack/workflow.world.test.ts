@@ -111,6 +111,22 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     expect(counters(gm, GRUSHA)).toMatchObject({ available: 6 });
   });
 
+  it("a preset reaction keeps who decided it (a two-weapon attack's second strike): the card names the decider", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    let asked = 0;
+    setReactionPrompt(async () => { asked++; return "dodge"; });
+    const ada = actor(alice, ADA);
+    const grusha = token(alice, GRUSHA) as { uuid: string };
+    const outcome = await world.as(alice, () => ada.attack(ada.items.get(SWORD), {
+      targets: [grusha], skipDialog: true, reactions: { [grusha.uuid]: { reaction: "none", by: "gm" } }, reactionsPaid: true,
+    }));
+    await world.settle();
+    expect(asked).toBe(0);
+    expect(outcome!.data.targets[0].reactionBy).toBe("gm");
+    expect((messages(gm).at(-1) as unknown as { content: string }).content).toContain("Did not react (the GM decided)");
+  });
+
   it("the world setting lets the system pick an NPC's reaction without asking", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world);

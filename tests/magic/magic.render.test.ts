@@ -60,7 +60,7 @@ describe("casting card", () => {
     const data = card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1] });
     const html = render(data);
     expectClean(html);
-    expect(html).toContain(`Damage dice (${data.damageFaces.length}) (Energy)`);
+    expect(html).toContain(`${data.damageFaces.length} damage dice (Energy)`);
     const dice = /class="cw-cast-card__damage"[\s\S]*?<\/ol>/.exec(html)![0];
     expect((dice.match(/data-tooltip="[^"]+"/g) ?? []).length).toBe(data.damageFaces.length);
     expect(dice).toContain('data-tooltip="1: cancels a point of damage"');

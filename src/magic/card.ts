@@ -298,7 +298,11 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
     caster: data.caster,
     rollKindKey: `CLOCKWORK.SpellRoll.${data.spell.rollKind}`,
     dice: data.faces.map((face, i) => ({ face, mark: marks[i] as DieMark, title: `CLOCKWORK.Chat.Die.${marks[i]}` })),
-    damageDice: data.damageFaces.map((face) => ({ face })),
+    // Each damage die with its meaning: counted against every target's resistance (a 12 twice, a 1 cancels one).
+    damageDice: data.damageFaces.map((face) => {
+      const mark = face === 12 ? "double" : face === 1 ? "cancel" : "none";
+      return { face, mark, title: `CLOCKWORK.Chat.DamageDie.${mark}` };
+    }),
     damageTypeKey: data.damageType ? `CLOCKWORK.DamageType.${data.damageType}` : null,
     gains: data.gains,
     pool: data.dice,

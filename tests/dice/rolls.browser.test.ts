@@ -125,6 +125,26 @@ async function inspect(): Promise<Report> {
   });
 }
 
+/**
+ * Numbers on the cards with nothing to say what they are (issue 20): a text with a digit and no
+ * word, outside a die, a tooltip, a labelled element or a described cell, whose line has no word.
+ */
+function unlabelledNumbers(): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.getElementById("app")!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!/\d/.test(text) || /[A-Za-z]{3,}/.test(text)) continue;
+      const el = node.parentElement!;
+      if (el.closest("[data-tooltip], [aria-label], dd, td, th, .cw-roll-die")) continue;
+      const line = el.closest("p, li, h3, h4, div")?.textContent ?? "";
+      if (!/[A-Za-z]{3,}/.test(line.replace(text, ""))) out.push(`${el.tagName.toLowerCase()}: ${text.trim()}`);
+    }
+    return out;
+  });
+}
+
 async function open(url: string, width: number): Promise<void> {
   await page.setViewportSize({ width: width + 24, height: 900 });
   await page.goto(url);
@@ -175,6 +195,10 @@ describe.each(THEMES)("%s theme", (theme) => {
       expect(box.height).toBeGreaterThanOrEqual(20);
     }
     expect(report.marksLookDifferent).toBe(true);
+    // Every number says what it is; a skill roll's 12s promise no critical damage (issue 20).
+    expect(await unlabelledNumbers()).toEqual([]);
+    expect(await page.textContent("#app")).not.toContain("Critical damage on a hit");
+    expect(await page.textContent("#app")).toMatch(/Rolled\s*9\s*against Flat 7/);
     // Nine dice sit side by side in the 300 px chat log, not one per line.
     expect(report.firstDiceRows).toBeLessThanOrEqual(2);
     expect(await axeFindings(page), "chat cards: axe-core serious or critical violations").toEqual([]);

@@ -102,7 +102,7 @@ describe("chat card template", () => {
     })]);
     expect(damage).toContain("Damage: Battleaxe");
     // Four dice of slashing damage: the type by icon and full name, never the book's letter.
-    expect(damage).toMatch(/<strong>4<\/strong> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--slashing" aria-hidden="true"><\/span>Slashing<\/span>/);
+    expect(damage).toMatch(/<strong data-damage-dice="4">4<\/strong> damage dice, <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--slashing" aria-hidden="true"><\/span>Slashing<\/span>/);
     expect(damage).not.toContain("4 S");
     expect(damage).toContain("Armor piercing");
     expect(count(damage, "<tr class=\"is-")).toBe(2);
@@ -112,6 +112,37 @@ describe("chat card template", () => {
     expect(death).toContain("Diehard: a 1 adds one, a 12 cancels two");
     expect(death).toContain("Still dying");
     expect(marks(death)).toEqual(["fatal", "save", "fatal", "none", "fatal", "save"]);
+  });
+});
+
+describe("chat card: every number says what it is (issue 20)", () => {
+  const viewer = { rollMode: "publicroll" as const, isGM: true, isAuthor: true };
+
+  it("a skill roll such as a stabilize (Mind / Knowledge against the wounds) never offers critical damage; an attack roll does", () => {
+    const stabilize = card(viewer, [gainRoll([12, 12, 9, 4, 1], {
+      threshold: 8, needed: 3, difficulty: "custom", critical: {}, subject: { kind: "skill", skill: "knowledge", attribute: "mind" },
+    })]);
+    expect(stabilize).toContain("Mind / Knowledge");
+    expect(stabilize).not.toContain("Critical damage");
+    const attack = card(viewer, [gainRoll([12, 12, 9, 4, 1], { threshold: 8, critical: {}, subject: { kind: "attack", itemName: "Longsword" } })]);
+    expect(attack).toContain("Critical damage on a hit: +2 (dice 12)");
+    // A spell attack is a roll against a defense: it may deal critical damage too.
+    const bolt = card(viewer, [gainRoll([12, 9], { threshold: 8, needed: 1, difficulty: "defense", critical: {}, subject: { kind: "spell", skill: "elemental", attribute: "magic", itemName: "Fire Bolt" } })]);
+    expect(bolt).toContain("Critical damage on a hit: +1");
+  });
+
+  it("the Flat face, the damage dice count and a target's damage parts are labelled; damage dice say what they do", () => {
+    const flat = card(viewer, [serialized("FlatRoll", [9], { target: 7 })]);
+    expect(flat).toMatch(/Rolled <strong data-flat-face="9">9<\/strong> against Flat 7/);
+    const damage = card({ ...viewer, canObserve: () => true }, [serialized("DamageRoll", [12, 6, 3, 1], {
+      damageType: "slashing", criticals: 2, itemName: "Battleaxe", targets: [{ name: "Orc", actorUuid: "Actor.orc", species: 3, armor: 2, hit: true }],
+    })]);
+    expect(damage).toContain(">4</strong> damage dice, ");
+    expect(damage).toMatch(/\(\d+ from the dice \+ 2 critical\)/);
+    expect(damage).toContain('data-tooltip="12: two points of damage"');
+    expect(damage).toContain('data-tooltip="1: cancels a point of damage"');
+    expect(damage).toContain('data-tooltip="below the resistance: no damage"');
+    expect(damage).not.toContain("two gains");
   });
 });
 

@@ -56,6 +56,18 @@ describe("casting card", () => {
     expect(html).toContain('data-condition="burning"');
     expect(html).toContain('data-action="applyCast"');
   });
+  it("every number says what it is: the damage dice (count, type, each die) and a bare effect size (issue 20)", () => {
+    const data = card("Fire Bolt", [target("Grusha")], { casting: [12, 9, 6, 2, 2, 1] });
+    const html = render(data);
+    expectClean(html);
+    expect(html).toContain(`${data.damageFaces.length} damage dice (Energy)`);
+    const dice = /class="cw-cast-card__damage"[\s\S]*?<\/ol>/.exec(html)![0];
+    expect((dice.match(/data-tooltip="[^"]+"/g) ?? []).length).toBe(data.damageFaces.length);
+    expect(dice).toContain('data-tooltip="1: cancels a point of damage"');
+    const dispel = render({ ...data, targets: [], success: true, amount: 3, spell: { ...data.spell, effect: "dispel" } });
+    expectClean(dispel);
+    expect(dispel).toContain("Effect size: 3");
+  });
   it("an area spell: a hit, a miss with half, a target negated by its runes", () => {
     const data = card("Fireball", [target("Grusha"), target("Pip", { baseDefense: 5 }), target("Golem", { spellResistance: { runes: "minor" } })], { casting: [12, 6, 2, 2, 2, 2], resistance: { Golem: [11] } });
     const html = render(data);
@@ -63,7 +75,7 @@ describe("casting card", () => {
     expect(html).toContain("Takes effect");
     expect(html).toContain("Missed");
     expect(html).toContain("Negated: Golem runes");
-    expect(html).toContain("Golem runes: 11");
+    expect(html).toContain("Golem runes: rolled 11");
     // Players do not see the defenses.
     expect(render(data, { isGM: false, canApply: false })).not.toContain("Defense");
     expect(render(data, { isGM: false, canApply: false })).not.toContain('data-action="applyCast"');

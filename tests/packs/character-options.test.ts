@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAGIC_SCHOOLS, MELEE_WEAPON_GROUPS, RANGED_WEAPON_GROUPS, SCHOOLS } from "../../src/rules";
-import { documentUuids, folders, inFolder, items, manifest, named, uuidReferences, type PlainObject, type SourceDocument } from "./load-sources";
+import { documentUuids, documents, folders, inFolder, items, manifest, named, uuidReferences, type PlainObject, type SourceDocument } from "./load-sources";
 
 const sys = (doc: SourceDocument): PlainObject => doc.system ?? {};
 const field = <T>(doc: SourceDocument, path: string): T =>
@@ -266,9 +266,35 @@ describe("spells", () => {
       const text = field<string>(s, "description");
       const counters = field<number | null>(s, "counters");
       expect(text, s.name).toContain(`Level ${field(s, "level")} `);
-      expect(text, s.name).toContain(counters === null ? "Out of combat, no action counters" : `${counters} AC`);
+      expect(text, s.name).toContain(counters === null ? "Out of combat, no action counters" : `${counters} action counter${counters === 1 ? "" : "s"}`);
       expect(text, s.name).toContain(`${field(s, "mana")} mana`);
     }
+  });
+
+  it("states each spell's damage as its data says, in words: the dice and the types' names (issue 20)", () => {
+    for (const s of spells) {
+      const damage = field<{ dice: number; types: string[] }>(s, "damage");
+      if (!damage.dice) continue;
+      const text = field<string>(s, "description");
+      expect(text, s.name).toMatch(new RegExp(`${damage.dice} (${damage.types.join("|")})[a-z ,]*(dice|die)\\b`));
+    }
+  });
+
+  it("writes costs and damage in words everywhere, the sheet's notation: no \"2 AC\", no \"6 N\" (issue 20)", () => {
+    const texts: { name: string; text: string }[] = [];
+    const walk = (node: unknown, name: string): void => {
+      if (Array.isArray(node)) node.forEach((n) => walk(n, name));
+      else if (node && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          if ((key === "description" || key === "content") && typeof value === "string") texts.push({ name, text: value });
+          else walk(value, name);
+        }
+      }
+    };
+    for (const doc of documents()) walk(doc, String(doc.name));
+    expect(texts.length).toBeGreaterThan(400);
+    const unreadable = texts.filter(({ text }) => /\b\d+-?\s?AC\b|\b\d+ [NSPLXB]\b(?![\w-])/.test(text)).map((t) => t.name);
+    expect(unreadable).toEqual([]);
   });
 
   it("links each spell condition to its page of the Conditions journal", () => {

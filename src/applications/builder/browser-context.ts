@@ -11,9 +11,10 @@ import { filterView, type Translate } from "./builder-context";
 export const BROWSER_LIMIT = 150;
 
 const B = "CLOCKWORK.Builder";
+const N = "CLOCKWORK.Notation";
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** A short line of the numbers that matter for an entry's type. */
+/** A short line of the numbers that matter for an entry's type, each with its unit in words (issue 20). */
 export function entryDetails(entry: BrowserEntry, choices: SheetChoices, t: Translate): string {
   const s = entry.system;
   const parts: string[] = [];
@@ -21,22 +22,25 @@ export function entryDetails(entry: BrowserEntry, choices: SheetChoices, t: Tran
   switch (entry.type) {
     case "spell":
       parts.push(level, t(choices.label.school(str(s.school))));
-      if (typeof s.mana === "number") parts.push(`${s.mana} ${t(`${B}.Stat.mana`).toLowerCase()}`);
-      if (typeof s.counters === "number") parts.push(`${s.counters} AC`);
+      if (typeof s.mana === "number") parts.push(t(`${N}.Mana`, { count: s.mana }));
+      if (typeof s.counters === "number") parts.push(s.counters === 1 ? t(`${N}.Counter`) : t(`${N}.Counters`, { count: s.counters }));
       break;
     case "feature": parts.push(level); break;
     case "focus": parts.push(t(choices.label.skill(str(s.skill)))); break;
     case "species": parts.push(t(choices.label.size(str(s.size)))); break;
     case "weapon": {
-      const damage = s.damage as { types?: string[] } | undefined;
+      const damage = s.damage as { dice?: number; types?: string[] } | undefined;
       parts.push(t(choices.label.weaponGroup(str(s.group))), t(choices.label.hands(str(s.hands))));
-      if (damage?.types?.length) parts.push(damage.types.map((type) => choices.abbreviation(type)).join("/"));
+      // The damage types by name, never the book's letters; with the dice when the weapon rolls any.
+      const types = (damage?.types ?? []).map((type) => t(choices.label.damageType(type))).join(t(`${N}.Or`));
+      if (types && typeof damage?.dice === "number" && damage.dice > 0) parts.push(t(`${N}.DamageDice`, { dice: damage.dice, types }));
+      else if (types) parts.push(types);
       break;
     }
     case "armor": case "shield": parts.push(t(choices.label.weight(str(s.weight)))); break;
     default: if (level && entry.type === "equipment") parts.push(level);
   }
-  if (typeof s.price === "number" && s.price > 0) parts.push(`${s.price}`);
+  if (typeof s.price === "number" && s.price > 0) parts.push(t(`${N}.Price`, { price: s.price }));
   return parts.filter(Boolean).join(" · ");
 }
 

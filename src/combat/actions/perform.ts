@@ -134,9 +134,9 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
       // One payment for both strikes (RULING 24); one dodge or block covers both (§4.11).
       const first = await attack(actor, main, { ...request.attack, baseCost: twoWeaponCost(mainW, offW) });
       if (!first) return { ok: false };
-      const reactions = Object.fromEntries(Object.entries(first.reactions).map(([k, d]) => [k, d.reaction]));
       const targets = first.session.targets.map((t) => t.tokenUuid ?? t.actorUuid);
-      const second = await attack(actor, off, { ...request.attack, targets, skipDialog: true, baseCost: 0, reactions, reactionsPaid: true, reactionId: first.data.reactionId });
+      // The first strike's reactions, with who decided them (the second card says so too).
+      const second = await attack(actor, off, { ...request.attack, targets, skipDialog: true, baseCost: 0, reactions: first.reactions, reactionsPaid: true, reactionId: first.data.reactionId });
       return { ok: true, attack: second ?? first, paid: first.data.counters };
     }
     case "dropProne":

@@ -11,7 +11,7 @@
 import { localize } from "../../foundry";
 import { markDice, type AttackMode, type CalledShot, type DamageType } from "../../rules";
 import { statusLabel } from "../conditions";
-import type { Reaction } from "./reactions";
+import { REACTION_SOURCES, type Reaction, type ReactionSource } from "./reactions";
 import type { AttackDeclaration, TargetSituation } from "./source";
 
 export const ATTACK_FLAG = "attack";
@@ -32,6 +32,8 @@ export interface CardTarget {
   hit: boolean;
   gains: number;
   reaction: Reaction;
+  /** Who decided the reaction (a display only: the GM reads the reactor's record). Older cards: absent. */
+  reactionBy?: ReactionSource;
   automaticMiss: string | null;
   /** What the attacker declared about this target (cover, unaware, feinted) and the distance measured. */
   situation?: TargetSituation;
@@ -171,6 +173,8 @@ function conditionLabels(ids: readonly string[]): string {
 }
 
 const MARK_TITLE = (mark: string) => `CLOCKWORK.Chat.Die.${mark}`;
+/** A damage die's meaning: counted against each target's resistance (its observers see the count). */
+const DAMAGE_TITLE = (mark: string) => `CLOCKWORK.Chat.DamageDie.${mark}`;
 
 /** One attack's dice: the attack roll marked against its rank, the damage roll's 12s and 1s. */
 function diceOf(attack: CardAttack, index: number, count: number) {
@@ -181,9 +185,23 @@ function diceOf(attack: CardAttack, index: number, count: number) {
     attack: attack.attackFaces.map((face, i) => ({ face, mark: marks[i] ?? "none", title: MARK_TITLE(marks[i] ?? "none") })),
     damage: attack.damageFaces.map((face) => {
       const mark = face === 12 ? "double" : face === 1 ? "cancel" : "none";
-      return { face, mark, title: MARK_TITLE(mark) };
+      return { face, mark, title: DAMAGE_TITLE(mark) };
     }),
+    damageCount: attack.damageFaces.length,
   };
+}
+
+/**
+ * What a target did against the attack and who decided it: its player, the GM, the world's auto
+ * rule, no answer, or nobody asked. A card from before the source was kept names the reaction only.
+ */
+function reactionLine(t: CardTarget): string | null {
+  const by = t.reactionBy && REACTION_SOURCES.includes(t.reactionBy) ? t.reactionBy : null;
+  if (!by) return t.reaction !== "none" ? localize(`CLOCKWORK.Combat.Attack.Card.Reacted.${t.reaction}`) : null;
+  return localize("CLOCKWORK.Combat.Attack.Card.ReactionBy", {
+    reaction: localize(`CLOCKWORK.Combat.Attack.Card.Reacted.${t.reaction}`),
+    by: localize(`CLOCKWORK.Combat.Attack.Card.DecidedBy.${by}`),
+  });
 }
 
 /**
@@ -214,7 +232,8 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
       outcomeLabel: localize(`CLOCKWORK.Combat.Attack.Card.${outcome}`),
       outcomeClass: t.hit ? "cw-hit" : "cw-miss",
       automaticMiss: t.automaticMiss ? localize(`CLOCKWORK.Combat.Attack.AutoMiss.${t.automaticMiss}`) : null,
-      reaction: t.reaction !== "none" ? localize(`CLOCKWORK.Combat.Attack.Reaction.${t.reaction}`) : null,
+      reaction: reactionLine(t),
+      reactionBy: t.reactionBy ?? null,
       damage: t.damage.total,
       criticals: t.damage.criticals,
       conditions: t.conditions.length ? conditionLabels(t.conditions) : null,

@@ -39,8 +39,12 @@ export interface ReactionQueryData {
   reactionId?: string | null;
 }
 
-/** Who decided a reaction. */
-export type ReactionSource = "player" | "gm" | "auto" | "timeout" | "none";
+/**
+ * Who decided a reaction: the target's player, the GM, the world's auto rule for the GM, no
+ * answer in time, nobody connected to ask ("absent"), or nobody asked (no reaction was open).
+ */
+export type ReactionSource = "player" | "gm" | "auto" | "timeout" | "absent" | "none";
+export const REACTION_SOURCES: readonly ReactionSource[] = ["player", "gm", "auto", "timeout", "absent", "none"];
 
 export interface ReactionDecision {
   reaction: Reaction;
@@ -317,10 +321,7 @@ export async function decideReaction(target: AttackTargetInfo & { actor: Permiss
   const player = reactingPlayer(target.actor, allUsers<QueryUser>());
   if (player) return ask(player, data, "player");
   const gm = activeGM<QueryUser>();
-  if (npcReactionMode() === "auto") {
-    if (!gm) return { reaction: "none", by: "none" };
-    return { ...(await ask(gm, { ...data, auto: true }, "auto")) };
-  }
-  if (!gm) return { reaction: "none", by: "none" };
+  if (!gm) return { reaction: "none", by: "absent" };
+  if (npcReactionMode() === "auto") return ask(gm, { ...data, auto: true }, "auto");
   return ask(gm, data, "gm");
 }

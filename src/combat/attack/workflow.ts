@@ -179,8 +179,8 @@ export interface AttackCallOptions extends Partial<Omit<AttackDeclaration, "focu
   focus?: string;
   /** Cover of every target, or per target key (token UUID). */
   cover?: AttackTargetInfo["situation"]["cover"] | Record<string, AttackTargetInfo["situation"]["cover"]>;
-  /** Reactions already decided, per target key (nothing is asked for these). */
-  reactions?: Record<string, Reaction>;
+  /** Reactions already decided, per target key (nothing is asked for these); with who decided, the card names them. */
+  reactions?: Record<string, Reaction | ReactionDecision>;
   /** What the attacker knows of a target, per target key: unaware (base defense only), feinted (§4.17). */
   situations?: Record<string, Pick<AttackTargetInfo["situation"], "unaware" | "feinted">>;
   /** An area's target point (grid space); by default the first target's space. */
@@ -540,9 +540,12 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   await Promise.all(preview.rows.map(async (row, i) => {
     const info = session.targets[i];
     const reactor = combatantFor(combat, info.actor as WorkflowActor, tokenDocOf(info.tokenUuid ?? null));
-    const preset = options.reactions?.[row.key];
+    const given = options.reactions?.[row.key];
+    // A bare preset is the caller's own declaration (its player's); the second strike passes the first's deciders on.
+    const preset = typeof given === "string" ? given : given?.reaction;
+    const by = typeof given === "object" && given ? given.by : "player";
     // The reactor's side pays its counter when it answers; a preset reaction is paid here only by the reactor's owner.
-    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor, info.actor, reactionId, preset) ? preset : "none", by: "player" };
+    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor, info.actor, reactionId, preset) ? preset : "none", by };
     else decisions[row.key] = await decideReaction(info as AttackTargetInfo & { actor: WorkflowActor }, row, names, { reactorUuid: reactor?.uuid ?? null, attackerUuid: attackerCombatant?.uuid ?? null, reactionId });
   }));
   // A reaction a target may not take (or cannot pay) counts as none.
@@ -628,7 +631,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
       const info = session.targets[i];
       return {
         key: safeKey(info.key), name: info.name, img: info.img ?? null, actorUuid: info.actorUuid, tokenUuid: info.tokenUuid ?? null,
-        attack: resultAttack[i], hit: r.hit, gains: r.gains, reaction: r.setup.reaction,
+        attack: resultAttack[i], hit: r.hit, gains: r.gains, reaction: r.setup.reaction, reactionBy: decisions[info.key]?.by ?? "none",
         automaticMiss: r.setup.automaticMiss, situation: situationOf(info.situation),
         // Defense, resistance and health stay off the card: each observer works them out (./details).
         damage: { total: r.damage.total, criticals: r.damage.criticals },

@@ -61,6 +61,7 @@ export interface GainResultView {
   statusLabel: string;
   dramaticLabel: string;
   automaticFailure: boolean;
+  /** Critical damage on a hit: attack rolls only (a skill roll's 12s deal no damage). */
   criticals: number;
   criticalRange: string;
 }
@@ -139,6 +140,13 @@ export interface ChatCardContext {
   luck: { spent: number; keepBest: boolean; canSpendMore: boolean; show: boolean };
 }
 
+/** A damage die's meaning: against one known resistance, or counted against each target's. */
+const DAMAGE_TITLES: Partial<Record<DieMarkView, string>> = {
+  double: "CLOCKWORK.Chat.DamageDie.double",
+  gain: "CLOCKWORK.Chat.DamageDie.gain",
+  cancel: "CLOCKWORK.Chat.DamageDie.cancel",
+};
+
 const MARK_TITLES: Record<DieMarkView, string> = {
   double: "CLOCKWORK.Chat.Die.double",
   gain: "CLOCKWORK.Chat.Die.gain",
@@ -168,6 +176,11 @@ function gainValue(roll: SerializedRoll): number {
   return countGains(activeFaces(roll.terms ?? []), o.threshold ?? 12, { hexed: o.hexed === true });
 }
 
+/** A weapon's attack, or any roll against a defense (a spell attack): only these deal critical damage. */
+function isAttack(o: Partial<GainRollOptions>): boolean {
+  return o.subject?.kind === "attack" || o.difficulty === "defense";
+}
+
 function gainResult(roll: SerializedRoll): GainResultView {
   const o = rollOptions<GainRollOptions>(roll);
   const faces = activeFaces(roll.terms ?? []);
@@ -191,7 +204,7 @@ function gainResult(roll: SerializedRoll): GainResultView {
     statusLabel,
     dramaticLabel: outcome?.dramatic ? `CLOCKWORK.Chat.Dramatic.${outcome.dramatic}` : "",
     automaticFailure: o.automaticFailure === true,
-    criticals: criticalDamage(faces, o.critical ?? {}),
+    criticals: isAttack(o) ? criticalDamage(faces, o.critical ?? {}) : 0,
     criticalRange: threshold >= 12 ? "12" : `${threshold}–12`,
   };
 }
@@ -255,7 +268,8 @@ function damageDice(roll: SerializedRoll, viewer: ChatCardViewer): DieView[] {
     ? Math.max(1, resolveDamage(faces, single, { armorPiercing: o.armorPiercing }).resistance)
     : 12;
   const marks = markDice(faces, threshold);
-  return faces.map((face, i) => dieView(face, marks[i]));
+  const none = single ? "CLOCKWORK.Chat.DamageDie.below" : "CLOCKWORK.Chat.DamageDie.none";
+  return faces.map((face, i) => ({ face, mark: marks[i], title: DAMAGE_TITLES[marks[i]] ?? none }));
 }
 
 function damageValue(roll: SerializedRoll): number {

@@ -120,8 +120,9 @@ describe("compendium browser", () => {
     const html = renderParts(renderer, BROWSER_TEMPLATES, context);
     expect(count(html, '<li draggable="true"')).toBe(6);
     expect(html).toContain("6 of 6 shown");
-    expect(entryDetails(entry(entries, "spell", "Fireball"), DEFAULT_CHOICES, t)).toBe("Level 4 · Fire · 12 mana · 4 AC");
-    expect(entryDetails(entry(entries, "weapon", "Longsword"), DEFAULT_CHOICES, t)).toMatch(/^Sword · Two-handed · S/);
+    // Costs and damage in words, the sheet's notation: no "AC", no damage letters (issue 20).
+    expect(entryDetails(entry(entries, "spell", "Fireball"), DEFAULT_CHOICES, t)).toBe("Level 4 · Fire · 12 mana · 4 action counters");
+    expect(entryDetails(entry(entries, "weapon", "Longsword"), DEFAULT_CHOICES, t)).toMatch(/^Sword · Two-handed · \d+ damage dice: Slashing/);
     expect([...t.missing]).toEqual([]);
   });
 

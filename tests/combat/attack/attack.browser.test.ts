@@ -82,9 +82,9 @@ function cardHtml(): string {
     version: 1, actorUuid: "Actor.Ada", actorName: "Ada", itemName: "Concussion Grenade", mode: "area", damageType: "explosive", calledShot: null, counters: 4,
     attacks: [{ attackRoll: 0, damageRoll: 1, dice: 9, threshold: 7, criticals: 1, attackFaces: [12, 9, 8, 4, 1, 7, 3, 10, 6], damageFaces: [12, 6, 3, 1, 9, 10, 2, 5, 7, 8] }],
     targets: [
-      target("Grusha", { conditions: ["stunned"], procs: 1 }),
-      target("Bram", { hit: false, defense: 3, damage: { total: 3, points: 3, criticals: 0, resistance: 4, armorPierced: 0 }, health: { absorbed: 0, woundsAdded: 0, vitalsLost: 0, dying: false, dead: false } }),
-      target("Goblin Minion", { health: { absorbed: 0, woundsAdded: 2, vitalsLost: 1, dying: false, dead: true } }),
+      target("Grusha", { conditions: ["stunned"], procs: 1, reaction: "dodge", reactionBy: "player" }),
+      target("Bram", { hit: false, defense: 3, reaction: "none", reactionBy: "timeout", damage: { total: 3, points: 3, criticals: 0, resistance: 4, armorPierced: 0 }, health: { absorbed: 0, woundsAdded: 0, vitalsLost: 0, dying: false, dead: false } }),
+      target("Goblin Minion", { reaction: "block", reactionBy: "gm", health: { absorbed: 0, woundsAdded: 2, vitalsLost: 1, dying: false, dead: true } }),
     ],
     applied: {},
   };
@@ -115,6 +115,26 @@ function itemsCardHtml(): string {
   return chatLog(renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(base, viewer)), renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(turned, viewer)));
 }
 
+/**
+ * Numbers on the cards with nothing to say what they are (issue 20): a text with a digit and no
+ * word, outside a die, a tooltip, a labelled element or a described cell, whose line has no word.
+ */
+function unlabelledNumbers(): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.getElementById("app")!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!/\d/.test(text) || /[A-Za-z]{3,}/.test(text)) continue;
+      const el = node.parentElement!;
+      if (el.closest("[data-tooltip], [aria-label], dd, td, th, .cw-roll-die")) continue;
+      const line = el.closest("p, li, h3, h4, div")?.textContent ?? "";
+      if (!/[A-Za-z]{3,}/.test(line.replace(text, ""))) out.push(`${el.tagName.toLowerCase()}: ${text.trim()}`);
+    }
+    return out;
+  });
+}
+
 /** A DialogV2 as Foundry v13 draws it: the content, then a footer of buttons. */
 async function open(url: string, width: number): Promise<void> {
   await page.setViewportSize({ width: width + 24, height: 900 });
@@ -140,6 +160,12 @@ describe.each(THEMES)("%s theme", (theme) => {
     expect(await page.locator(".cw-attack-target").count()).toBe(3);
     expect(await page.locator("[data-outcome=hit]").count()).toBe(2);
     expect(await page.locator("[data-cw-attack=apply]").count()).toBe(1);
+    // Each target says what it did and who decided; the second row of dice says it is the damage roll (issue 20).
+    expect(await page.locator(".cw-attack-target__reaction dd").allTextContents()).toEqual([
+      "Dodged (its player decided)", "Did not react (no answer in time)", "Blocked (the GM decided)",
+    ]);
+    expect(await page.locator("[data-roll=damage] .cw-attack-card__roll-label").textContent()).toBe("Damage dice (10)");
+    expect(await unlabelledNumbers()).toEqual([]);
     expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
     expect(await unnamedControls(page)).toEqual([]);
     expect(await axeFindings(page), "attack card: axe-core serious or critical violations").toEqual([]);
@@ -186,6 +212,7 @@ describe.each(THEMES)("%s theme", (theme) => {
     await open(writePage({ name: "combat-fall-card", title: "Chat", theme, classes: "clockwork-chat", body, tag: "div" }), 300);
     expect(await page.locator(".cw-card--fall").count()).toBe(2);
     expect(await page.locator("[data-fall-died]").count()).toBe(1);
+    expect(await unlabelledNumbers()).toEqual([]);
     expect(await overflowing(page, ".cw-card, .cw-attack-dialog")).toEqual([]);
     expect(await axeFindings(page), "fall card: axe-core serious or critical violations").toEqual([]);
     await page.screenshot({ path: join(SHOT_DIR, `combat-fall-card-${theme}.png`), fullPage: true });

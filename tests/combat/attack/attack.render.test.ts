@@ -57,7 +57,7 @@ describe("attack card", () => {
     expect(html).toContain("Ada");
     expect(count(html, 'class="cw-attack-target ')).toBe(3);
     expect(count(html, "data-defense=")).toBe(3);
-    expect(html).toContain("1 pierced");
+    expect(html).toContain("1 armor pierced");
     expect(html).toContain("Stunned");
     expect(html).toContain("Dies.");
     expect(html).toContain('data-cw-attack="apply"');
@@ -80,6 +80,52 @@ describe("attack card", () => {
     expect(html).toContain("Ada no longer exists: this card can no longer be applied.");
     expect(html).toContain("This creature no longer exists.");
     expect(html).not.toContain('data-cw-attack="apply"');
+  });
+});
+
+describe("attack card: every number and reaction says what it is (issue 20)", () => {
+  const gmView = { isGM: true, isAuthor: false, canObserve: () => true, exists: () => true };
+  const reacted: AttackCardData = {
+    ...CARD,
+    targets: [
+      target("Grusha", { reaction: "dodge", reactionBy: "player" }),
+      target("Bram", { reaction: "block", reactionBy: "gm" }),
+      target("Goblin", { reaction: "none", reactionBy: "timeout" }),
+      target("Rat", { reaction: "none", reactionBy: "none" }),
+      target("Wolf", { reaction: "none", reactionBy: "absent" }),
+      target("Orc", { reaction: "dodge", reactionBy: "auto" }),
+    ],
+  };
+
+  it("each target says whether it dodged, blocked or did not react, and who decided", () => {
+    const html = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(reacted, { ...gmView, isGM: false, canObserve: () => false }));
+    expectClean(html);
+    const line = (name: string) => new RegExp(`data-target="Scene_s_Token_${name}"[\\s\\S]*?<dt>Reaction</dt><dd>([^<]*)</dd>`).exec(html)?.[1];
+    expect(line("Grusha")).toBe("Dodged (its player decided)");
+    expect(line("Bram")).toBe("Blocked (the GM decided)");
+    expect(line("Goblin")).toBe("Did not react (no answer in time)");
+    expect(line("Rat")).toBe("Did not react (not asked: no reaction was open to it)");
+    expect(line("Wolf")).toBe("Did not react (nobody was connected to answer)");
+    expect(line("Orc")).toBe("Dodged (decided for the GM by the world setting)");
+  });
+
+  it("a card from before the decider was kept names a reaction only (no guess at who)", () => {
+    const html = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(CARD, gmView));
+    expect(html).toContain("<dd>Dodged</dd>");
+    expect(count(html, "<dt>Reaction</dt>")).toBe(2);
+  });
+
+  it("the second row of dice is labelled as the damage roll, each damage die says what it does", () => {
+    const html = renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(CARD, gmView));
+    expectClean(html);
+    expect(html).toMatch(/<span class="cw-attack-card__roll-label">Attack dice<\/span>/);
+    expect(html).toMatch(/<span class="cw-attack-card__roll-label" data-tooltip="The weapon&#x27;s damage roll[^"]*">Damage dice \(8\)<\/span>/);
+    const damageRow = /data-roll="damage"[\s\S]*?<\/ol>/.exec(html)![0];
+    expect(damageRow).toContain('data-tooltip="12: two points of damage"');
+    expect(damageRow).toContain('data-tooltip="1: cancels a point of damage"');
+    expect(damageRow).not.toMatch(/\bgains?\b/);
+    expect(html).toContain("Pool: 6 dice, a gain on 8+");
+    expect(html).toContain("3 action counters spent");
   });
 });
 
@@ -193,6 +239,8 @@ describe("magic items on the attack card and the fall card (docs/rulings.md 128â
     expect(hits).toContain("Bram falls 3 spaces");
     expect(hits).toContain("Bram takes 12 unavoidable hits from the fall.");
     expect(hits).toContain("Bram dies from the fall.");
+    // The number of hits says where it comes from (issue 20).
+    expect(hits).toContain('data-tooltip="A fall deals 4 unavoidable hits per space fallen: resistance does not reduce them."');
     const saved = renderer.render(FALL_CARD_TEMPLATE, fallCardContext("Bram", { spaces: 3, damage: 0, prevented: "featherFall", application: null }, false));
     expectClean(saved);
     expect(saved).toContain("Feather Fall: Bram takes no falling damage.");

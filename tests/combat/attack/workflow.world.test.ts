@@ -58,6 +58,9 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     const card = attackData(messages(gm).at(-1)!)!;
     expect(card.targets).toHaveLength(1);
     expect(card.targets[0]).toMatchObject({ name: "Grusha", reaction: "dodge", hit: outcome!.results[0].hit });
+    // Every viewer reads what the target did and who decided it (issue 20).
+    expect(card.targets[0].reactionBy).toBe("gm");
+    expect((messages(gm).at(-1) as unknown as { content: string }).content).toContain("Dodged (the GM decided)");
     // The card's flags hold no defense; the GM's client works it out from the card.
     expect(card.targets[0].defense).toBeUndefined();
     expect((await world.as(gm, () => cardFor(messages(gm).at(-1)!)))!.targets[0].defense).toBe(outcome!.results[0].setup.defense.total);
@@ -104,7 +107,24 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     await world.settle();
     const key = outcome!.session.targets[0].key;
     expect(outcome!.reactions[key]).toEqual({ reaction: "none", by: "timeout" });
+    expect((messages(gm).at(-1) as unknown as { content: string }).content).toContain("Did not react (no answer in time)");
     expect(counters(gm, GRUSHA)).toMatchObject({ available: 6 });
+  });
+
+  it("a preset reaction keeps who decided it (a two-weapon attack's second strike): the card names the decider", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedFight(world);
+    let asked = 0;
+    setReactionPrompt(async () => { asked++; return "dodge"; });
+    const ada = actor(alice, ADA);
+    const grusha = token(alice, GRUSHA) as { uuid: string };
+    const outcome = await world.as(alice, () => ada.attack(ada.items.get(SWORD), {
+      targets: [grusha], skipDialog: true, reactions: { [grusha.uuid]: { reaction: "none", by: "gm" } }, reactionsPaid: true,
+    }));
+    await world.settle();
+    expect(asked).toBe(0);
+    expect(outcome!.data.targets[0].reactionBy).toBe("gm");
+    expect((messages(gm).at(-1) as unknown as { content: string }).content).toContain("Did not react (the GM decided)");
   });
 
   it("the world setting lets the system pick an NPC's reaction without asking", async () => {

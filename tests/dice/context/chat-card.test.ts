@@ -36,11 +36,14 @@ describe("chat card: gain rolls", () => {
     expect(card.gain).toMatchObject({ gains: 0, netGains: -1, belowZero: true, success: false, dramaticLabel: "CLOCKWORK.Chat.Dramatic.failure" });
   });
 
-  it("counts criticals in the roll's critical range", () => {
-    const head = gainRoll([11, 12, 4], { threshold: 5, critical: { headShot: true } });
+  it("counts an attack roll's criticals in its critical range; other rolls deal no critical damage (issue 20)", () => {
+    const attack = { kind: "attack", itemName: "Longsword" };
+    const head = gainRoll([11, 12, 4], { threshold: 5, critical: { headShot: true }, subject: attack });
     expect(buildChatCardContext({ actorName: "A", rolls: [head] }, viewer()).gain).toMatchObject({ criticals: 2, criticalRange: "11–12" });
-    const plain = gainRoll([11, 12, 4], { threshold: 5 });
+    const plain = gainRoll([11, 12, 4], { threshold: 5, subject: attack });
     expect(buildChatCardContext({ actorName: "A", rolls: [plain] }, viewer()).gain).toMatchObject({ criticals: 1, criticalRange: "12" });
+    const skill = gainRoll([11, 12, 4], { threshold: 5, subject: { kind: "skill", skill: "knowledge", attribute: "mind" } });
+    expect(buildChatCardContext({ actorName: "A", rolls: [skill] }, viewer()).gain).toMatchObject({ criticals: 0 });
   });
 
   it("reports opposed rolls and automatic failures", () => {

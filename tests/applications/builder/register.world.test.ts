@@ -78,7 +78,10 @@ describe("sidebar buttons", () => {
     expect(forGm.querySelectorAll("button")).toHaveLength(again);
     const forAlice = directory();
     await render(alice, "renderActorDirectory", forAlice);
-    expect([...forAlice.querySelectorAll("button")].map((b) => b.textContent?.trim())).not.toContain("Award XP");
+    const forAliceLabels = [...forAlice.querySelectorAll("button")].map((b) => b.textContent?.trim());
+    expect(forAliceLabels).not.toContain("Award XP");
+    // Every player may start a character (issue 20): without ACTOR_CREATE too.
+    expect(forAliceLabels).toContain("New Character");
   });
 
   it("the Compendium tab opens the compendium browser", async () => {

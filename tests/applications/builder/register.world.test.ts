@@ -68,7 +68,7 @@ describe("sidebar buttons", () => {
   // Hooks run inside `world.as(client)`, where `game.user` is that client's user.
   const render = (client: WorldClient, hook: string, html: HTMLElement) => world.as(client, () => client.Hooks.callAll(hook as never, {} as never, html as never));
 
-  it("the Actors tab has Character Builder for users who may create actors and Award XP for the GM", async () => {
+  it("the Actors tab has New Character for every user and Award XP for the GM", async () => {
     const forGm = directory();
     await render(gm, "renderActorDirectory", forGm);
     const labels = [...forGm.querySelectorAll("button")].map((b) => b.textContent?.trim());

@@ -24,7 +24,7 @@ export interface NewCharacterTable {
 type Doc = { uuid: string };
 
 async function post(world: World, client: WorldClient, flags: Record<string, unknown>): Promise<string> {
-  const created = await world.as(client, () => (client.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Doc> }).create({ content: "<p>note</p>", flags }));
+  const created = await world.as(client, () => ((client.CONFIG.ChatMessage as { documentClass: unknown }).documentClass as { create(d: object): Promise<Doc> }).create({ content: "<p>note</p>", flags }));
   return created.uuid;
 }
 

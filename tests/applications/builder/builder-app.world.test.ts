@@ -86,7 +86,8 @@ beforeEach(async () => {
   alice = world.player("Alice");
   [heroId] = await world.seed("Actor", [{ name: "New Character", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
   await flush();
-});
+  // The first boot of the system in this file is slow on a loaded machine.
+}, 30_000);
 
 /** Steps 1–3: name, premade option 1, Dwarves with Strength and Ingenuity. */
 async function throughSpecies(app: App): Promise<void> {

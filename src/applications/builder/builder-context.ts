@@ -321,6 +321,19 @@ function resistanceView(build: CreationBuild, summary: CreationSummary, problems
   };
 }
 
+/** Item types the book prices (§1.42, RULING 113): a 0 there is a real price. */
+const BOOK_PRICED: readonly string[] = ["armor", "shield"];
+
+/**
+ * A price as shown: the number with its meaning in words, or "—" where the book gives none (a
+ * stored 0 of another type), never a bare "0" that reads as a real price.
+ */
+export function priceView(type: string, price: unknown, t: Translate, quantity = 1): { text: string; tooltip: string; unpriced: boolean } {
+  const value = Number.isFinite(Number(price)) ? Number(price) : 0;
+  if (value === 0 && !BOOK_PRICED.includes(type)) return { text: "—", tooltip: t(`${P}.Equipment.NoPrice`), unpriced: true };
+  return { text: String(value * quantity), tooltip: t(`${P}.Equipment.PriceTip`, { price: value * quantity }), unpriced: false };
+}
+
 function gearTypeLabel(type: string, t: Translate): string {
   return t(`TYPES.Item.${type}`);
 }
@@ -332,13 +345,13 @@ function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: 
     currency: summary.currency,
     filters: filterView(catalog.gear, view.gearFilters, ["type", "group", "hands", "damageType", "weight", "price"], choices, t),
     shop: shown.slice(0, LIST_LIMIT).map((e) => ({
-      uuid: e.uuid, name: e.name, type: gearTypeLabel(e.type, t), price: Number(e.system.price ?? 0),
+      uuid: e.uuid, name: e.name, type: gearTypeLabel(e.type, t), price: priceView(e.type, e.system.price, t),
       detail: [e.system.weight ? t(choices.label.weight(String(e.system.weight))) : "", e.system.hands ? t(choices.label.hands(String(e.system.hands))) : ""].filter(Boolean).join(", "),
       owned: inCart.get(e.uuid)?.quantity ?? 0,
     })),
     shopCount: { shown: Math.min(shown.length, LIST_LIMIT), total: shown.length },
     cart: build.equipment.map((g) => ({
-      uuid: g.id, name: names(g.id), type: gearTypeLabel(g.type, t), quantity: g.quantity, price: g.price, total: g.price * g.quantity,
+      uuid: g.id, name: names(g.id), type: gearTypeLabel(g.type, t), quantity: g.quantity, price: g.price, total: priceView(g.type, g.price, t, g.quantity),
       stackable: g.type === "weapon" || g.type === "equipment", equipped: g.equipped === true,
       equippable: ["weapon", "armor", "shield", "artifact"].includes(g.type),
       problem: problems.filter((p) => p.step === "equipment" && p.subject === g.id).map(msg).join(" "),

@@ -16,7 +16,7 @@ let gm: WorldClient;
 let alice: WorldClient;
 let heroId: string;
 
-interface App { element: HTMLElement; rendered: boolean; close(): Promise<unknown>; draft: { step: string; build: { speciesBonusSkills: string[]; name: string } } }
+interface App { element: HTMLElement; rendered: boolean; close(): Promise<unknown>; draft: { step: string; build: { speciesBonusSkills: string[]; name: string; equipment: { id: string }[] } } }
 interface ActorDoc {
   id: string;
   name: string;
@@ -204,7 +204,7 @@ describe("the builder in the test world", () => {
     await throughSpecies(app);
     const dwarves = app.element.querySelector(`[data-uuid="${uuid("species", "Dwarves")}"]`)!.closest(".cw-builder-species")!;
     expect(dwarves.querySelector(".cw-builder-fact")?.textContent).toBe("Size: Medium");
-    const text = packItems("species").find((d) => d.name === "Dwarves")!.system.description as string;
+    const text = (packItems("species").find((d) => d.name === "Dwarves")!.system as { description: string }).description;
     expect(dwarves.querySelector("details.cw-builder-rules .cw-builder-rules-text")?.innerHTML).toBe(text);
     await click(app, "[data-action=goto][data-step=foci]");
     const focus = app.element.querySelector(`[data-uuid="${uuid("foci", "Hammers")}"]`)!.closest("label")!.nextElementSibling;

@@ -109,6 +109,19 @@ describe("step contents", () => {
     expect(count(html, 'data-action="buy"')).toBe(60);
   });
 
+  it("equipment: a price the book does not give reads \"—\" and says so; a priced item says its price (issue 20)", () => {
+    const html = section(render(at("equipment")), "equipment");
+    const row = (name: string) => new RegExp(`<span class="cw-builder-item-name">${name}</span>[\\s\\S]*?(<span class="cw-builder-price[^"]*"[^>]*>[\\s\\S]*?</span></span>)`).exec(html)?.[1] ?? "";
+    const dagger = catalog.gear.find((e) => e.type === "weapon" && Number(e.system.price) === 0)!;
+    expect(row(dagger.name)).toBe('<span class="cw-builder-price unpriced" data-tooltip="The book gives no price for this item: it costs nothing at creation."><span aria-hidden="true">—</span><span class="cw-visually-hidden">The book gives no price for this item: it costs nothing at creation.</span></span>');
+    const armor = catalog.gear.find((e) => e.type === "armor" && Number(e.system.price) > 0)!;
+    expect(row(armor.name)).toContain(`data-tooltip="Price: ${armor.system.price} currency"><span aria-hidden="true">${armor.system.price}</span>`);
+    // No bare 0 in the shop's price column.
+    expect(html).not.toMatch(/<span aria-hidden="true">0<\/span>/);
+    // The cart's totals: the Warhammer (no book price) "—", the armor its price.
+    expect(html).toMatch(/Warhammer[\s\S]*?<td class="cw-builder-price unpriced"[^>]*><span aria-hidden="true">—<\/span>/);
+  });
+
   it("review: the facts, no problems, and an enabled Create button", () => {
     const html = render(at("review"));
     expect(section(html, "review")).toContain("Every creation rule is met.");

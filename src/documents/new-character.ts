@@ -112,8 +112,9 @@ export async function answerNewCharacter(data: unknown, options?: QueryOptions):
     flags: { clockwork: { [NEW_CHARACTER_FLAG]: { for: user.id, note: note.id } } },
   });
   if (!actor) return refusal("Failed");
-  // The note records its answer: it asks once.
-  await note.update({ [`flags.clockwork.${NEW_CHARACTER_FLAG}.actorId`]: actor.id });
+  // The note records its answer (it asks once) and tells the GMs what was made.
+  const made = localize(`${P}.Made`, { player: user.name ?? "", name: actor.name ?? "" });
+  await note.update({ [`flags.clockwork.${NEW_CHARACTER_FLAG}.actorId`]: actor.id, content: `<p class="clockwork cw-action-note">${foundry.utils.escapeHTML(made)}</p>` });
   return { ok: true, actorId: actor.id };
 }
 

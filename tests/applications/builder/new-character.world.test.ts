@@ -75,6 +75,7 @@ describe("New Character", () => {
     expect(notes).toHaveLength(1);
     expect(notes[0].flags.clockwork.newCharacter).toMatchObject({ userId: aliceId, actorId: actor.id });
     expect(notes[0].whisper).toEqual([world.gm.userId]);
+    expect((notes[0] as unknown as { content: string }).content).toContain("character was made, owned by Alice.");
     expect(alice.notifications.filter((n) => n.type === "error" || n.type === "warn")).toEqual([]);
     expect(alice.errors).toEqual([]);
 

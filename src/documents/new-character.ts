@@ -170,7 +170,7 @@ export async function newCharacter(options: NewCharacterOptions = {}): Promise<A
     content: `<p class="clockwork cw-action-note">${foundry.utils.escapeHTML(text)}</p>`,
     whisper: allUsers<UserLike>().filter((u) => u.isGM).map((u) => u.id),
     flags: { clockwork: { [NEW_CHARACTER_FLAG]: { userId: user.id } } },
-  } as never) as { uuid?: string } | undefined;
+  } as never) as { uuid?: string; delete?(): Promise<unknown> } | undefined;
   if (!note?.uuid) return null;
   let answer: NewCharacterAnswer | null;
   try {
@@ -184,6 +184,8 @@ export async function newCharacter(options: NewCharacterOptions = {}): Promise<A
     return null;
   }
   if (!answer.ok) {
+    // A refused request leaves no note asking the GMs for anything.
+    await note.delete?.().catch(() => undefined);
     // Notifications render as HTML: a name in the data is shown as text.
     const data = Object.fromEntries(Object.entries(answer.problem.data ?? {}).map(([k, v]) => [k, typeof v === "string" ? foundry.utils.escapeHTML(v) : v]));
     notify("warn", answer.problem.key, data);

@@ -14,6 +14,8 @@ export const INDEX_FIELDS: readonly string[] = [
   "system.weaponGroup", "system.size", "system.sizeChoices", "system.resistanceBonus", "system.resistanceExcluded",
   "system.bonusSkills", "system.anyBonusSkills", "system.grants", "system.extraFoci", "system.extraCustomizationPoints",
   "system.runBonus", "system.lighterArmorForMovement", "system.dodgePenaltyReduction", "system.slot",
+  // The rules text the builder shows where a species, focus, feature or spell is chosen.
+  "system.description",
 ];
 
 export interface BrowserEntry extends CatalogEntry {

@@ -9,7 +9,7 @@ import { localize, notify } from "../../foundry";
 import { currentChoices } from "../choices-registry";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
-import { buildBuilderContext, EMPTY_VIEW, type BuilderCatalog, type BuilderViewState } from "./builder-context";
+import { buildBuilderContext, EMPTY_VIEW, rulesEntries, type BuilderCatalog, type BuilderViewState } from "./builder-context";
 import { flattenForm, parseBuilderForm } from "./builder-form";
 import { catalogFrom, loadBrowserEntries } from "./catalog";
 import { commitBuild } from "./commit";
@@ -128,8 +128,23 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
       this.#entries = await browserEntries();
       this.#catalog = catalogFrom(this.#entries);
     }
-    const context = buildBuilderContext(this.#draft, this.#catalog, this.#view, currentChoices(), localize);
+    await this.#enrichRules();
+    const rules = (uuid: string) => this.#rules.get(uuid) ?? "";
+    const context = buildBuilderContext(this.#draft, this.#catalog, this.#view, currentChoices(), localize, rules);
     return { ...base, ...context } as never;
+  }
+
+  /** Enriched rules texts by entry UUID, made once per window (packs do not change while it is open). */
+  #rules = new Map<string, string>();
+
+  /** Enriches the descriptions the current step shows, as the item sheet does an item's. */
+  async #enrichRules(): Promise<void> {
+    const missing = rulesEntries(this.#draft, this.#catalog!, this.#view).filter((e) => !this.#rules.has(e.uuid));
+    const editor = foundry.applications.ux.TextEditor.implementation;
+    await Promise.all(missing.map(async (e) => {
+      const description = typeof e.system.description === "string" ? e.system.description : "";
+      this.#rules.set(e.uuid, description.trim() ? await editor.enrichHTML(description, { secrets: false }) : "");
+    }));
   }
 
   #entry(uuid: string | undefined): CatalogEntry | undefined {
@@ -139,6 +154,8 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
   /** Applies changes, keeps the draft (or the refusal) and re-renders. */
   async change(changes: readonly BuilderChange[]): Promise<void> {
     if (changes.length === 0) return;
+    // This render shows any filter change held back for a press (see #filtersChanged).
+    this.#heldRender = false;
     const result = changes.length === 1 ? applyChange(this.#draft, changes[0]) : applyChanges(this.#draft, changes);
     this.#view = { ...this.#view, refused: result.refused };
     if (result.draft !== this.#draft) {
@@ -166,7 +183,42 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     if (gear && !sameFilters(gear, this.#view.gearFilters)) filters.gearFilters = gear;
     this.#view = { ...this.#view, ...filters };
     if (parsed.changes.length) await this.change(parsed.changes);
-    else if (Object.keys(filters).length) await this.render();
+    else if (Object.keys(filters).length) await this.#filtersChanged();
+  }
+
+  /** A pointer pressed in the window and not yet released. */
+  #pressed = false;
+  /** A filter change waiting for that press to end. */
+  #heldRender = false;
+
+  /**
+   * A search typed and then left by pressing a button ("+") changes the filter on blur, between
+   * the press and its click: redrawn then, the list would replace the button under the pointer
+   * and swallow the click. While a press lasts the redraw waits; the click's own change draws it.
+   */
+  async #filtersChanged(): Promise<void> {
+    if (!this.#pressed) return void (await this.render());
+    this.#heldRender = true;
+  }
+
+  protected override async _onFirstRender(context: never, options: never): Promise<void> {
+    await super._onFirstRender(context, options);
+    // Released anywhere (also outside the window): after its click, draw what was held back.
+    const release = () => {
+      document.removeEventListener("pointerup", release, true);
+      document.removeEventListener("pointercancel", release, true);
+      setTimeout(() => {
+        this.#pressed = false;
+        if (!this.#heldRender) return;
+        this.#heldRender = false;
+        void this.render();
+      }, 0);
+    };
+    this.element.addEventListener("pointerdown", () => {
+      this.#pressed = true;
+      document.addEventListener("pointerup", release, true);
+      document.addEventListener("pointercancel", release, true);
+    }, { capture: true });
   }
 
   static async #onGoto(this: ClockworkCharacterBuilder, _event: PointerEvent, target: HTMLElement): Promise<void> {

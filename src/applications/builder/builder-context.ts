@@ -16,6 +16,11 @@ import { MAX_ALLOCATION, type BuilderDraft, type CatalogEntry } from "./draft";
 /** `t(key, data)`: localize, formatting `{placeholders}` when data is given. */
 export type Translate = (key: string, data?: Record<string, unknown>) => string;
 
+/** An entry's rules text as enriched HTML (its compendium description), "" when it has none. */
+export type RulesText = (uuid: string) => string;
+
+const NO_RULES: RulesText = () => "";
+
 export interface BuilderCatalog {
   species: readonly CatalogEntry[];
   foci: readonly CatalogEntry[];
@@ -153,14 +158,21 @@ function skillsView(build: CreationBuild, summary: CreationSummary, problems: Cr
   };
 }
 
-function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
+function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string, rules: RulesText) {
   const b = draft.build;
   const s = b.species;
   const list = [...catalog.species].sort((x, y) => x.name.localeCompare(y.name)).map((e) => {
     const sys = e.system;
     const bonus = sys.anyBonusSkills === true ? t(`${P}.Species.AnyTwo`) : ((sys.bonusSkills as string[] | undefined) ?? []).map((k) => t(choices.label.skill(k))).join(", ");
     const resistance = sys.resistanceBonus === "any" ? t(`${P}.Species.AnyType`) : t(choices.label.damageType(String(sys.resistanceBonus)));
-    return { uuid: e.uuid, name: e.name, img: e.img ?? "", size: t(choices.label.size(String(sys.size ?? "medium"))), resistance, bonus, selected: s?.id === e.uuid };
+    const sizes = Array.isArray(sys.sizeChoices) && sys.sizeChoices.length ? (sys.sizeChoices as string[]) : [String(sys.size ?? "medium")];
+    // Each field named on the card: "Size: Medium", not a bare "Medium · Energy".
+    const facts = [
+      { label: t(sizes.length > 1 ? `${P}.Species.SizeChoices` : `${P}.Species.Size`), value: sizes.map((v) => t(choices.label.size(v))).join(t(`${P}.Species.Or`)) },
+      { label: t(`${P}.Species.Resistance`), value: resistance },
+      { label: t(`${P}.Species.BonusSkills`), value: bonus },
+    ];
+    return { uuid: e.uuid, name: e.name, img: e.img ?? "", facts, rules: rules(e.uuid), selected: s?.id === e.uuid };
   });
   const offered = s ? (s.anyBonusSkills ? [...SKILL_KEYS] : s.bonusSkills) : [];
   const excluded = new Set<string>(s?.resistanceExcluded ?? []);
@@ -198,7 +210,7 @@ function bonusSkillView(build: CreationBuild, problems: CreationProblem[], choic
   };
 }
 
-function fociView(build: CreationBuild, catalog: BuilderCatalog, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
+function fociView(build: CreationBuild, catalog: BuilderCatalog, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string, rules: RulesText) {
   const chosen = new Set(build.foci.map((f) => f.id));
   const granted = new Set(build.grants);
   const bySkill = new Map<string, CatalogEntry[]>();
@@ -213,7 +225,7 @@ function fociView(build: CreationBuild, catalog: BuilderCatalog, problems: Creat
     groups: SKILL_KEYS.filter((k) => bySkill.has(k)).map((skill) => ({
       label: t(choices.label.skill(skill)),
       foci: (bySkill.get(skill) ?? []).sort((a, b) => a.name.localeCompare(b.name)).map((e) => ({
-        uuid: e.uuid, name: e.name, checked: chosen.has(e.uuid), granted: granted.has(e.uuid),
+        uuid: e.uuid, name: e.name, checked: chosen.has(e.uuid), granted: granted.has(e.uuid), rules: rules(e.uuid),
         problem: subjectMessages(problems, "foci", String(e.system.identifier ?? ""), msg),
       })),
     })),
@@ -221,13 +233,13 @@ function fociView(build: CreationBuild, catalog: BuilderCatalog, problems: Creat
   };
 }
 
-function spellRow(e: CatalogEntry, build: CreationBuild, choices: SheetChoices, t: Translate, names: (id: string) => string) {
+function spellRow(e: CatalogEntry, build: CreationBuild, choices: SheetChoices, t: Translate, names: (id: string) => string, rules: RulesText = NO_RULES) {
   const s = e.system;
   const pair = typeof s.pair === "string" && s.pair ? names(s.pair) : "";
   return {
     uuid: e.uuid, name: e.name, level: Number(s.level ?? 0), mana: s.mana ?? "", counters: s.counters ?? "—",
     school: t(choices.label.school(String(s.school ?? ""))), skill: t(choices.label.skill(String(s.skill ?? ""))),
-    pair, checked: build.spells.some((x) => x.id === e.uuid), granted: build.grants.includes(e.uuid),
+    pair, checked: build.spells.some((x) => x.id === e.uuid), granted: build.grants.includes(e.uuid), rules: rules(e.uuid),
   };
 }
 
@@ -254,7 +266,7 @@ export function filterView(entries: readonly CatalogEntry[], filters: Partial<Br
   };
 }
 
-function customizationView(build: CreationBuild, summary: CreationSummary, catalog: BuilderCatalog, view: BuilderViewState, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
+function customizationView(build: CreationBuild, summary: CreationSummary, catalog: BuilderCatalog, view: BuilderViewState, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string, rules: RulesText) {
   const base = build.skills;
   const counts = new Map<string, number>();
   for (const f of build.features) counts.set(f.id, (counts.get(f.id) ?? 0) + 1);
@@ -267,7 +279,7 @@ function customizationView(build: CreationBuild, summary: CreationSummary, catal
       uuid: e.uuid, name: e.name, level: Number(s.level ?? 0), count: counts.get(e.uuid) ?? 0, checked: counts.has(e.uuid),
       repeatable: s.repeatable === true, banned: s.allowedAtCreation === false || identifier === "legendary-animal-companion",
       requires: prerequisites.map(names).join(", "), missing: prerequisites.some((p) => !owned.has(p)),
-      problem: subjectMessages(problems, "customization", identifier, msg),
+      problem: subjectMessages(problems, "customization", identifier, msg), rules: rules(e.uuid),
     };
   });
   const shown = filterEntries(catalog.spells, view.spellFilters);
@@ -286,7 +298,7 @@ function customizationView(build: CreationBuild, summary: CreationSummary, catal
     }),
     features,
     spellFilters: filterView(catalog.spells, view.spellFilters, ["school", "level", "mana", "counters"], choices, t),
-    spells: shown.slice(0, LIST_LIMIT).map((e) => spellRow(e, build, choices, t, names)),
+    spells: shown.slice(0, LIST_LIMIT).map((e) => spellRow(e, build, choices, t, names, rules)),
     spellCount: { shown: Math.min(shown.length, LIST_LIMIT), total: shown.length },
     chosenSpells,
     problems: problems.filter((p) => p.step === "customization" && (!p.subject || p.code === "spellDuplicate" || p.code === "invalidLevel")).map(msg),
@@ -309,6 +321,19 @@ function resistanceView(build: CreationBuild, summary: CreationSummary, problems
   };
 }
 
+/** Item types the book prices (§1.42, RULING 113): a 0 there is a real price. */
+const BOOK_PRICED: readonly string[] = ["armor", "shield"];
+
+/**
+ * A price as shown: the number with its meaning in words, or "—" where the book gives none (a
+ * stored 0 of another type), never a bare "0" that reads as a real price.
+ */
+export function priceView(type: string, price: unknown, t: Translate, quantity = 1): { text: string; tooltip: string; unpriced: boolean } {
+  const value = Number.isFinite(Number(price)) ? Number(price) : 0;
+  if (value === 0 && !BOOK_PRICED.includes(type)) return { text: "—", tooltip: t(`${P}.Equipment.NoPrice`), unpriced: true };
+  return { text: String(value * quantity), tooltip: t(`${P}.Equipment.PriceTip`, { price: value * quantity }), unpriced: false };
+}
+
 function gearTypeLabel(type: string, t: Translate): string {
   return t(`TYPES.Item.${type}`);
 }
@@ -320,13 +345,13 @@ function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: 
     currency: summary.currency,
     filters: filterView(catalog.gear, view.gearFilters, ["type", "group", "hands", "damageType", "weight", "price"], choices, t),
     shop: shown.slice(0, LIST_LIMIT).map((e) => ({
-      uuid: e.uuid, name: e.name, type: gearTypeLabel(e.type, t), price: Number(e.system.price ?? 0),
+      uuid: e.uuid, name: e.name, type: gearTypeLabel(e.type, t), price: priceView(e.type, e.system.price, t),
       detail: [e.system.weight ? t(choices.label.weight(String(e.system.weight))) : "", e.system.hands ? t(choices.label.hands(String(e.system.hands))) : ""].filter(Boolean).join(", "),
       owned: inCart.get(e.uuid)?.quantity ?? 0,
     })),
     shopCount: { shown: Math.min(shown.length, LIST_LIMIT), total: shown.length },
     cart: build.equipment.map((g) => ({
-      uuid: g.id, name: names(g.id), type: gearTypeLabel(g.type, t), quantity: g.quantity, price: g.price, total: g.price * g.quantity,
+      uuid: g.id, name: names(g.id), type: gearTypeLabel(g.type, t), quantity: g.quantity, price: g.price, total: priceView(g.type, g.price, t, g.quantity),
       stackable: g.type === "weapon" || g.type === "equipment", equipped: g.equipped === true,
       equippable: ["weapon", "armor", "shield", "artifact"].includes(g.type),
       problem: problems.filter((p) => p.step === "equipment" && p.subject === g.id).map(msg).join(" "),
@@ -356,8 +381,18 @@ function reviewView(draft: BuilderDraft, problems: CreationProblem[], choices: S
   };
 }
 
+/** The entries whose rules text the current step shows (the window enriches only these). */
+export function rulesEntries(draft: BuilderDraft, catalog: BuilderCatalog, view: BuilderViewState): CatalogEntry[] {
+  switch (draft.step) {
+    case "species": return [...catalog.species];
+    case "foci": return [...catalog.foci];
+    case "customization": return [...catalog.features, ...filterEntries(catalog.spells, view.spellFilters).slice(0, LIST_LIMIT)];
+    default: return [];
+  }
+}
+
 /** The whole context of the builder window. */
-export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog, view: BuilderViewState, choices: SheetChoices, t: Translate) {
+export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog, view: BuilderViewState, choices: SheetChoices, t: Translate, rules: RulesText = NO_RULES) {
   const build = draft.build;
   const summary = creationSummary(build);
   const problems = creationProblems(build);
@@ -372,10 +407,10 @@ export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog
     refused: view.refused.map(msg),
     concept: { active: on("concept"), ...(on("concept") ? conceptView(draft, problems, msg) : {}) },
     skills: { active: on("skills"), ...(on("skills") ? skillsView(build, summary, problems, choices, t, msg) : {}) },
-    species: { active: on("species"), ...(on("species") ? speciesView(draft, catalog, problems, choices, t, msg, names) : {}) },
+    species: { active: on("species"), ...(on("species") ? speciesView(draft, catalog, problems, choices, t, msg, names, rules) : {}) },
     bonusSkill: { active: on("bonusSkill"), ...(on("bonusSkill") ? bonusSkillView(build, problems, choices, t, msg) : {}) },
-    foci: { active: on("foci"), ...(on("foci") ? fociView(build, catalog, problems, choices, t, msg, names) : {}) },
-    customization: { active: on("customization"), ...(on("customization") ? customizationView(build, summary, catalog, view, problems, choices, t, msg, names) : {}) },
+    foci: { active: on("foci"), ...(on("foci") ? fociView(build, catalog, problems, choices, t, msg, names, rules) : {}) },
+    customization: { active: on("customization"), ...(on("customization") ? customizationView(build, summary, catalog, view, problems, choices, t, msg, names, rules) : {}) },
     resistance: { active: on("resistance"), ...(on("resistance") ? resistanceView(build, summary, problems, choices, t, msg) : {}) },
     equipment: { active: on("equipment"), ...(on("equipment") ? equipmentView(build, summary, catalog, view, problems, choices, t, msg, names) : {}) },
     review: { active: on("review"), ...(on("review") ? reviewView(draft, problems, choices, t, msg, names) : {}) },

@@ -5,7 +5,8 @@
  * `registerBuilder()` in `init`, after `game.clockwork` is set.
  */
 import { registerAdvancementSettings } from "../../documents/advancement-settings";
-import { documentClass, localize, systemApi } from "../../foundry";
+import { newCharacter, registerNewCharacterQuery } from "../../documents/new-character";
+import { localize, systemApi } from "../../foundry";
 import { creationProblems } from "../../rules";
 import { ClockworkAdvancementApp, ClockworkXpAwardDialog } from "./advancement-app";
 import { ClockworkCompendiumBrowser } from "./browser-app";
@@ -36,6 +37,8 @@ export function actorCreationProblems(actor: { toObject(): unknown }) {
 /** The API added to `game.clockwork`. */
 export const builderApi = {
   openBuilder: (actor: ActorDoc) => ClockworkCharacterBuilder.open(actor),
+  /** "New Character": a character of the current user's own, opened in the builder. */
+  newCharacter: () => newCharacterInBuilder(),
   openAdvancement: (actor: ActorDoc) => ClockworkAdvancementApp.open(actor),
   awardXp: (actorIds?: string[]) => ClockworkXpAwardDialog.open(actorIds),
   openCompendiumBrowser: (filters = {}) => ClockworkCompendiumBrowser.open(filters),
@@ -75,21 +78,29 @@ function directoryFooter(html: HTMLElement): HTMLElement | null {
   return html.querySelector<HTMLElement>(".directory-footer, .header-actions") ?? html;
 }
 
-/** A new character named after the localized type, opened in the builder. */
-async function newCharacterInBuilder(): Promise<void> {
-  const ActorClass = documentClass<{ create(data: object): Promise<ActorDoc | undefined> }>("Actor")!;
-  const actor = await ActorClass.create({ name: localize("TYPES.Actor.character"), type: "character" });
-  if (actor) await builderApi.openBuilder(actor);
+/**
+ * A new character opened in the builder: made here with permission to create actors, else the
+ * one waiting for this player, else made by the GM on request (documents/new-character).
+ */
+async function newCharacterInBuilder(): Promise<ClockworkCharacterBuilder | null> {
+  const actor = await newCharacter();
+  return actor ? builderApi.openBuilder(actor as unknown as ActorDoc) : null;
 }
 
 export function registerBuilder(): void {
   registerAdvancementSettings();
+  registerNewCharacterQuery();
   Hooks.on("getHeaderControlsActorSheetV2" as never, ((app: SheetLike, controls: ControlEntry[]) => addSheetControls(app, controls)) as never);
   Hooks.on("renderActorDirectory" as never, ((_app: unknown, html: HTMLElement) => {
     const footer = directoryFooter(html);
-    if (!footer || footer.querySelector(".cw-directory-button")) return;
+    if (!footer || html.querySelector(".cw-directory-button")) return;
     const user = game.user;
-    if (user?.can?.("ACTOR_CREATE")) footer.append(button("CLOCKWORK.Builder.Open", "fa-solid fa-hammer", newCharacterInBuilder));
+    // Every user, at the top of the tab: a player who may not create actors asks the GM for one.
+    const top = html.querySelector<HTMLElement>(".header-actions, .directory-header") ?? footer;
+    const start = button("CLOCKWORK.NewCharacter.Button", "fa-solid fa-user-plus", () => builderApi.newCharacter());
+    start.dataset.tooltip = localize("CLOCKWORK.NewCharacter.Hint");
+    start.classList.add("cw-new-character");
+    top.append(start);
     if (user?.isGM) footer.append(button("CLOCKWORK.Advancement.Award.Open", "fa-solid fa-award", () => builderApi.awardXp()));
   }) as never);
   Hooks.on("renderCompendiumDirectory" as never, ((_app: unknown, html: HTMLElement) => {

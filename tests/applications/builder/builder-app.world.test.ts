@@ -16,7 +16,7 @@ let gm: WorldClient;
 let alice: WorldClient;
 let heroId: string;
 
-interface App { element: HTMLElement; rendered: boolean; close(): Promise<unknown>; draft: { step: string; build: { speciesBonusSkills: string[]; name: string } } }
+interface App { element: HTMLElement; rendered: boolean; close(): Promise<unknown>; draft: { step: string; build: { speciesBonusSkills: string[]; name: string; equipment: { id: string }[] } } }
 interface ActorDoc {
   id: string;
   name: string;
@@ -86,7 +86,8 @@ beforeEach(async () => {
   alice = world.player("Alice");
   [heroId] = await world.seed("Actor", [{ name: "New Character", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
   await flush();
-});
+  // The first boot of the system in this file is slow on a loaded machine.
+}, 30_000);
 
 /** Steps 1–3: name, premade option 1, Dwarves with Strength and Ingenuity. */
 async function throughSpecies(app: App): Promise<void> {
@@ -196,6 +197,45 @@ describe("the builder in the test world", () => {
     expect(again.draft.build.speciesBonusSkills).toEqual(["strength", "ingenuity"]);
     await flush();
     expect(again.element.querySelector("section[data-step=species] h3")?.textContent).toContain("Dwarves");
+  }, 30_000);
+
+  it("shows each species' and focus' rules text, enriched from its compendium entry", async () => {
+    const app = await open();
+    await throughSpecies(app);
+    const dwarves = app.element.querySelector(`[data-uuid="${uuid("species", "Dwarves")}"]`)!.closest(".cw-builder-species")!;
+    expect(dwarves.querySelector(".cw-builder-fact")?.textContent).toBe("Size: Medium");
+    const text = (packItems("species").find((d) => d.name === "Dwarves")!.system as { description: string }).description;
+    expect(dwarves.querySelector("details.cw-builder-rules .cw-builder-rules-text")?.innerHTML).toBe(text);
+    await click(app, "[data-action=goto][data-step=foci]");
+    const focus = app.element.querySelector(`[data-uuid="${uuid("foci", "Hammers")}"]`)!.closest("label")!.nextElementSibling;
+    expect(focus?.matches("details.cw-builder-rules")).toBe(true);
+    expect(focus?.textContent?.length).toBeGreaterThan(40);
+  }, 30_000);
+
+  it("counts the shop's first + after a typed search (the filter's redraw waits for the press)", async () => {
+    const app = await open();
+    await click(app, "[data-action=goto][data-step=equipment]");
+    const search = await drawn<HTMLInputElement>(app, '[name="gearFilter.search"]');
+    // A row on show, searched for by the start of its name: the search keeps it listed.
+    const shown = app.element.querySelector<HTMLButtonElement>("[data-action=buy]")!;
+    const id = shown.dataset.uuid!;
+    const name = shown.closest("li")!.querySelector(".cw-builder-item-name")!.textContent!;
+    await world.as(alice, async () => {
+      search.value = name.slice(0, 5);
+      search.dispatchEvent(new Event("input", { bubbles: true }));
+      // A press on "+": pointerdown, then the search's blur fires its change, then (after the
+      // form's work) pointerup and the click, on the button the pointer went down on.
+      shown.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+      search.dispatchEvent(new Event("change", { bubbles: true }));
+      await idle(app);
+      document.dispatchEvent(new Event("pointerup"));
+      shown.click();
+      await idle(app);
+    });
+    await flush();
+    expect(app.draft.build.equipment.map((g) => g.id)).toEqual([id]);
+    // The search applies all the same: the list shows what it matches.
+    await eventually(() => expect(app.element.querySelector<HTMLInputElement>('[name="gearFilter.search"]')?.value).toBe(name.slice(0, 5)));
   }, 30_000);
 
   it("does not open for a player who does not own the character", async () => {

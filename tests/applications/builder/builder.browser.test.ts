@@ -88,9 +88,19 @@ async function shoot(name: string): Promise<void> {
   await page.screenshot({ path: join(SHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** Rules texts as the window hands them over (the compendium descriptions). */
+const rules = (uuid: string) => String(entries.find((e) => e.uuid === uuid)?.system.description ?? "");
+
 function builderBody(draft: BuilderDraft, view: BuilderViewState = EMPTY_VIEW): string {
-  return renderBuilder(renderer, buildBuilderContext(draft, catalog, view, DEFAULT_CHOICES, translator()));
+  return renderBuilder(renderer, buildBuilderContext(draft, catalog, view, DEFAULT_CHOICES, translator(), rules));
 }
+
+/** Steps where a choice shows its rules text (issue 20), and which of their texts the shots unfold. */
+const RULES_SHOWN: Partial<Record<CreationStep, string>> = {
+  species: ".cw-builder-species.selected details, .cw-builder-species:first-child details",
+  foci: ".cw-builder-foci details",
+  customization: ".cw-builder-list li details",
+};
 
 const at = (step: CreationStep): BuilderDraft => ({ ...dwarfDraft(entries), step });
 
@@ -98,6 +108,16 @@ describe.each(THEMES)("%s theme", (theme) => {
   it("every builder step", async () => {
     for (const step of CREATION_STEPS) {
       await show(`builder-${step}`, "Character Builder: Brokka Stonesong", "clockwork cw-builder", builderBody(at(step)), theme);
+      const unfold = RULES_SHOWN[step];
+      if (unfold) {
+        // Two rules texts unfolded, as a player reading before choosing: checked and shot open.
+        const opened = await page.evaluate((selector) => [...document.querySelectorAll<HTMLDetailsElement>(selector)].slice(0, 2).map((d) => {
+          d.open = true;
+          return d.querySelector(".cw-builder-rules-text")!.getBoundingClientRect().height;
+        }), unfold);
+        expect(opened, `${step}: rules texts shown`).toHaveLength(2);
+        for (const height of opened) expect(height, step).toBeGreaterThan(10);
+      }
       await check(`builder ${step}`);
       // The current step fills the left column, the live numbers the right one.
       const layout = await page.evaluate(() => {

@@ -14,9 +14,12 @@ import { count, createRenderer } from "../render-harness";
 const { entries, catalog } = sourceCatalog();
 const renderer = createRenderer();
 
+/** The rules texts as the window hands them over: each entry's description (enriched as given here). */
+const rules = (uuid: string) => String(entries.find((e) => e.uuid === uuid)?.system.description ?? "");
+
 function render(draft: BuilderDraft, view: BuilderViewState = EMPTY_VIEW): string {
   const t = translator();
-  const html = renderBuilder(renderer, buildBuilderContext(draft, catalog, view, DEFAULT_CHOICES, t));
+  const html = renderBuilder(renderer, buildBuilderContext(draft, catalog, view, DEFAULT_CHOICES, t, rules));
   expect([...t.missing], "keys the context asked for").toEqual([]);
   return html;
 }
@@ -106,11 +109,54 @@ describe("step contents", () => {
     expect(count(html, 'data-action="buy"')).toBe(60);
   });
 
+  it("equipment: a price the book does not give reads \"—\" and says so; a priced item says its price (issue 20)", () => {
+    const html = section(render(at("equipment")), "equipment");
+    const row = (name: string) => new RegExp(`<span class="cw-builder-item-name">${name}</span>[\\s\\S]*?(<span class="cw-builder-price[^"]*"[^>]*>[\\s\\S]*?</span></span>)`).exec(html)?.[1] ?? "";
+    const dagger = catalog.gear.find((e) => e.type === "weapon" && Number(e.system.price) === 0)!;
+    expect(row(dagger.name)).toBe('<span class="cw-builder-price unpriced" data-tooltip="The book gives no price for this item: it costs nothing at creation."><span aria-hidden="true">—</span><span class="cw-visually-hidden">The book gives no price for this item: it costs nothing at creation.</span></span>');
+    const armor = catalog.gear.find((e) => e.type === "armor" && Number(e.system.price) > 0)!;
+    expect(row(armor.name)).toContain(`data-tooltip="Price: ${armor.system.price} currency"><span aria-hidden="true">${armor.system.price}</span>`);
+    // No bare 0 in the shop's price column.
+    expect(html).not.toMatch(/<span aria-hidden="true">0<\/span>/);
+    // The cart's totals: the Warhammer (no book price) "—", the armor its price.
+    expect(html).toMatch(/Warhammer[\s\S]*?<td class="cw-builder-price unpriced"[^>]*><span aria-hidden="true">—<\/span>/);
+  });
+
   it("review: the facts, no problems, and an enabled Create button", () => {
     const html = render(at("review"));
     expect(section(html, "review")).toContain("Every creation rule is met.");
     expect(section(html, "review")).toMatch(/<dt>Species<\/dt><dd>Dwarves<\/dd>/);
     expect(html).toMatch(/<button type="button" class="cw-primary" data-action="confirm" >/);
+  });
+});
+
+describe("rules text where the choice is made (issue 20)", () => {
+  const details = (html: string) => count(html, '<details class="cw-builder-rules">');
+
+  it("species cards name each field and hold the species' rules text", () => {
+    const html = section(render(at("species")), "species");
+    const dragonkin = /<div class="cw-builder-species">\s*<button[^>]*>\s*<strong>Dragonkin<\/strong>([\s\S]*?)<\/div>\s*<div class="cw-builder-species/.exec(html)?.[1] ?? "";
+    expect(dragonkin).toContain('<span class="cw-builder-fact-label">Size:</span> Large');
+    expect(dragonkin).toContain('<span class="cw-builder-fact-label">Resistance +1:</span> Piercing');
+    expect(dragonkin).toContain('<span class="cw-builder-fact-label">Bonus skills (pick 2):</span> Celestial, Strength, Will');
+    expect(dragonkin).toMatch(/<summary>Rules text<span class="cw-visually-hidden">: Dragonkin<\/span><\/summary><div class="cw-builder-rules-text"><p><strong>Size:<\/strong> Large/);
+    expect(details(html)).toBe(20);
+    // A species of two sizes says so.
+    expect(html).toMatch(/<span class="cw-builder-fact-label">Size \(choose one\):<\/span> \w+ or \w+/);
+    expect(html).not.toMatch(/<span>\w+ · \w+<\/span>/);
+  });
+
+  it("every focus, feature and listed spell has its rules text", () => {
+    const foci = section(render(at("foci")), "foci");
+    expect(details(foci)).toBe(catalog.foci.filter((e) => String(e.system.description ?? "").trim()).length);
+    expect(details(foci)).toBeGreaterThan(40);
+    const custom = section(render(at("customization")), "customization");
+    const withText = (list: readonly { system: Record<string, unknown> }[]) => list.filter((e) => String(e.system.description ?? "").trim()).length;
+    expect(withText(catalog.features)).toBe(catalog.features.length);
+    expect(details(custom)).toBe(catalog.features.length + 60);
+    const fireball = catalog.spells.find((e) => e.name === "Fireball") ?? catalog.spells[0];
+    const fire = section(render(at("customization"), { ...EMPTY_VIEW, spellFilters: { search: fireball.name } }), "customization");
+    expect(fire).toContain(`<div class="cw-builder-rules-text">${String(fireball.system.description)}</div>`);
   });
 });
 

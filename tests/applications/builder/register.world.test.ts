@@ -68,7 +68,7 @@ describe("sidebar buttons", () => {
   // Hooks run inside `world.as(client)`, where `game.user` is that client's user.
   const render = (client: WorldClient, hook: string, html: HTMLElement) => world.as(client, () => client.Hooks.callAll(hook as never, {} as never, html as never));
 
-  it("the Actors tab has Character Builder for users who may create actors and Award XP for the GM", async () => {
+  it("the Actors tab has New Character for every user and Award XP for the GM", async () => {
     const forGm = directory();
     await render(gm, "renderActorDirectory", forGm);
     const labels = [...forGm.querySelectorAll("button")].map((b) => b.textContent?.trim());
@@ -78,7 +78,10 @@ describe("sidebar buttons", () => {
     expect(forGm.querySelectorAll("button")).toHaveLength(again);
     const forAlice = directory();
     await render(alice, "renderActorDirectory", forAlice);
-    expect([...forAlice.querySelectorAll("button")].map((b) => b.textContent?.trim())).not.toContain("Award XP");
+    const forAliceLabels = [...forAlice.querySelectorAll("button")].map((b) => b.textContent?.trim());
+    expect(forAliceLabels).not.toContain("Award XP");
+    // Every player may start a character (issue 20): without ACTOR_CREATE too.
+    expect(forAliceLabels).toContain("New Character");
   });
 
   it("the Compendium tab opens the compendium browser", async () => {

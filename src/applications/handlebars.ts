@@ -45,6 +45,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-xp-log": "systems/clockwork/templates/partials/xp-log.hbs",
   "cw-combat-actions": "systems/clockwork/templates/combat/actions.hbs",
   "cw-death-tray": "systems/clockwork/templates/combat/death-tray.hbs",
+  "cw-sheet-counters": "systems/clockwork/templates/actor/sheet-counters.hbs",
 };
 
 /**

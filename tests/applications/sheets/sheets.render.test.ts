@@ -112,9 +112,23 @@ describe("character sheet", () => {
 
   // The sheet class adds `combatActions` in play mode (tests/combat/actions/sheet-actions.render.test.ts renders the real ones).
   it("includes the combat actions partial when the context carries them", () => {
-    const combatActions = { inCombat: false, counters: null, summary: "Out of combat", groups: [{ key: "move", label: "Move", actions: [{ key: "step", label: "Step", cost: "0", costValue: 0, reaction: false, disabled: false, reason: null }] }] };
+    const combatActions = { inCombat: false, counters: null, summary: "Out of combat", groups: [{ key: "move", label: "Move", actions: [{ key: "step", label: "Step", cost: "0", costValue: 0, costLabel: "1 counter in combat", reaction: false, disabled: false, reason: null }] }] };
     const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions });
     expect(count(html, /data-action="combatAction"/)).toBe(1);
+    expectClean();
+  });
+
+  // The sheet class adds `combatCounters` while the actor fights in the running combat (issue 20).
+  it("shows the combatant's counters in the header, each number with its meaning and the reaction rule", () => {
+    const combatCounters = { available: 4, reserved: 2, state: "ready", note: "Counters pay for actions and reactions.", rule: "Passing reserves what is left." };
+    const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatCounters });
+    const header = html.slice(0, html.indexOf("</header>"));
+    expect(header).toMatch(/class="cw-sheet-counters cw-sheet-counters--ready"[^>]*data-tooltip="Passing reserves what is left\."/);
+    expect(header).toContain("<strong>4</strong> <span>this turn</span>");
+    expect(header).toContain("<strong>2</strong> <span>reserved for reactions</span>");
+    expect(renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }))).not.toContain("cw-sheet-counters");
+    const npc = renderNpcSheet(renderer, { ...buildNpcContext(NPC, { editable: true, editMode: false }), combatCounters });
+    expect(npc.slice(0, npc.indexOf("</header>"))).toContain("<strong>4</strong> <span>this turn</span>");
     expectClean();
   });
 

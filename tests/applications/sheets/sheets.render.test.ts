@@ -76,8 +76,19 @@ describe("character sheet", () => {
     expect(CHARACTER_ITEMS.length).toBeGreaterThanOrEqual(30);
     // 16 skills, each with a roll button carrying its key.
     expect(count(html, /data-action="rollSkill" data-skill="\w+"/)).toBe(16);
-    const strength = html.match(/data-skill="strength">[\s\S]*?<td class="cw-dice[^"]*"[^>]*>\s*(\d+)<span class="cw-dice-focus">\/(\d+)/);
+    const strength = html.match(/data-skill="strength">[\s\S]*?<td class="cw-dice[^"]*"[^>]*>\s*<span aria-hidden="true">(\d+)<span class="cw-dice-focus">\/(\d+)/);
     expect(strength?.slice(1, 3).map(Number)).toEqual([system.skills.strength.dice, system.skills.strength.diceWithFocus]);
+    // Issue 20: "9/10" and "98%/99%" say what they are on the cell itself (tooltip and screen-reader text).
+    const { dice, diceWithFocus } = system.skills.strength;
+    const row = html.match(/<tr class="cw-skill[^"]*" data-skill="strength">[\s\S]*?<\/tr>/)![0];
+    expect(system.skills.strength.focus).toBe(true);
+    const diceWords = `${dice} dice rolled; ${diceWithFocus} with a focus in this skill`;
+    expect(row).toContain(`data-tooltip="${diceWords}`);
+    expect(row).toContain(`<span class="cw-visually-hidden">${diceWords}</span>`);
+    expect(row).toMatch(/<td class="cw-odds-col" data-tooltip="\d+% chance of at least one gain; \d+% with a focus in this skill">/);
+    const plain = html.match(/<tr class="cw-skill[^"]*" data-skill="(\w+)">(?:(?!<\/tr>)[\s\S])*?<\/tr>/g)!.find((r) => !r.includes("has-focus"))!;
+    expect(plain).toMatch(/<td class="cw-dice[^"]*" data-tooltip="\d+ dice rolled"/);
+    expect(plain).toMatch(/<td class="cw-odds-col" data-tooltip="\d+% chance of at least one gain">/);
     // Health: one box per vital, the lost ones first, pips sized by capacity.
     expect(count(html, /class="cw-vital is-lost"/)).toBe(system.health.vitalsLost);
     expect(count(html, /class="cw-vital is-\w+"/)).toBe(system.health.vitalsMax);
@@ -87,7 +98,7 @@ describe("character sheet", () => {
     const blunt = html.match(/data-damage-type="blunt">[\s\S]*?<td>(\d+)<\/td>\s*<td>(\d+)<\/td>\s*<td class="cw-total">(\d+)</);
     expect(blunt?.slice(1, 4).map(Number)).toEqual([system.resistances.blunt.species, system.resistances.blunt.armor, system.resistances.blunt.total]);
     // Weapons with their damage dice and full type names, attack buttons, spells with cast buttons.
-    expect(html).toMatch(/<span class="cw-damage-dice">7<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--blunt" aria-hidden="true"><\/span>Blunt<\/span><span class="cw-sep" aria-hidden="true">\/<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--piercing" aria-hidden="true"><\/span>Piercing<\/span>/);
+    expect(html).toMatch(/<span class="cw-damage-dice" data-tooltip="7 damage dice">7<span class="cw-visually-hidden"> damage dice<\/span><\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--blunt" aria-hidden="true"><\/span>Blunt<\/span><span class="cw-sep" aria-hidden="true">\/<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--piercing" aria-hidden="true"><\/span>Piercing<\/span>/);
     expect(count(html, /data-action="rollAttack"/)).toBe(CHARACTER_ITEMS.filter((i) => i.type === "weapon").length);
     expect(count(html, /data-action="castSpell"/)).toBe(CHARACTER_ITEMS.filter((i) => i.type === "spell").length);
     // Every item has a row that can be dragged and opened; a grenade on the bandolier shows there too.
@@ -233,7 +244,7 @@ describe("sheets that read at a glance", () => {
     for (const header of ["Rank", "Dice", "\u22651 gain"]) expect(head).toContain(`>${header}</th>`);
     expect(count(play, /<button type="button" class="cw-skill-roll" data-action="rollSkill" data-skill="\w+"[^>]*>\s*<span class="cw-icon cw-icon--d12"/)).toBe(16);
     const accuracy = FULL_CHARACTER.system.skills.accuracy;
-    const odds = play.match(/data-skill="accuracy">[\s\S]*?<td class="cw-odds-col">(\d+)%/)![1];
+    const odds = play.match(/data-skill="accuracy">[\s\S]*?<td class="cw-odds-col"[^>]*>\s*<span aria-hidden="true">(\d+)%/)![1];
     expect(Number(odds)).toBe(Math.round(chanceOfGains(accuracy.dice, accuracy.rank, 1) * 100));
     // Read-only sheets show the table without roll buttons.
     const readOnly = renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: false }));

@@ -13,10 +13,15 @@ export function escapeHTML(text: unknown): string {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
+/** Text made safe as HTML text content (a notification): only what starts markup or an entity. */
+export function escapeText(text: unknown): string {
+  return String(text ?? "").replace(/[&<>]/g, (c) => ENTITIES[c]);
+}
+
 /** The format data with every string value escaped: the translation's own markup stays, a name's does not. */
-function escapedData(data?: Record<string, unknown>): Record<string, unknown> | undefined {
+export function escapedData(data?: Record<string, unknown>): Record<string, unknown> | undefined {
   if (!data) return data;
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typeof value === "string" ? escapeHTML(value) : value]));
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, typeof value === "string" ? escapeText(value) : value]));
 }
 
 /** Show a localized notification to this user. */

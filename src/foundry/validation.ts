@@ -126,3 +126,17 @@ export function registerWriteChecks(registry: { on(name: string, fn: (...args: n
     registry.on(name, ((doc: CheckedDoc, changes: Record<string, unknown>, options?: Record<string, unknown>) => checkUpdate(doc, changes, options)) as never);
   }
 }
+
+/**
+ * Whether core would send anything for this change: false when its cleaned diff is empty (core
+ * then resolves `undefined`, as for a refusal), null when that cannot be told.
+ */
+export function wouldChange(doc: DocumentLike, changes: Record<string, unknown>): boolean | null {
+  if (typeof doc.updateSource !== "function") return null;
+  try {
+    const diff = doc.updateSource({ ...changes }, { dryRun: true, fallback: false });
+    return diff !== null && typeof diff === "object" ? Object.keys(diff).length > 0 : null;
+  } catch {
+    return null;
+  }
+}

@@ -15,7 +15,7 @@ import {
   returnToGlobalPool, revertTrack, spendCounters, stabilize as stabilizeTrack, trackDelta,
   type CounterState, type DamageApplication, type GlobalManaPool, type HealthTrack, type TrackDelta,
 } from "../rules";
-import { QUIET_REFUSAL, changesNothing, currentUser, deletionEntry, documentTypeLabel, foundryMember, hooks, notify, resolveUuidSync, takeRefusal, updateDocument } from "../foundry";
+import { QUIET_REFUSAL, changesNothing, currentUser, deletionEntry, documentTypeLabel, foundryMember, hooks, notify, resolveUuidSync, takeRefusal, updateDocument, wouldChange } from "../foundry";
 import type { RelayOp, RelayProblem, StoredHealth } from "./ops";
 
 /** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
@@ -515,6 +515,11 @@ function nameOf(doc: Doc): { name: string; type: string } {
   return { name: doc.name || type, type };
 }
 
+/** After core resolved `undefined`: true unless the document holds the change (as stored, or as core cleans it). */
+function holdsNot(doc: Doc, changes: Record<string, unknown>): boolean {
+  return !changesNothing(doc, changes) && wouldChange(doc as never, changes) !== false;
+}
+
 async function runStep(step: Step): Promise<void> {
   switch (step.kind) {
     case "update": {
@@ -523,7 +528,7 @@ async function runStep(step: Step): Promise<void> {
       // Core resolves undefined for an empty diff as for a refusal (a value its cleaning makes
       // the stored one, a synthetic actor's delta): a write is refused only if the document does
       // not hold the values afterwards (issue 20: a spend that happened reported "nothing was changed").
-      if ((await updateDocument(doc, changes, { [QUIET_REFUSAL]: true })) === "refused" && !changesNothing(doc, changes)) throw new WriteRefused(doc);
+      if ((await updateDocument(doc, changes, { [QUIET_REFUSAL]: true })) === "refused" && holdsNot(doc, changes)) throw new WriteRefused(doc);
       return;
     }
     case "status":
@@ -546,7 +551,7 @@ async function runStep(step: Step): Promise<void> {
       // Flags already as asked are done: core resolves an empty diff with undefined, like a refusal.
       if (changesNothing(effect, changes)) return;
       step.before = structuredClone((effect.flags?.clockwork as Record<string, unknown> | undefined) ?? {});
-      if ((await updateDocument(effect, changes)) === "refused" && !changesNothing(effect, changes)) throw new WriteRefused(effect);
+      if ((await updateDocument(effect, changes)) === "refused" && holdsNot(effect, changes)) throw new WriteRefused(effect);
       step.effect = effect;
       return;
     }
@@ -587,7 +592,7 @@ async function execute(ops: readonly RelayOp[], requesterId: string | null, viaG
       await runStep(step);
       done.push(step);
     } catch (error) {
-      console.error("ClockWork | a write failed; undoing the batch", error);
+      console.error("ClockWork | a write failed; undoing the batch", error instanceof WriteRefused ? error.message : error);
       for (const earlier of done.reverse()) {
         try {
           await undoStep(earlier);

@@ -129,7 +129,7 @@ export interface ActionView {
  * combat what it would cost in one, so nothing reads as free that is not (issue 20).
  */
 export function costLabel(counters: number, options: { variable?: boolean; inCombat: boolean }): string {
-  const base = options.variable ? "AtLeast" : counters === 0 ? "Free" : counters === 1 ? "One" : "Many";
+  const base = `${options.variable ? "AtLeast" : ""}${counters === 0 && !options.variable ? "Free" : counters === 1 ? "One" : "Many"}`;
   const amount = localize(`CLOCKWORK.Combat.Attack.Actions.Cost.${base}`, { count: counters });
   return options.inCombat ? amount : localize("CLOCKWORK.Combat.Attack.Actions.Cost.InCombat", { cost: amount });
 }

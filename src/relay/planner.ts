@@ -668,7 +668,8 @@ export async function writeOwned(ops: readonly RelayOp[], options: WriteOwnedOpt
     const doc = resolve(op?.uuid);
     if (!doc) return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.Missing" } }, options);
     if (!mayWrite(doc, user?.isGM === true)) {
-      const owner = doc.documentName === "ActiveEffect" || doc.documentName === "Combatant" ? (doc.parent ?? doc) : doc;
+      // An effect is named by its creature; a combatant by its own name (its token's or actor's), not its combat's.
+      const owner = doc.documentName === "ActiveEffect" ? (doc.parent ?? doc) : doc;
       return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.NotOwned", data: { name: nameOf(owner).name } } }, options);
     }
   }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createWorld, type WorldClient } from "../world";
-import { ADA, COMBAT_ID, actorUuid, combatantUuid, doc, seedFight } from "../combat/attack/world-fixtures";
+import { ADA, COMBAT_ID, GRUSHA, actorUuid, combatantUuid, doc, seedFight } from "../combat/attack/world-fixtures";
 import { writeOwned } from "../../src/relay";
 
 interface ActorView { name: string; system: { xp: { spent: number }; mana: { value: number } } }
@@ -34,6 +34,16 @@ describe("the planner's refusals in words", { timeout: 30_000 }, () => {
     expect(available(alice)).toBe(before);
     expect(ada(alice).system.xp.spent).toBe(0);
     expect(world.gm.game.combats.get(COMBAT_ID)).toBeTruthy();
+  });
+
+  it("another's combatant is named as the creature, never by a raw document name", async () => {
+    const world = await createWorld({ packs: false });
+    const { alice } = await seedFight(world);
+    alice.notifications.length = 0;
+    const result = await world.as(alice, () => writeOwned([{ op: "counters", uuid: combatantUuid(GRUSHA), spend: { cost: 1 } }]));
+    expect(result).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NotOwned", data: { name: "Grusha" } } });
+    expect(alice.notifications.at(-1)?.message).toMatch(/^You do not own Grusha:/);
+    expect(alice.notifications.some((n) => /\b(Combat|Combatant|Actor)\b/.test(n.message))).toBe(false);
   });
 
   it("a spend whose other write core has nothing to send for is a success, not 'nothing was changed'", async () => {

@@ -45,6 +45,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-xp-log": "systems/clockwork/templates/partials/xp-log.hbs",
   "cw-combat-actions": "systems/clockwork/templates/combat/actions.hbs",
   "cw-death-tray": "systems/clockwork/templates/combat/death-tray.hbs",
+  "cw-sheet-counters": "systems/clockwork/templates/actor/sheet-counters.hbs",
 };
 
 /**
@@ -83,8 +84,15 @@ export interface HandlebarsLike {
   registerHelper(name: string, fn: Handlebars.HelperDelegate): void;
 }
 
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
 export const HELPERS = {
   "cw-signed": (value: unknown, options: { hash?: { negative?: boolean } }) => signed(value, options?.hash?.negative ?? false),
+  /**
+   * `data-tooltip="{{cw-esc (localize "…" name=name)}}"`: Foundry renders a tooltip's text as
+   * HTML, so text holding a name is escaped once more than the attribute needs (issue 20).
+   */
+  "cw-esc": (value: unknown) => String(value ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]),
 } as const;
 
 export function registerHelpers(handlebars: HandlebarsLike): void {

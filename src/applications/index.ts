@@ -8,7 +8,7 @@ import { PARTIALS, registerHelpers, type HandlebarsLike } from "./handlebars";
 import { ClockworkCharacterSheet } from "./sheets/character-sheet";
 import { ClockworkItemSheet } from "./sheets/item-sheet";
 import { ClockworkNpcSheet } from "./sheets/npc-sheet";
-import { runtimeGlobal } from "../foundry";
+import { hooks, registerWriteChecks, runtimeGlobal } from "../foundry";
 
 export { ClockworkActorSheet } from "./sheets/actor-sheet";
 export { ClockworkCharacterSheet, ClockworkItemSheet, ClockworkNpcSheet };
@@ -23,6 +23,8 @@ export function registerSheets(): void {
   // Foundry always has the global; test stand-ins without template rendering may not.
   const handlebars = runtimeGlobal<HandlebarsLike>("Handlebars");
   if (handlebars) registerHelpers(handlebars);
+  // A sheet's (or any) actor and item update core would refuse is refused in words (issue 20).
+  registerWriteChecks(hooks());
   void foundry.applications.handlebars.loadTemplates(
     { ...PARTIALS },
   );

@@ -18,7 +18,7 @@ import { deriveActorData, type CreatureSource, type ItemInput } from "../data/ac
 import { MAX_BARRIER, checkHealthWrite, type HealthNotice, type StoredHealth } from "../rules/health-bounds";
 import { labelOf } from "../data/labels";
 import { takeUnreadableNumbers, type KeptNumber } from "../data/number-inputs";
-import { localize, runtimeGlobal } from "../foundry";
+import { escapedData, localize, runtimeGlobal } from "../foundry";
 import { CARRY_SLOTS, MAX_CURRENCY } from "../rules";
 import { EquipError, planEquip, slotProblem, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { FLAG_SCOPE, PERSIST_FLAG, isMarkedForPersist } from "../migrations/steps";
@@ -62,7 +62,8 @@ function isObject(value: unknown): value is Changes {
 
 function notify(type: "info" | "warn" | "error", key: string, data?: Record<string, unknown>): void {
   const notifications = runtimeGlobal<{ notifications?: Record<typeof type, (message: string) => unknown> }>("ui")?.notifications;
-  notifications?.[type](localize(key, data));
+  // Names are escaped: Foundry renders a notification's text as HTML (issue 20).
+  notifications?.[type](localize(key, escapedData(data)));
 }
 
 function system(item: ItemLike | undefined): Changes {

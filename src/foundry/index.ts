@@ -12,4 +12,5 @@ export * from "./queries";
 export * from "./notify";
 export * from "./dialogs";
 export * from "./update";
+export * from "./validation";
 export * from "./generation";

@@ -48,6 +48,7 @@ export function spellActionsOf(actor: SpellActor, combat: ProviderCombat): Provi
       key: "castSpell",
       label: localize("CLOCKWORK.Magic.Action.label", { name: item.name, mana }),
       cost,
+      baseCost: spell.counters ?? 0,
       disabled: problem !== null,
       reason: problem ? localize(`CLOCKWORK.Magic.Refused.${problem}`, { name: item.name, mana, have, cost: spell.counters ?? 0 }) : null,
       itemId: item.id,

@@ -15,7 +15,7 @@ import {
   returnToGlobalPool, revertTrack, spendCounters, stabilize as stabilizeTrack, trackDelta,
   type CounterState, type DamageApplication, type GlobalManaPool, type HealthTrack, type TrackDelta,
 } from "../rules";
-import { changesNothing, currentUser, deletionEntry, foundryMember, hooks, notify, resolveUuidSync } from "../foundry";
+import { QUIET_REFUSAL, changesNothing, currentUser, deletionEntry, documentTypeLabel, foundryMember, hooks, notify, resolveUuidSync, takeRefusal, updateDocument, wouldChange } from "../foundry";
 import type { RelayOp, RelayProblem, StoredHealth } from "./ops";
 
 /** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
@@ -502,12 +502,33 @@ function written(result: unknown): boolean {
   return result !== undefined && !(Array.isArray(result) && result.length === 0);
 }
 
+/** A write core refused: the document it was for, so the message can name it. */
+class WriteRefused extends Error {
+  constructor(readonly doc: Doc) {
+    super(`the update of ${doc.uuid} was refused`);
+  }
+}
+
+/** How a refused write is named: the document's name, else its kind in the user's language. */
+function nameOf(doc: Doc): { name: string; type: string } {
+  const type = documentTypeLabel(doc as never);
+  return { name: doc.name || type, type };
+}
+
+/** After core resolved `undefined`: true unless the document holds the change (as stored, or as core cleans it). */
+function holdsNot(doc: Doc, changes: Record<string, unknown>): boolean {
+  return !changesNothing(doc, changes) && wouldChange(doc as never, changes) !== false;
+}
+
 async function runStep(step: Step): Promise<void> {
   switch (step.kind) {
     case "update": {
       const { doc, changes } = step.write;
-      if (!Object.keys(changes).length || changesNothing(doc, changes)) return;
-      if (!written(await doc.update(changes))) throw new Error(`the update of ${doc.uuid} was refused`);
+      if (!Object.keys(changes).length) return;
+      // Core resolves undefined for an empty diff as for a refusal (a value its cleaning makes
+      // the stored one, a synthetic actor's delta): a write is refused only if the document does
+      // not hold the values afterwards (issue 20: a spend that happened reported "nothing was changed").
+      if ((await updateDocument(doc, changes, { [QUIET_REFUSAL]: true })) === "refused" && holdsNot(doc, changes)) throw new WriteRefused(doc);
       return;
     }
     case "status":
@@ -530,7 +551,7 @@ async function runStep(step: Step): Promise<void> {
       // Flags already as asked are done: core resolves an empty diff with undefined, like a refusal.
       if (changesNothing(effect, changes)) return;
       step.before = structuredClone((effect.flags?.clockwork as Record<string, unknown> | undefined) ?? {});
-      if (!written(await effect.update(changes))) throw new Error(`the flags of ${effect.uuid} were refused`);
+      if ((await updateDocument(effect, changes)) === "refused" && holdsNot(effect, changes)) throw new WriteRefused(effect);
       step.effect = effect;
       return;
     }
@@ -571,7 +592,7 @@ async function execute(ops: readonly RelayOp[], requesterId: string | null, viaG
       await runStep(step);
       done.push(step);
     } catch (error) {
-      console.error("ClockWork | a write failed; undoing the batch", error);
+      console.error("ClockWork | a write failed; undoing the batch", error instanceof WriteRefused ? error.message : error);
       for (const earlier of done.reverse()) {
         try {
           await undoStep(earlier);
@@ -579,7 +600,12 @@ async function execute(ops: readonly RelayOp[], requesterId: string | null, viaG
           console.error("ClockWork | could not undo a write", undoError);
         }
       }
-      return { ok: false, viaGM, problem: { key: "CLOCKWORK.Relay.WriteFailed" } };
+      // A refusal names the document and, when the write check saw why, the fields in words.
+      const problems = error instanceof WriteRefused ? takeRefusal(error.doc.uuid) : null;
+      const problem: RelayProblem = !(error instanceof WriteRefused) ? { key: "CLOCKWORK.Relay.WriteFailed" }
+        : problems ? { key: "CLOCKWORK.Relay.Invalid", data: { ...nameOf(error.doc), problems: problems.join("; ") } }
+          : { key: "CLOCKWORK.Relay.WriteRefused", data: nameOf(error.doc) };
+      return { ok: false, viaGM, problem };
     }
   }
   for (const { doc, application } of planned.applications) hooks().callAll(DAMAGE_APPLIED_HOOK, doc, application, { userId: requesterId, uuid: doc.uuid });
@@ -642,8 +668,9 @@ export async function writeOwned(ops: readonly RelayOp[], options: WriteOwnedOpt
     const doc = resolve(op?.uuid);
     if (!doc) return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.Missing" } }, options);
     if (!mayWrite(doc, user?.isGM === true)) {
-      const owner = doc.documentName === "ActiveEffect" || doc.documentName === "Combatant" ? (doc.parent ?? doc) : doc;
-      return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.NotOwned", data: { name: owner.name ?? doc.documentName } } }, options);
+      // An effect is named by its creature; a combatant by its own name (its token's or actor's), not its combat's.
+      const owner = doc.documentName === "ActiveEffect" ? (doc.parent ?? doc) : doc;
+      return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.NotOwned", data: { name: nameOf(owner).name } } }, options);
     }
   }
   return report(await runBatch(ops, user?.id ?? null), options);

@@ -67,6 +67,8 @@ export interface PageSpec {
   theme: Theme;
   /** `form` for document sheets (as ApplicationV2 renders them), `div` for a dialog. */
   tag?: "form" | "div";
+  /** More of the system's style sheets (system.json loads them all in Foundry), e.g. "styles/attack.css". */
+  styles?: string[];
 }
 
 /** Writes the page and returns its file URL. */
@@ -81,6 +83,7 @@ export function writePage(spec: PageSpec): string {
 <base href="${pathToFileURL(PAGE_DIR).href}/">
 <link rel="stylesheet" href="${href("tests/applications/foundry-frame.css")}">
 <link rel="stylesheet" href="${href("styles/clockwork.css")}">
+${(spec.styles ?? []).map((path) => `<link rel="stylesheet" href="${href(path)}">`).join("\n")}
 </head>
 <body class="theme-${spec.theme}">
 <${tag} id="app" class="application ${spec.classes} themed theme-${spec.theme}">

@@ -157,7 +157,7 @@ describe("roll dialog template", () => {
     expect(html).toContain(`data-dice="${context.pool.dice}"`);
     expect(html).toContain(`${context.pool.dice}d12, gains on 7+`);
     expect(html).toContain('<option value="f1" selected>Mauler</option>');
-    expect(html).toContain('<option value="hard" selected>Hard (4)</option>');
+    expect(html).toContain('<option value="hard" selected>Hard (gains needed: 4)</option>');
     expect(html).toContain(`data-chance="${context.odds.chance}"`);
     expect(html).toContain(context.odds.chanceText);
     expect(count(html, 'class="cw-odds__bar')).toBe(context.odds.bars.length);

@@ -140,13 +140,14 @@ describe("concurrency", { timeout: 30_000 }, () => {
     const before = JSON.stringify(world.save());
     const local = await world.as(gm, () => writeOwned([{ op: "damage", uuid: actorUuid(GRUSHA), amount: 3 }, { op: "damage", uuid: actorUuid(MINION), amount: 1 }], { notify: false }));
     await world.settle();
-    expect(local).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.WriteFailed" } });
+    // Issue 20: the refusal names the creature core refused the write for, with its type.
+    expect(local).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.WriteRefused", data: { name: doc<{ name: string }>(gm, actorUuid(MINION)).name, type: "NPC" } } });
     expect(JSON.stringify(world.save())).toBe(before);
     const cause = await card(world, alice, [actorUuid(GRUSHA), actorUuid(MINION)], 3);
     const grusha = health(gm, GRUSHA);
     const relayed = await world.as(alice, () => relay("test.wound", {}, { cause, notify: false }));
     await world.settle();
-    expect(relayed).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.WriteFailed" } });
+    expect(relayed).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.WriteRefused", data: { type: "NPC" } } });
     expect(health(gm, GRUSHA)).toEqual(grusha);
     // The ledger went with it: the card can be applied once the write can be made.
     expect(JSON.stringify(doc<{ flags: object }>(gm, actorUuid(GRUSHA)).flags)).not.toContain("ledger\":{\"");

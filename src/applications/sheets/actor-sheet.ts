@@ -7,7 +7,7 @@
 import type { SheetChoices } from "../context/choices";
 import type { SheetOptions } from "../context/source-types";
 import { currentChoices } from "../choices-registry";
-import { combatActionsFor } from "../../combat/actions";
+import { combatActionsFor, combatCountersFor } from "../../combat/actions";
 import { deathTrayFor } from "../../combat/death-tray";
 import { actorActions } from "./actor-actions";
 import type { EquipSlot } from "../../config";
@@ -139,6 +139,8 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     if (!this.editMode && this.actor.isOwner && drawn("main")) {
       Object.assign(context, { combatActions: combatActionsFor(this.actor as never) });
     }
+    // In a running combat with a combatant: its counters in the header (every part draw: the header always is).
+    Object.assign(context, { combatCounters: combatCountersFor(this.actor as never) });
     // Dying: the death-roll tray, for everyone who sees the sheet (allies read what they can do).
     if (!this.editMode && drawn("main")) Object.assign(context, { deathTray: deathTrayFor(this.actor as never) });
     return Object.assign(base, context);

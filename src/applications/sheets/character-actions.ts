@@ -7,7 +7,7 @@ import { lastPurchase } from "../../rules/advancement-log";
 import { logText } from "../builder/advancement-context";
 import { builderApi } from "../builder/register";
 import { currentChoices } from "../choices-registry";
-import { confirm, localize, notify } from "../../foundry";
+import { confirm, escapeText, localize, notify } from "../../foundry";
 
 /** What the handlers need of a character sheet. */
 export interface CharacterSheetLike {
@@ -35,7 +35,7 @@ async function refund(sheet: CharacterSheetLike): Promise<void> {
     notify("info", "CLOCKWORK.Advancement.Done.Refunded", { name: entry, xp: refund.xp });
   } catch (error) {
     // A refusal (something bought since, a write refused) is told in words; nothing changed.
-    ui.notifications?.error(error instanceof Error ? error.message : String(error));
+    ui.notifications?.error(escapeText(error instanceof Error ? error.message : String(error)));
   }
 }
 

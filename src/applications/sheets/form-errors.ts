@@ -2,18 +2,14 @@
  * Turning a refused update into a message a person can act on: the localized label of each
  * field that failed (read from the form the user typed into) and the reason.
  */
-import { changesNothing, notify } from "../../foundry";
+import { changesNothing, localize, notify, validationFailures } from "../../foundry";
 
-interface FailureLike { message?: string }
-interface ValidationErrorLike { getAllFailures?: () => Record<string, FailureLike> }
-
-/** The failing field paths and reasons of a DataModelValidationError, or one line for other errors. */
+/**
+ * Each failing field of a DataModelValidationError in words, by the label the user sees ("Name
+ * cannot be empty", issue 20: core's "Name: may not be undefined"); one line for other errors.
+ */
 export function failureLines(error: unknown, form: HTMLElement | null): string[] {
-  const failures = (error as ValidationErrorLike)?.getAllFailures?.();
-  if (!failures || Object.keys(failures).length === 0) {
-    return [error instanceof Error ? error.message : String(error)];
-  }
-  return Object.entries(failures).map(([path, failure]) => `${fieldLabel(path, form)}: ${failure?.message ?? ""}`.trim());
+  return validationFailures(error, (path) => fieldLabel(path, form)) ?? [localize("CLOCKWORK.Write.Unknown")];
 }
 
 /** The visible label of the input named `path`, or the path itself. */
@@ -25,6 +21,7 @@ function fieldLabel(path: string, form: HTMLElement | null): string {
 
 /** Tell the user why their change was not saved. */
 export function reportRefusedUpdate(error: unknown, form: HTMLElement | null): void {
+  // Core's own text (English, naming the class) goes to the console only.
   console.warn("ClockWork | update refused", error);
   notify("error", "CLOCKWORK.Sheet.Error.UpdateRefused", { details: failureLines(error, form).join("; ") });
 }

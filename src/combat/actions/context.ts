@@ -107,6 +107,8 @@ export interface ActionView {
   /** "2", "2+" (at least), "0" outside combat; the number charged now. */
   cost: string;
   costValue: number;
+  /** The cost in words on the button: "2 counters", "at least 2 counters", "2 counters in combat" outside one. */
+  costLabel: string;
   reaction: boolean;
   disabled: boolean;
   /** Why it cannot be taken now (localized), or null. */
@@ -120,6 +122,16 @@ export interface ActionView {
   provider?: string | null;
   /** A provider action's item (the spell). */
   itemId?: string | null;
+}
+
+/**
+ * The cost as the button reads it: in combat what is charged now (Stunned included); outside
+ * combat what it would cost in one, so nothing reads as free that is not (issue 20).
+ */
+export function costLabel(counters: number, options: { variable?: boolean; inCombat: boolean }): string {
+  const base = `${options.variable ? "AtLeast" : ""}${counters === 0 && !options.variable ? "Free" : counters === 1 ? "One" : "Many"}`;
+  const amount = localize(`CLOCKWORK.Combat.Attack.Actions.Cost.${base}`, { count: counters });
+  return options.inCombat ? amount : localize("CLOCKWORK.Combat.Attack.Actions.Cost.InCombat", { cost: amount });
 }
 
 function labelOf(option: ActionOption, actor: ActionsActor, speciesNames: Map<string, string>): string {
@@ -151,6 +163,7 @@ export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCo
     label: labelOf(option, actor, speciesNames),
     cost: `${option.cost}${option.variable ? "+" : ""}`,
     costValue: option.cost,
+    costLabel: costLabel(inCombat ? option.cost : option.baseCost, { variable: option.variable, inCombat }),
     reaction: option.reaction,
     disabled: !option.affordable,
     reason: option.reason ? localize(`CLOCKWORK.Combat.Attack.Block.${option.reason}`) : null,
@@ -165,7 +178,8 @@ export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCo
       .find((o) => o.key === "attack" && o.weaponId === attack.key);
     if (!option) continue;
     views.push({
-      key: "attack", group: "attack", label: attack.name, cost: String(option.cost), costValue: option.cost, reaction: false,
+      key: "attack", group: "attack", label: attack.name, cost: String(option.cost), costValue: option.cost,
+      costLabel: costLabel(inCombat ? option.cost : option.baseCost, { inCombat }), reaction: false,
       disabled: !option.affordable, reason: option.reason ? localize(`CLOCKWORK.Combat.Attack.Block.${option.reason}`) : null, reasonKey: option.reason,
       weaponId: null, offWeaponId: null, speciesAttack: attack.key,
     });
@@ -180,7 +194,8 @@ export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCo
     }
     for (const p of provided) {
       views.push({
-        key: p.key, group: provider.group, label: p.label, cost: String(p.cost), costValue: p.cost, reaction: p.reaction === true,
+        key: p.key, group: provider.group, label: p.label, cost: String(p.cost), costValue: p.cost,
+        costLabel: costLabel(inCombat ? p.cost : p.baseCost ?? p.cost, { inCombat }), reaction: p.reaction === true,
         disabled: p.disabled, reason: p.reason, reasonKey: null, weaponId: null, offWeaponId: null, speciesAttack: null,
         provider: id, itemId: p.itemId,
       });
@@ -202,3 +217,27 @@ export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCo
 }
 
 export type CombatActionsContext = ReturnType<typeof buildCombatActionsContext>;
+
+/** The combatant's counters as the sheet header shows them (issue 20 item 5), or null outside combat. */
+export interface SheetCounters {
+  available: number;
+  reserved: number;
+  /** defenseless: no turn yet; passed: only reactions now; ready: its turn or between turns. */
+  state: "defenseless" | "passed" | "ready";
+  /** Where the counters stand now, in words (the state's note). */
+  note: string;
+  /** The reaction rule, for the tooltip. */
+  rule: string;
+}
+
+export function sheetCounters(counters: CounterState | null): SheetCounters | null {
+  if (!counters) return null;
+  const state = !counters.hadTurn ? "defenseless" : counters.passed ? "passed" : "ready";
+  const data = { available: counters.available, reserved: counters.reserved };
+  return {
+    ...data,
+    state,
+    note: localize(`CLOCKWORK.Combat.Attack.Actions.Header.${state}`),
+    rule: localize("CLOCKWORK.Combat.Attack.Actions.Header.Rule"),
+  };
+}

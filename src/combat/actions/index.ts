@@ -4,11 +4,11 @@
  * /tmp/plan/requests-attack.md for the lines the sheet classes and templates need.
  */
 import { inputDialog, localize } from "../../foundry";
-import { buildCombatActionsContext, type ActionsActor, type CombatActionsContext } from "./context";
+import { buildCombatActionsContext, sheetCounters, type ActionsActor, type CombatActionsContext, type SheetCounters } from "./context";
 import { actionProvider } from "./providers";
 import { combatStateOf, performCombatAction, type ActingActor, type ActionResult } from "./perform";
 
-export { buildCombatActionsContext, performCombatAction, type CombatActionsContext, type ActionResult };
+export { buildCombatActionsContext, performCombatAction, sheetCounters, type CombatActionsContext, type ActionResult, type SheetCounters };
 export { speciesAttacksOf, speciesAttackItem, type SpeciesAttack } from "./species-attacks";
 
 export { COMBAT_ACTIONS_TEMPLATE } from "./templates";
@@ -18,6 +18,11 @@ export { registerActionProvider, type ActionProvider, type ProvidedAction, type 
 export function combatActionsFor(actor: ActionsActor & { id: string | null; token?: { id: string | null } | null }): CombatActionsContext {
   const state = combatStateOf(actor);
   return buildCombatActionsContext(actor, { inCombat: state !== null, counters: state?.counters ?? null });
+}
+
+/** The actor's counters for the sheet header while it fights in the running combat, else null. */
+export function combatCountersFor(actor: { id: string | null; token?: { id: string | null } | null }): SheetCounters | null {
+  return sheetCounters(combatStateOf(actor)?.counters ?? null);
 }
 
 /** Actions whose cost the player sets: a prepared action's counters (with its trigger), a skill roll's. */

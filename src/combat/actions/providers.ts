@@ -19,6 +19,8 @@ export interface ProvidedAction {
   label: string;
   /** Counters charged now ("0" outside combat). */
   cost: number;
+  /** What it costs in a combat (shown outside one, so it does not read as free). */
+  baseCost?: number;
   reaction?: boolean;
   disabled: boolean;
   reason: string | null;

@@ -19,6 +19,7 @@ import { createRenderer } from "../render-harness";
 import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "./sheets";
 import { axeFindings, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme } from "../browser-pages";
 import { inPseudoLocale, pseudoI18n, pseudoLocale } from "../../i18n/pseudo-locale";
+import { buildCombatActionsContext, sheetCounters, type ActionsActor } from "../../../src/combat/actions/context";
 
 const CHROMIUM_ARGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -137,6 +138,41 @@ describe.each(THEMES)("%s theme", (theme) => {
         await shoot(`npc-${mode}-${id}-${theme}`);
       }
     }
+  });
+
+  // Issue 20 item 5: on her turn a player reads her counters in the header and her actions first.
+  it("character sheet in combat: the counters in the header, the actions first on Main", async () => {
+    const lookup = (key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), renderer.translations);
+    const localize = (key: string) => (typeof lookup(key) === "string" ? lookup(key) as string : key);
+    const i18n = { localize, format: (key: string, data: Record<string, unknown> = {}) => localize(key).replace(/\{(\w+)\}/g, (w, a: string) => (a in data ? String(data[a]) : w)) };
+    const global = globalThis as unknown as { game?: object };
+    const saved = global.game;
+    global.game = { i18n };
+    let body: string;
+    try {
+      const counters = { available: 4, reserved: 2, hadTurn: true, passed: false };
+      body = renderCharacterSheet(renderer, {
+        ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }),
+        combatCounters: sheetCounters(counters),
+        combatActions: buildCombatActionsContext(FULL_CHARACTER as unknown as ActionsActor, { inCombat: true, counters }),
+      });
+    } finally {
+      global.game = saved;
+    }
+    // The action list's styles live with the attack's (system.json loads every sheet of styles).
+    await open(writePage({ name: "character-combat", title: FULL_CHARACTER.name, theme, classes: "sheet clockwork actor character", body, styles: ["styles/attack.css"] }));
+    await showTab("main");
+    await checkSheet("character in combat");
+    const seen = await page.evaluate(() => {
+      const box = document.querySelector<HTMLElement>(".cw-sheet-header .cw-sheet-counters")!;
+      const main = document.querySelector(".cw-tab-main")!;
+      const rect = box.getBoundingClientRect();
+      return { text: box.innerText.replace(/\s+/g, " "), visible: rect.width > 0 && rect.height > 0, first: main.firstElementChild?.classList.contains("cw-combat-actions") };
+    });
+    expect(seen).toMatchObject({ visible: true, first: true });
+    expect(seen.text).toContain("4 this turn");
+    expect(seen.text).toContain("2 reserved for reactions");
+    await shoot(`character-combat-${theme}`);
   });
 
   it("keyboard order follows the layout: down a column, then on to the next column, never back up", async () => {

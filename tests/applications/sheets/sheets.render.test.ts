@@ -76,8 +76,19 @@ describe("character sheet", () => {
     expect(CHARACTER_ITEMS.length).toBeGreaterThanOrEqual(30);
     // 16 skills, each with a roll button carrying its key.
     expect(count(html, /data-action="rollSkill" data-skill="\w+"/)).toBe(16);
-    const strength = html.match(/data-skill="strength">[\s\S]*?<td class="cw-dice[^"]*"[^>]*>\s*(\d+)<span class="cw-dice-focus">\/(\d+)/);
+    const strength = html.match(/data-skill="strength">[\s\S]*?<td class="cw-dice[^"]*"[^>]*>\s*<span aria-hidden="true">(\d+)<span class="cw-dice-focus">\/(\d+)/);
     expect(strength?.slice(1, 3).map(Number)).toEqual([system.skills.strength.dice, system.skills.strength.diceWithFocus]);
+    // Issue 20: "9/10" and "98%/99%" say what they are on the cell itself (tooltip and screen-reader text).
+    const { dice, diceWithFocus } = system.skills.strength;
+    const row = html.match(/<tr class="cw-skill[^"]*" data-skill="strength">[\s\S]*?<\/tr>/)![0];
+    expect(system.skills.strength.focus).toBe(true);
+    const diceWords = `${dice} dice rolled; ${diceWithFocus} with a focus in this skill`;
+    expect(row).toContain(`data-tooltip="${diceWords}`);
+    expect(row).toContain(`<span class="cw-visually-hidden">${diceWords}</span>`);
+    expect(row).toMatch(/<td class="cw-odds-col" data-tooltip="\d+% chance of at least one gain; \d+% with a focus in this skill">/);
+    const plain = html.match(/<tr class="cw-skill[^"]*" data-skill="(\w+)">(?:(?!<\/tr>)[\s\S])*?<\/tr>/g)!.find((r) => !r.includes("has-focus"))!;
+    expect(plain).toMatch(/<td class="cw-dice[^"]*" data-tooltip="\d+ dice rolled"/);
+    expect(plain).toMatch(/<td class="cw-odds-col" data-tooltip="\d+% chance of at least one gain">/);
     // Health: one box per vital, the lost ones first, pips sized by capacity.
     expect(count(html, /class="cw-vital is-lost"/)).toBe(system.health.vitalsLost);
     expect(count(html, /class="cw-vital is-\w+"/)).toBe(system.health.vitalsMax);
@@ -87,7 +98,7 @@ describe("character sheet", () => {
     const blunt = html.match(/data-damage-type="blunt">[\s\S]*?<td>(\d+)<\/td>\s*<td>(\d+)<\/td>\s*<td class="cw-total">(\d+)</);
     expect(blunt?.slice(1, 4).map(Number)).toEqual([system.resistances.blunt.species, system.resistances.blunt.armor, system.resistances.blunt.total]);
     // Weapons with their damage dice and full type names, attack buttons, spells with cast buttons.
-    expect(html).toMatch(/<span class="cw-damage-dice">7<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--blunt" aria-hidden="true"><\/span>Blunt<\/span><span class="cw-sep" aria-hidden="true">\/<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--piercing" aria-hidden="true"><\/span>Piercing<\/span>/);
+    expect(html).toMatch(/<span class="cw-damage-dice" data-tooltip="7 damage dice">7<span class="cw-visually-hidden"> damage dice<\/span><\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--blunt" aria-hidden="true"><\/span>Blunt<\/span><span class="cw-sep" aria-hidden="true">\/<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--piercing" aria-hidden="true"><\/span>Piercing<\/span>/);
     expect(count(html, /data-action="rollAttack"/)).toBe(CHARACTER_ITEMS.filter((i) => i.type === "weapon").length);
     expect(count(html, /data-action="castSpell"/)).toBe(CHARACTER_ITEMS.filter((i) => i.type === "spell").length);
     // Every item has a row that can be dragged and opened; a grenade on the bandolier shows there too.
@@ -112,9 +123,23 @@ describe("character sheet", () => {
 
   // The sheet class adds `combatActions` in play mode (tests/combat/actions/sheet-actions.render.test.ts renders the real ones).
   it("includes the combat actions partial when the context carries them", () => {
-    const combatActions = { inCombat: false, counters: null, summary: "Out of combat", groups: [{ key: "move", label: "Move", actions: [{ key: "step", label: "Step", cost: "0", costValue: 0, reaction: false, disabled: false, reason: null }] }] };
+    const combatActions = { inCombat: false, counters: null, summary: "Out of combat", groups: [{ key: "move", label: "Move", actions: [{ key: "step", label: "Step", cost: "0", costValue: 0, costLabel: "1 counter in combat", reaction: false, disabled: false, reason: null }] }] };
     const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions });
     expect(count(html, /data-action="combatAction"/)).toBe(1);
+    expectClean();
+  });
+
+  // The sheet class adds `combatCounters` while the actor fights in the running combat (issue 20).
+  it("shows the combatant's counters in the header, each number with its meaning and the reaction rule", () => {
+    const combatCounters = { available: 4, reserved: 2, state: "ready", note: "Counters pay for actions and reactions.", rule: "Passing reserves what is left." };
+    const html = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatCounters });
+    const header = html.slice(0, html.indexOf("</header>"));
+    expect(header).toMatch(/class="cw-sheet-counters cw-sheet-counters--ready"[^>]*data-tooltip="Passing reserves what is left\."/);
+    expect(header).toContain("<strong>4</strong> <span>this turn</span>");
+    expect(header).toContain("<strong>2</strong> <span>reserved for reactions</span>");
+    expect(renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }))).not.toContain("cw-sheet-counters");
+    const npc = renderNpcSheet(renderer, { ...buildNpcContext(NPC, { editable: true, editMode: false }), combatCounters });
+    expect(npc.slice(0, npc.indexOf("</header>"))).toContain("<strong>4</strong> <span>this turn</span>");
     expectClean();
   });
 
@@ -219,7 +244,7 @@ describe("sheets that read at a glance", () => {
     for (const header of ["Rank", "Dice", "\u22651 gain"]) expect(head).toContain(`>${header}</th>`);
     expect(count(play, /<button type="button" class="cw-skill-roll" data-action="rollSkill" data-skill="\w+"[^>]*>\s*<span class="cw-icon cw-icon--d12"/)).toBe(16);
     const accuracy = FULL_CHARACTER.system.skills.accuracy;
-    const odds = play.match(/data-skill="accuracy">[\s\S]*?<td class="cw-odds-col">(\d+)%/)![1];
+    const odds = play.match(/data-skill="accuracy">[\s\S]*?<td class="cw-odds-col"[^>]*>\s*<span aria-hidden="true">(\d+)%/)![1];
     expect(Number(odds)).toBe(Math.round(chanceOfGains(accuracy.dice, accuracy.rank, 1) * 100));
     // Read-only sheets show the table without roll buttons.
     const readOnly = renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: false }));

@@ -21,7 +21,7 @@ afterEach(() => {
   setReactionPrompt(null);
 });
 
-describe("combat actions", () => {
+describe("combat actions", { timeout: 20_000 }, () => {
   it("lists the actions with their costs now; what cannot be paid is disabled with the reason", async () => {
     const world = await createWorld({ packs: false });
     const { alice } = await seedFight(world, { counters: { [ADA]: { available: 1, reserved: 0, hadTurn: true, passed: false } } });

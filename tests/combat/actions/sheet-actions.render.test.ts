@@ -95,6 +95,34 @@ describe("the sheets' combat actions", () => {
     expect(costs.every((c) => c === 0)).toBe(true);
   });
 
+  // Issue 20: "Attack: Axe ◎0" read as free; the list sat below everything on a player's turn.
+  it("costs read as costs: counters in words in combat, the cost in a combat outside one", () => {
+    const inCombat = renderCharacterSheet(renderer, { ...buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false }), combatActions: buildCombatActionsContext(asActor(FULL_CHARACTER), IN_COMBAT) });
+    const section = actionsSection(inCombat);
+    const COST = '<span class="cw-combat-action__cost"[^>]*><span[^>]*></span>([^<]*)</span>';
+    const cost = (html: string, key: string) => html.match(new RegExp(`data-key="${key}"[\\s\\S]*?${COST}`))?.[1];
+    expect(cost(section, "step")).toBe("1 counter");
+    expect(cost(section, "walk")).toBe("2 counters");
+    expect(cost(section, "skillRoll")).toBe("at least 2 counters");
+    // On a turn the actions come first in the Main tab, before the skills.
+    const main = inCombat.slice(inCombat.indexOf("cw-tab-main"));
+    expect(main.indexOf("cw-combat-actions")).toBeGreaterThan(0);
+    expect(main.indexOf("cw-combat-actions")).toBeLessThan(main.indexOf("cw-skill-table"));
+
+    const outside = renderNpcSheet(renderer, { ...buildNpcContext(NPC, { editable: true, editMode: false }), combatActions: buildCombatActionsContext(asActor(NPC), OUT_OF_COMBAT) });
+    const out = actionsSection(outside);
+    expectClean(out);
+    expect(cost(out, "step")).toBe("1 counter in combat");
+    expect(cost(out, "walk")).toBe("2 counters in combat");
+    // Nothing reads as a bare 0.
+    const costs = [...out.matchAll(new RegExp(COST, "g"))].map((m) => m[1]);
+    expect(costs.length).toBeGreaterThan(5);
+    expect(costs.filter((t) => !/counters? in combat$/.test(t))).toEqual([]);
+    // Out of combat the list follows the stats.
+    const npcMain = outside.slice(outside.indexOf("cw-tab-main"));
+    expect(npcMain.indexOf("cw-combat-actions")).toBeGreaterThan(npcMain.indexOf("cw-combat-stats"));
+  });
+
   it("edit mode (the sheet adds no combatActions) shows no action list", () => {
     for (const html of [
       renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: true })),

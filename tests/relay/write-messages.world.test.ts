@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { createWorld, type WorldClient } from "../world";
 import { ADA, COMBAT_ID, GRUSHA, actorUuid, combatantUuid, doc, seedFight } from "../combat/attack/world-fixtures";
-import { writeOwned } from "../../src/relay";
+import { RELAY_QUERY, relay, writeOwned } from "../../src/relay";
 
 interface ActorView { name: string; system: { xp: { spent: number }; mana: { value: number } } }
 const ada = (client: WorldClient) => doc<ActorView>(client, actorUuid(ADA));
@@ -62,5 +62,24 @@ describe("the planner's refusals in words", { timeout: 30_000 }, () => {
     expect(result.ok).toBe(true);
     expect(available(alice)).toBe(before - 2);
     expect(alice.notifications).toEqual([]);
+  });
+
+  it("a GM who does not answer after the player's own spend: the message says what was not done, not 'nothing was changed'", async () => {
+    const world = await createWorld({ packs: false });
+    const { alice } = await seedFight(world);
+    await world.settle();
+    const before = available(alice);
+    (world.gm.CONFIG.queries as Record<string, unknown>)[RELAY_QUERY] = () => Promise.reject(new Error("the GM's client went away"));
+    alice.notifications.length = 0;
+    const result = await world.as(alice, async () => {
+      await writeOwned([{ op: "counters", uuid: combatantUuid(ADA), spend: { cost: 2 } }]);
+      return relay("damage.apply", {}, { cause: "ChatMessage.none" });
+    });
+    await world.settle();
+    expect(result).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NoAnswer" } });
+    expect(available(alice)).toBe(before - 2);
+    expect(alice.notifications).toHaveLength(1);
+    expect(alice.notifications[0].message).toMatch(/did not answer in time, so what only the GM can change was left as it was/);
+    expect(alice.notifications[0].message).not.toMatch(/nothing was changed/i);
   });
 });

@@ -9,7 +9,7 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { activeCombat, activeGM, isDesignatedGM, localize, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
+import { activeCombat, activeGM, isDesignatedGM, notify, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK } from "../relay";
@@ -251,12 +251,12 @@ async function rollWithMessage(healer: DyingActor, roll: () => Promise<{ gains: 
 export async function stabilize(healer: DyingActor, target: DyingActor, options: { combatant?: StabilizeCombatant | null; pay?: () => Promise<boolean>; skipDialog?: boolean } = {}): Promise<{ success: boolean; gains: number } | null> {
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) {
-    ui.notifications?.warn(localize("CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name }));
+    notify("warn", "CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name });
     return null;
   }
   const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();
   if (!game.user?.isGM && !target.isOwner && !gm) {
-    ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
+    notify("warn", "CLOCKWORK.Combat.Turns.NoGM");
     return null;
   }
   // One payment: the caller's (the sheet pays through the relay) or the combatant's.
@@ -278,7 +278,7 @@ async function applyStabilizeMessage(target: DyingActor, message: StabilizeMessa
     ? await gm.query(QUERY_STABILIZE, { targetUuid: target.uuid, messageUuid: message.uuid })
     : await stabilizeByMessage(target, message);
   const success = (answer as { ok?: boolean; success?: boolean } | null)?.ok === true && (answer as { success?: boolean }).success === true;
-  ui.notifications?.info(localize(success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name }));
+  notify("info", success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name });
   return success;
 }
 

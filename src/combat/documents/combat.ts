@@ -6,7 +6,7 @@
  * combatants defenseless), going back (the undone turn changes are restored) and the end of the
  * combat (stabilized creatures are back). The writes are planned in ../turns.ts.
  */
-import { activeGM, isDesignatedGM, localize, renderTemplate, worldCollection } from "../../foundry";
+import { activeGM, isDesignatedGM, localize, notify, renderTemplate, worldCollection } from "../../foundry";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import { applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent } from "../../rules";
 import { TURN_TEMPLATES } from "../templates";
@@ -83,16 +83,16 @@ async function rollInitiative(combat: ClockworkCombat, ids: string | string[], o
     const own = list.filter((id) => combat.combatants.get(id)?.isOwner);
     // Only the GM re-rolls a combatant that has initiative.
     const rolled = own.filter((id) => combat.combatants.get(id)?.initiative !== null);
-    for (const id of rolled) ui.notifications?.warn(localize("CLOCKWORK.Query.Refused.InitiativeSet", { name: combat.combatants.get(id)?.name ?? id }));
+    for (const id of rolled) notify("warn", "CLOCKWORK.Query.Refused.InitiativeSet", { name: combat.combatants.get(id)?.name ?? id });
     const asked = own.filter((id) => !rolled.includes(id));
     if (!asked.length) return;
     const gm = activeGM<{ query(n: string, d: object): Promise<unknown> }>();
     if (!gm) {
-      ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.NoGM"));
+      notify("warn", "CLOCKWORK.Combat.Turns.NoGM");
       return;
     }
     const answer = await gm.query(QUERY_INITIATIVE, { combatId: combat.id, ids: asked, skills: options.skills ?? {}, userId: game.user?.id });
-    if (isRefusal(answer)) ui.notifications?.warn(localize(answer.problem.key, answer.problem.data as never));
+    if (isRefusal(answer)) notify("warn", answer.problem.key, answer.problem.data as never);
     return;
   }
   const all = combatantsOf(combat);
@@ -100,7 +100,7 @@ async function rollInitiative(combat: ClockworkCombat, ids: string | string[], o
   // The combatant whose turn it is keeps it after the order changes, and no turn event fires
   // (core's rollInitiative: `combatTurn` with `turnEvents: false`).
   if (plan.updates.length) await combat.updateEmbeddedDocuments("Combatant", plan.updates as never, { combatTurn: turnAfter(combat, plan.updates), turnEvents: false } as never);
-  for (const id of plan.skipped) ui.notifications?.warn(localize("CLOCKWORK.Combat.Turns.Initiative.NoRanks", { name: combat.combatants.get(id)?.name ?? id }));
+  for (const id of plan.skipped) notify("warn", "CLOCKWORK.Combat.Turns.Initiative.NoRanks", { name: combat.combatants.get(id)?.name ?? id });
   if (options.chat !== false && (plan.rolls.length || plan.companions.length)) await postInitiative(combat, plan, rolls as Roll[]);
 }
 

@@ -5,7 +5,7 @@
  * minion group's members. Counter writes go through `update`, which the combatant's owners may
  * make (v13 BaseCombatant: owners of the actor own the combatant).
  */
-import { localize, worldCollection } from "../../foundry";
+import { escapeText, localize, worldCollection } from "../../foundry";
 import { chargeFor, isDefenseless, type CounterProblem, type CounterState, type SpendOptions } from "../../rules/counters";
 import { CounterError, passTurn as rulesPassTurn, prepareAction as rulesPrepareAction, spendCounters as rulesSpendCounters, triggerPrepared as rulesTriggerPrepared } from "../../rules";
 import { groupAttack } from "../../rules/minions";
@@ -61,7 +61,8 @@ function standsUp(actor: unknown): boolean {
 // ---------------------------------------------------------------- counter writes
 
 function refuse(check: SpendCheck, options: { quiet?: boolean }): null {
-  if (!options.quiet) ui.notifications?.warn(check.reason);
+  // The reason names the creature: notifications render as HTML.
+  if (!options.quiet) ui.notifications?.warn(escapeText(check.reason));
   return null;
 }
 

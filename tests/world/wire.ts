@@ -7,6 +7,9 @@ import type { QueryResult } from "./server";
 import type { PlainObject } from "./utils";
 import type { WorldSnapshot } from "./world";
 
+/** Where a tab opens its WebSocket to the hub (the page's own address). */
+export const WORLD_SOCKET_PATH = "/__clockwork/world";
+
 /** A tab to the hub. `id` pairs a request with its `done`/`failed`/`result`. */
 export type ToHub =
   | { t: "hello"; user: string; fresh?: boolean }

@@ -6,7 +6,7 @@
  * cannot reach the world.
  */
 import { createHash } from "node:crypto";
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 
 const GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
@@ -90,13 +90,13 @@ export function sameOrigin(req: IncomingMessage): boolean {
 }
 
 /**
- * Accepts WebSockets at `path` on the HTTP server; `connected` gets each peer and returns what
- * to do with its messages and its end. Other upgrades (Vite's own socket) are left alone.
+ * The world's WebSockets: `upgrade` completes the handshake of a request the HTTP server handed
+ * over (its "upgrade" event) and gives `connected` the peer; `close` ends every socket.
  */
-export function acceptSockets(server: Server, path: string, connected: (peer: SocketPeer) => SocketHandlers): { close(): void } {
-  const open = new Set<Duplex>();
-  const onUpgrade = (req: IncomingMessage, socket: Duplex) => {
-    if ((req.url ?? "").split("?")[0] !== path) return;
+export class SocketServer {
+  readonly #open = new Set<Duplex>();
+
+  upgrade(req: IncomingMessage, socket: Duplex, connected: (peer: SocketPeer) => SocketHandlers): void {
     const key = req.headers["sec-websocket-key"];
     if (!sameOrigin(req) || typeof key !== "string" || req.headers.upgrade?.toLowerCase() !== "websocket") {
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
@@ -104,8 +104,15 @@ export function acceptSockets(server: Server, path: string, connected: (peer: So
     }
     const accept = createHash("sha1").update(key + GUID).digest("base64");
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
-    open.add(socket);
+    this.#open.add(socket);
     let ended = false;
+    let handlers: SocketHandlers | null = null;
+    const finish = () => {
+      if (ended) return;
+      ended = true;
+      this.#open.delete(socket);
+      handlers?.closed();
+    };
     const peer: SocketPeer = {
       send: (text) => {
         if (!ended && socket.writable) socket.write(frame(0x1, Buffer.from(text, "utf8")));
@@ -116,15 +123,9 @@ export function acceptSockets(server: Server, path: string, connected: (peer: So
         finish();
       },
     };
-    const handlers = connected(peer);
-    const finish = () => {
-      if (ended) return;
-      ended = true;
-      open.delete(socket);
-      handlers.closed();
-    };
+    handlers = connected(peer);
     const reader = new FrameReader({
-      text: (text) => handlers.message(text),
+      text: (text) => handlers?.message(text),
       ping: (payload) => socket.write(frame(0xa, payload)),
       close: () => peer.close(),
     });
@@ -134,13 +135,10 @@ export function acceptSockets(server: Server, path: string, connected: (peer: So
       finish();
       socket.destroy();
     });
-  };
-  server.on("upgrade", onUpgrade);
-  return {
-    close() {
-      server.off("upgrade", onUpgrade);
-      for (const socket of open) socket.destroy();
-      open.clear();
-    },
-  };
+  }
+
+  close(): void {
+    for (const socket of this.#open) socket.destroy();
+    this.#open.clear();
+  }
 }

@@ -22,13 +22,15 @@
  *   `/__clockwork/world`, kept in `state` (a JSON file) when given.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, sep } from "node:path";
+import type { Duplex } from "node:stream";
 import { defineConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
 import { parse } from "yaml";
 import type { HubOptions, WorldHub } from "../hub";
-import { Channel, WORLD_SOCKET_PATH } from "../wire";
-import { acceptSockets } from "./socket";
+import type { Channel } from "../wire";
+import type { SocketServer } from "./socket";
 
 const HERE = import.meta.dirname;
 export const REPO = join(HERE, "..", "..", "..");
@@ -235,22 +237,35 @@ function iconStandIn(path: string): string {
 function hostWorld(server: ViteDevServer, state: string | null, loadPacks: () => Promise<LoadedPacks>): void {
   const http = server.httpServer;
   if (!http) return;
-  let hub: Promise<WorldHub> | null = null;
-  const start = () => (hub ??= (async () => {
-    const [{ WorldHub: Hub }, loaded] = await Promise.all([server.ssrLoadModule(join(HERE, "..", "hub.ts")) as Promise<{ WorldHub: new (options: HubOptions) => WorldHub }>, loadPacks()]);
-    return new Hub({ state, packs: loaded.packs });
+  interface Hosted { hub: WorldHub; sockets: SocketServer; Channel: typeof Channel; path: string }
+  const load = <T>(file: string) => server.ssrLoadModule(join(HERE, file)) as Promise<T>;
+  let hosted: Promise<Hosted> | null = null;
+  const start = () => (hosted ??= (async () => {
+    const [{ WorldHub: Hub }, socket, wire, loaded] = await Promise.all([
+      load<{ WorldHub: new (options: HubOptions) => WorldHub }>("../hub.ts"),
+      load<{ SocketServer: new () => SocketServer }>("./socket.ts"),
+      load<{ Channel: typeof Channel; WORLD_SOCKET_PATH: string }>("../wire.ts"),
+      loadPacks(),
+    ]);
+    return { hub: new Hub({ state, packs: loaded.packs }), sockets: new socket.SocketServer(), Channel: wire.Channel, path: wire.WORLD_SOCKET_PATH };
   })());
   http.once("listening", () => void start().catch((error: unknown) => console.error(`ClockWork | the shared world did not start: ${String((error as Error)?.stack ?? error)}`)));
-  const sockets = acceptSockets(http as never, WORLD_SOCKET_PATH, (peer) => {
-    // The tab's first messages wait in the channel while the world loads.
-    const channel = new Channel((text) => peer.send(text), () => peer.close());
-    void start().then((world) => world.attach(channel), () => channel.close());
-    return { message: (text) => channel.deliver(text), closed: () => channel.ended() };
+  http.on("upgrade", (req: IncomingMessage, socket: Duplex) => {
+    // Vite's own socket has its own protocol; this one is the world's (WORLD_SOCKET_PATH in wire.ts).
+    if (req.headers["sec-websocket-protocol"] || !(req.url ?? "").startsWith("/__clockwork/")) return;
+    void start().then(({ hub, sockets, Channel: Link, path }) => {
+      if ((req.url ?? "").split("?")[0] !== path) return void socket.destroy();
+      sockets.upgrade(req, socket, (peer) => {
+        // The tab's messages wait in the channel until the hub listens.
+        const channel = new Link((text) => peer.send(text), () => peer.close());
+        hub.attach(channel);
+        return { message: (text) => channel.deliver(text), closed: () => channel.ended() };
+      });
+    }, () => socket.destroy());
   });
   const close = server.close.bind(server);
   server.close = async () => {
-    if (hub) await hub.then((world) => world.close(), () => undefined);
-    sockets.close();
+    if (hosted) await hosted.then(({ hub, sockets }) => { hub.close(); sockets.close(); }, () => undefined);
     return close();
   };
 }

@@ -105,15 +105,19 @@ async function target(page: Page, name: string): Promise<void> {
   await row.locator("[data-combat-action=target][aria-pressed=true]").waitFor();
 }
 
-/** Opens the caster's sheet, casts the spell with its cast button and confirms the dialog. */
-async function cast(page: Page, casterId: string, itemId: string): Promise<void> {
+/**
+ * Opens the caster's sheet, casts the spell with its cast button and confirms the dialog that
+ * follows: the foe's reaction prompt, in the page of the GM who answers for the foe (the
+ * caster's own page when the GM casts).
+ */
+async function cast(page: Page, casterId: string, itemId: string, gmPage: Page = page): Promise<void> {
   await showTab(page, "actors");
   await page.locator(`#actors .directory-item[data-actor-id="${casterId}"] .entry-name`).click();
   const sheet = page.locator(SHEET);
   await sheet.waitFor({ state: "visible" });
   await sheet.locator("[data-action=tab][data-tab=magic]").click();
   await sheet.locator(`[data-action=castSpell][data-item-id="${itemId}"]`).click();
-  const dialog = page.locator(".application.dialog, .application.cw-cast-dialog-app, .application[class*=cast]").last();
+  const dialog = gmPage.locator(".application.dialog, .application.cw-cast-dialog-app, .application[class*=cast]").last();
   await dialog.waitFor({ state: "visible" });
   await dialog.locator("button[type=submit]").first().click();
   await dialog.waitFor({ state: "detached" });
@@ -205,7 +209,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
     await loadDice(alice, true);
     const messages = await alice.locator("#chat-log .chat-message").count();
 
-    await cast(alice, casterId, itemId);
+    await cast(alice, casterId, itemId, page);
     await spent(alice, casterId, before.system.mana!.value - cost, [page]);
     const card = alice.locator("#chat-log .chat-message").nth(messages);
     await card.waitFor({ state: "visible" });

@@ -2,7 +2,8 @@
  * Two tabs at one table (issue 20, acceptance 2): the GM and Alice each in their own page, both
  * clients of the host's one world. Alice attacks the GM's NPC from her sheet; the GM's page gets
  * the reaction prompt and dodges; Alice's card shows the dodge; the GM applies the damage and
- * Alice's page shows it applied; reloading either page loses nothing.
+ * Alice's page shows it applied; reloading either page loses nothing; closing Alice's page is
+ * Alice going offline in the GM's.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +49,7 @@ describe("two tabs at one table", () => {
 
   it("each page sees the other's user connected and the GM's encounter at once", async () => {
     await expect.poll(() => alice.evaluate(() => window.clockworkWorld!.run(() => game.users?.activeGM?.name ?? null))).toBe("Gamemaster");
+    await gm.locator("#players li.player[data-active=true]", { hasText: "Alice" }).waitFor();
     await showTab(gm, "actors");
     for (const id of [ADA_ID, GRUSHA_ID]) {
       await gm.click(`#actors [data-combat-toggle="${id}"]`);
@@ -111,5 +113,11 @@ describe("two tabs at one table", () => {
     // The other page is still live after its neighbour reloaded: the GM's user is back for Alice.
     await expect.poll(() => alice.evaluate(() => window.clockworkWorld!.run(() => game.users?.activeGM?.name ?? null))).toBe("Gamemaster");
     for (const user of ["Gamemaster", "Alice"]) expect(table.errors(user)).toEqual([]);
+  });
+
+  it("a closed tab is its user going offline for the others", async () => {
+    await table.leave("Alice");
+    await gm.locator("#players li.player[data-active=false]", { hasText: "Alice" }).waitFor();
+    expect(await gm.evaluate(() => window.clockworkWorld!.run(() => game.users?.getName("Alice")?.active))).toBe(false);
   });
 });

@@ -259,7 +259,14 @@ async function boot(): Promise<void> {
     toolbar = next;
   };
   drawToolbar();
-  document.body.append(renderBoard(user, loaded.warnings, openUuid), renderPlayers(users, user));
+  let players = renderPlayers(users, user);
+  document.body.append(renderBoard(user, loaded.warnings, openUuid), players);
+  // Another tab opened or closed: that user is connected or not, as core's players list shows.
+  client.Hooks.on("userConnected", () => {
+    const next = renderPlayers(users, user);
+    players.replaceWith(next);
+    players = next;
+  });
 
   // Sidebar: Actors, Combat, Compendium above the chat log.
   const panels = {

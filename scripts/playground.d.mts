@@ -1,4 +1,6 @@
-export interface PlaygroundOptions { build: boolean; src: boolean; port: number; help: boolean }
+export interface PlaygroundOptions { build: boolean; src: boolean; port: number; help: boolean; state: string }
+/** The file the shared world is kept in unless --state names another. */
+export const DEFAULT_STATE: string;
 export interface StartPlan { build: boolean; reason: string | null; stale: string[] }
 export function parseArgs(argv: string[]): PlaygroundOptions;
 export function missingBuildFiles(root?: string): string[];

@@ -5,12 +5,15 @@
 //   npm run playground -- --build           build first, even when dist/ exists
 //   npm run playground -- --src             the sources instead (edits reload the page)
 //   npm run playground -- --port 8080       another port (the next free one is taken when busy; 0: any)
+//   npm run playground -- --state FILE      keep the world in FILE (default .playground/world.json)
 //
-// The server listens on 127.0.0.1 only and stops on Ctrl-C (SIGINT) or SIGTERM. Nothing leaves the
-// machine: the page keeps its world in the browser's localStorage. See docs/playground.md.
+// Every tab open at the address is one user of the same world, live (the GM in one, Alice in
+// another). The server keeps the world in the state file, so a reload or a restart loses nothing;
+// "Reset world" in the toolbar starts it again for every tab. The server listens on 127.0.0.1
+// only and stops on Ctrl-C (SIGINT) or SIGTERM. Nothing leaves the machine. See docs/playground.md.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -18,14 +21,21 @@ const HOST_CONFIG = join(ROOT, "tests", "world", "browser", "vite.config.ts");
 /** What the build reads; a file here newer than the build means dist/ is out of date. */
 const SOURCES = ["src", "templates", "styles", "lang", "assets", join("packs", "_source"), "system.json"];
 const USERS = ["Gamemaster", "Alice", "Bob"];
+/** Where the shared world is kept between runs (gitignored). */
+export const DEFAULT_STATE = join(ROOT, ".playground", "world.json");
 
 export function parseArgs(argv) {
-  const options = { build: false, src: false, port: 5317, help: false };
+  const options = { build: false, src: false, port: 5317, help: false, state: DEFAULT_STATE };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--build") options.build = true;
     else if (arg === "--src") options.src = true;
     else if (arg === "--help" || arg === "-h") options.help = true;
+    else if (arg === "--state" || arg.startsWith("--state=")) {
+      const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i];
+      if (!value) throw new Error("--state needs a file name");
+      options.state = resolve(value);
+    }
     else if (arg === "--port" || arg.startsWith("--port=")) {
       const value = arg.includes("=") ? arg.split("=")[1] : argv[++i];
       const port = Number(value);
@@ -89,6 +99,9 @@ function banner(url, options, stale) {
     "",
     ...USERS.map((user) => `    as ${user.padEnd(11)} ${base}/?user=${user}`),
     "",
+    "  Every tab is one user of the same world, live: open the address twice, the GM in one tab",
+    "  and Alice in the other.",
+    `  The world is kept in ${relative(ROOT, options.state) || options.state}; "Reset world" (toolbar) starts it again.`,
     options.src
       ? "  Serving the sources (src/, templates/, styles/, packs/_source/); edits reload the page."
       : "  Serving the build in dist/ (compendia read from the compiled packs in dist/packs).",
@@ -115,6 +128,7 @@ export async function main(argv = process.argv.slice(2)) {
   // The host's configuration reads these (tests/world/browser/vite.config.ts).
   process.env.CLOCKWORK_HOST_SYSTEM = options.src ? "source" : "built";
   process.env.CLOCKWORK_HOST_SEED = "starter";
+  process.env.CLOCKWORK_HOST_STATE = options.state;
   const { createServer } = await import("vite");
   const server = await createServer({
     configFile: HOST_CONFIG,

@@ -1,7 +1,7 @@
 /**
  * Driving the browser host in Debian's Chromium: one browser per test file, one page per
- * client (`?user=Alice`), state handed between pages as the world's JSON snapshot (what the
- * server holds), screenshots to artifacts/screenshots/e2e-*.png.
+ * client (`?user=Alice`), every page a client of the host's one shared world (live),
+ * screenshots to artifacts/screenshots/e2e-*.png.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -29,15 +29,17 @@ export interface ClientPage {
 export interface OpenOptions {
   user: string;
   theme?: "light" | "dark";
-  /** Start from the seeded fixture instead of the state the context's pages saved. */
+  /** Start the shared world again from the seed (every other open page reloads into it). */
   fresh?: boolean;
+  /** The host's address (default: the e2e run's host; a test that starts the playground passes its own). */
+  baseUrl?: string;
 }
 
 /**
- * Opens the host as one user in a browser context (pages of one context share the saved
- * world, as the users of one server do) and waits until that client has booted the system.
+ * Opens the host as one user in a browser context (every page is a client of the host's one
+ * world, as the users of one Foundry server are) and waits until that client has booted.
  */
-export async function openClient(context: BrowserContext, { user, theme = "dark", fresh = false }: OpenOptions): Promise<ClientPage> {
+export async function openClient(context: BrowserContext, { user, theme = "dark", fresh = false, baseUrl }: OpenOptions): Promise<ClientPage> {
   const page = await context.newPage();
   // Everything here answers in well under a second (more on a loaded CI machine); a missing
   // element should still fail fast.
@@ -45,14 +47,19 @@ export async function openClient(context: BrowserContext, { user, theme = "dark"
   const errors: string[] = [];
   page.on("console", (msg) => { if (msg.type() === "error") errors.push(msg.text()); });
   page.on("pageerror", (error) => errors.push(String(error)));
-  await page.goto(`${inject("hostUrl")}/?user=${encodeURIComponent(user)}&theme=${theme}${fresh ? "&fresh=1" : ""}`);
+  await page.goto(`${baseUrl ?? inject("hostUrl")}/?user=${encodeURIComponent(user)}&theme=${theme}${fresh ? "&fresh=1" : ""}`);
+  await waitBooted(page, user);
+  return { page, errors };
+}
+
+/** Waits until the page's client has booted (after a load or a reload). */
+export async function waitBooted(page: Page, user: string): Promise<void> {
   await page.waitForFunction(() => {
     const handle = (window as unknown as { clockworkWorld?: { ready?: boolean; error?: string } }).clockworkWorld;
     return handle?.ready === true || handle?.error !== undefined;
   }, null, { timeout: 30_000 });
   const error = await page.evaluate(() => (window as unknown as { clockworkWorld?: { error?: string } }).clockworkWorld?.error);
   if (error) throw new Error(`the host did not boot as ${user}:\n${error}`);
-  return { page, errors };
 }
 
 export async function shot(page: Page, name: string): Promise<string> {

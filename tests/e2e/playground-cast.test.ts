@@ -1,8 +1,9 @@
 /**
  * Casting a mana spell in the playground, through the sheet's cast button, as `npm run playground`
  * serves it: the built system (the default) and the sources (`--src`). As the GM, Zafira
- * Emberwind casts Fire Bolt at a foe; as Alice (a player, her page running the GM's client too:
- * `?gm=connected`), she casts it again, and the foe's damage is written through the GM's relay.
+ * Emberwind casts Fire Bolt at a foe; then as Alice in a second tab, the GM's still open beside
+ * it (both clients of the playground's one world), she casts it again, and the foe's damage is
+ * written through the GM's relay by the GM's tab.
  * Each cast must spend the spell's mana, post its card and show no error notification.
  *
  * Issue 17: the split build loaded its entry module twice in the playground, so every spell that
@@ -11,6 +12,8 @@
  * CW_CAST_MODES=built (or source) runs one mode only.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,9 +27,9 @@ const MODES = (process.env.CW_CAST_MODES ?? "built,source").split(",") as ("buil
 
 interface Server { child: ChildProcess; url: string; output: () => string }
 
-/** `node scripts/playground.mjs`, resolved once it printed its address. */
-function start(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+/** `node scripts/playground.mjs` (its world in a state file of its own), resolved once it printed its address. */
+function start(args: string[], state: string): Promise<Server> {
+  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--state", state, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
@@ -65,35 +68,32 @@ function stored(page: Page, id: string): Promise<StoredActor> {
   }, id);
 }
 
-/** Dice faces for the page's clients: the caster's dice high, everyone else's low, so the bolt hits. */
-async function loadDice(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const handle = window.clockworkWorld!;
-    const dice = (client: { CONFIG: unknown }) => (client.CONFIG as { Dice: { randomUniform: () => number } }).Dice;
-    // A face is ceil((1 - u) * faces) (tests/world/dice.ts): a small u shows the top face.
-    dice(handle.client).randomUniform = () => 0.0001;
-    if (handle.gm) dice(handle.gm).randomUniform = () => 0.9999;
-  });
+/** A page's dice: the caster's high (a small u shows the top face: tests/world/dice.ts), everyone else's low, so the bolt hits. */
+async function loadDice(page: Page, top: boolean): Promise<void> {
+  await page.evaluate((high) => {
+    (window.clockworkWorld!.client.CONFIG as { Dice: { randomUniform: () => number } }).Dice.randomUniform = () => (high ? 0.0001 : 0.9999);
+  }, top);
 }
 
-/** Error toasts shown, and errors the clients recorded (the GM's too, in a `?gm=connected` page). */
+/** Error toasts shown, and errors the page's client recorded. */
 function problems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const handle = window.clockworkWorld!;
+    const c = window.clockworkWorld!.client;
     const toasts = [...document.querySelectorAll("#notifications .notification.error")].map((li) => `toast: ${li.textContent ?? ""}`);
-    const recorded = [handle.client, handle.gm].filter((c) => c !== undefined).flatMap((c) => [
+    return [
+      ...toasts,
       ...c.notifications.filter((n) => n.type === "error").map((n) => `${c.userId} notification: ${n.message}`),
       ...c.errors.map((e) => `${c.userId} error: ${String((e as Error)?.stack ?? e)}`),
-    ]);
-    return [...toasts, ...recorded];
+    ];
   });
 }
 
-/** Waits for the cast to pay its mana or to fail; the failure's message is the assertion's. */
-async function spent(page: Page, actorId: string, expected: number): Promise<void> {
+/** Waits for the cast to pay its mana or to fail; the failure's message is the assertion's (the GM's tab's problems too). */
+async function spent(page: Page, actorId: string, expected: number, others: Page[] = []): Promise<void> {
   const mana = async () => (await stored(page, actorId)).system.mana?.value;
-  await expect.poll(async () => (await mana()) === expected || (await problems(page)).length > 0, { timeout: 10_000 }).toBe(true);
-  expect(await problems(page)).toEqual([]);
+  const all = async () => (await Promise.all([page, ...others].map(problems))).flat();
+  await expect.poll(async () => (await mana()) === expected || (await all()).length > 0, { timeout: 10_000 }).toBe(true);
+  expect(await all()).toEqual([]);
   expect(await mana()).toBe(expected);
 }
 
@@ -105,15 +105,19 @@ async function target(page: Page, name: string): Promise<void> {
   await row.locator("[data-combat-action=target][aria-pressed=true]").waitFor();
 }
 
-/** Opens the caster's sheet, casts the spell with its cast button and confirms the dialog. */
-async function cast(page: Page, casterId: string, itemId: string): Promise<void> {
+/**
+ * Opens the caster's sheet, casts the spell with its cast button and confirms the dialog that
+ * follows: the foe's reaction prompt, in the page of the GM who answers for the foe (the
+ * caster's own page when the GM casts).
+ */
+async function cast(page: Page, casterId: string, itemId: string, gmPage: Page = page): Promise<void> {
   await showTab(page, "actors");
   await page.locator(`#actors .directory-item[data-actor-id="${casterId}"] .entry-name`).click();
   const sheet = page.locator(SHEET);
   await sheet.waitFor({ state: "visible" });
   await sheet.locator("[data-action=tab][data-tab=magic]").click();
   await sheet.locator(`[data-action=castSpell][data-item-id="${itemId}"]`).click();
-  const dialog = page.locator(".application.dialog, .application.cw-cast-dialog-app, .application[class*=cast]").last();
+  const dialog = gmPage.locator(".application.dialog, .application.cw-cast-dialog-app, .application[class*=cast]").last();
   await dialog.waitFor({ state: "visible" });
   await dialog.locator("button[type=submit]").first().click();
   await dialog.waitFor({ state: "detached" });
@@ -124,6 +128,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let state = "";
   let casterId = "";
   let foeId = "";
   /** Alice's target: another foe (a second Burning on the GM's target is a separate question). */
@@ -132,7 +137,8 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
   let cost = 0;
 
   beforeAll(async () => {
-    server = await start(mode === "source" ? ["--src"] : []);
+    state = mkdtempSync(join(tmpdir(), "cw-cast-"));
+    server = await start(mode === "source" ? ["--src"] : [], join(state, "world.json"));
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
@@ -142,6 +148,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
   afterAll(async () => {
     await browser?.close();
     server?.child.kill("SIGTERM");
+    if (state) rmSync(state, { recursive: true, force: true });
   });
 
   it("as the GM: Zafira casts Fire Bolt at a foe from her sheet; her mana drops by its cost", async () => {
@@ -170,7 +177,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
     }
     const foeName = (await stored(page, foeId)).name;
     await target(page, foeName);
-    await loadDice(page);
+    await loadDice(page, true);
     const messages = await page.locator("#chat-log .chat-message").count();
 
     await cast(page, casterId, itemId);
@@ -183,34 +190,38 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
     await page.screenshot({ path: join(SHOT_DIR, `e2e-cast-${mode}-gm.png`) });
   });
 
-  it("as Alice with the GM connected: her bolt spends her mana and the GM writes the foe's damage", async () => {
-    // The GM hands Zafira to Alice, then the page becomes Alice's with the GM's client beside it.
+  it("as Alice in a second tab, the GM's open beside it: her bolt spends her mana and the GM's tab writes the foe's damage", async () => {
+    // The GM hands Zafira to Alice; Alice opens her own tab, the GM's stays open (and connected).
     await page.evaluate(async (id) => {
       const handle = window.clockworkWorld!;
       const alice = (handle.world as unknown as { player(n: string): { userId: string } }).player("Alice").userId;
       await handle.run(() => (game as unknown as { actors: { get(i: string): { update(d: object): Promise<unknown> } } }).actors.get(id)!.update({ [`ownership.${alice}`]: 3 }));
       await handle.settle();
-      handle.persist();
     }, casterId);
-    await open(page, `${server.url}/?user=Alice&gm=connected`);
-    expect(await page.evaluate(() => window.clockworkWorld!.gm?.connected)).toBe(true);
-    const before = await stored(page, casterId);
-    const foeBefore = await stored(page, otherFoeId);
-    await target(page, foeBefore.name);
-    await loadDice(page);
-    const messages = await page.locator("#chat-log .chat-message").count();
+    await loadDice(page, false);
+    const alice = await context.newPage();
+    alice.setDefaultTimeout(15_000);
+    await open(alice, `${server.url}/?user=Alice`);
+    expect(await alice.evaluate(() => window.clockworkWorld!.run(() => (game as unknown as { users: { activeGM: { name: string } | null } }).users.activeGM?.name))).toBe("Gamemaster");
+    const before = await stored(alice, casterId);
+    const foeBefore = await stored(alice, otherFoeId);
+    await target(alice, foeBefore.name);
+    await loadDice(alice, true);
+    const messages = await alice.locator("#chat-log .chat-message").count();
 
-    await cast(page, casterId, itemId);
-    await spent(page, casterId, before.system.mana!.value - cost);
-    const card = page.locator("#chat-log .chat-message").nth(messages);
+    await cast(alice, casterId, itemId, page);
+    await spent(alice, casterId, before.system.mana!.value - cost, [page]);
+    const card = alice.locator("#chat-log .chat-message").nth(messages);
     await card.waitFor({ state: "visible" });
     expect(await card.locator(".message-content").textContent()).toContain(SPELL);
     // The card's Apply writes the damage. Alice does not own the foe: only the GM's client can write it.
     const apply = card.locator("[data-action=applyCast]");
     if (await apply.count()) await apply.click();
-    await expect.poll(async () => (await stored(page, otherFoeId)).system.health, { timeout: 10_000 }).not.toEqual(foeBefore.system.health);
-    await page.evaluate(() => window.clockworkWorld!.settle());
-    expect(await problems(page)).toEqual([]);
-    await page.screenshot({ path: join(SHOT_DIR, `e2e-cast-${mode}-player.png`) });
+    await expect.poll(async () => (await stored(alice, otherFoeId)).system.health, { timeout: 10_000 }).not.toEqual(foeBefore.system.health);
+    // The GM's tab has the same foe: one world.
+    await expect.poll(async () => (await stored(page, otherFoeId)).system.health).toEqual((await stored(alice, otherFoeId)).system.health);
+    for (const tab of [alice, page]) await tab.evaluate(() => window.clockworkWorld!.settle());
+    expect([...(await problems(alice)), ...(await problems(page))]).toEqual([]);
+    await alice.screenshot({ path: join(SHOT_DIR, `e2e-cast-${mode}-player.png`) });
   });
 });

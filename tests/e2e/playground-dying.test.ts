@@ -5,6 +5,8 @@
  * once and leaves the dying character stabilized.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +16,9 @@ const ROOT = join(import.meta.dirname, "..", "..");
 
 interface Server { child: ChildProcess; url: string }
 
-function start(): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--src"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+/** The playground from the sources, its world in a state file of its own (not the user's). */
+function start(state: string): Promise<Server> {
+  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--src", "--state", state], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
@@ -42,9 +45,11 @@ describe("dying in the playground", () => {
   let server: Server;
   let browser: Browser;
   let page: Page;
+  let stateDir = "";
 
   beforeAll(async () => {
-    server = await start();
+    stateDir = mkdtempSync(join(tmpdir(), "cw-dying-"));
+    server = await start(join(stateDir, "world.json"));
     browser = await launch();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     page.setDefaultTimeout(15_000);
@@ -53,6 +58,7 @@ describe("dying in the playground", () => {
   afterAll(async () => {
     await browser?.close();
     server?.child.kill("SIGTERM");
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
 
   it("a character goes dying; an ally stabilizes it from the sheet with one click and one charge", async () => {

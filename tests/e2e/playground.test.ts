@@ -6,8 +6,8 @@
  * 127.0.0.1 only and stop cleanly on Ctrl-C (SIGINT to the process group, as a terminal sends it)
  * and on SIGTERM. Screenshots: artifacts/screenshots/playground-{dark,light}.png.
  *
- * The tests run in order and share one server and one browser context (one browser profile:
- * the pages share the saved world, as the users of one server do).
+ * The tests run in order and share one server (its world kept in a state file of its own, which
+ * must hold the world's last change once the server stopped) and one browser context.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingBuildFiles, parseArgs, plan, staleSources } from "../../scripts/playground.mjs";
+import { DEFAULT_STATE, missingBuildFiles, parseArgs, plan, staleSources } from "../../scripts/playground.mjs";
 import { launch, SHOT_DIR } from "./harness";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -143,7 +143,8 @@ describe("npm run playground: deciding to build", () => {
   });
 
   it("takes only its own options", () => {
-    expect(parseArgs(["--port", "0", "--src"])).toMatchObject({ port: 0, src: true, build: false });
+    expect(parseArgs(["--port", "0", "--src"])).toMatchObject({ port: 0, src: true, build: false, state: DEFAULT_STATE });
+    expect(parseArgs(["--state", "somewhere/world.json"]).state).toBe(join(process.cwd(), "somewhere", "world.json"));
     expect(() => parseArgs(["--host", "0.0.0.0"])).toThrow(/Unknown option/);
     expect(() => parseArgs(["--port", "http"])).toThrow(/--port/);
   });
@@ -157,9 +158,11 @@ describe("npm run playground", () => {
   let heroId = "";
   let foeId = "";
   let weapon = "";
+  let stateDir = "";
 
   beforeAll(async () => {
-    server = await start("npm", ["run", "--silent", "playground", "--", "--port", "0"]);
+    stateDir = mkdtempSync(join(tmpdir(), "cw-playground-state-"));
+    server = await start("npm", ["run", "--silent", "playground", "--", "--port", "0", "--state", join(stateDir, "world.json")]);
     browser = await launch();
     mkdirSync(SHOT_DIR, { recursive: true });
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
@@ -170,6 +173,7 @@ describe("npm run playground", () => {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       try { process.kill(-(server.child.pid as number), "SIGKILL"); } catch { /* already gone */ }
     }
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
 
   it("prints its address and serves the built system with the compiled packs", async () => {
@@ -293,17 +297,23 @@ describe("npm run playground", () => {
     expect(await accepts("127.0.0.1", server.port)).toBe(false);
     // Nothing of the process group is left running.
     await expect.poll(() => { try { process.kill(-group, 0); return true; } catch { return false; } }, { timeout: 5_000 }).toBe(false);
+    // The world it kept: the character with the weapon Alice took (a restart starts from this).
+    const saved = JSON.parse(readFileSync(join(stateDir, "world.json"), "utf8")) as { seeded: boolean; world: { server: { sources: { Actor: { _id: string; items: { name: string }[] }[] } } } };
+    expect(saved.seeded).toBe(true);
+    expect(saved.world.server.sources.Actor.find((a) => a._id === heroId)?.items.map((i) => i.name)).toContain(weapon);
   });
 });
 
 describe("the playground script", () => {
   it("stops cleanly on SIGTERM", async () => {
-    const server = await start(process.execPath, ["scripts/playground.mjs", "--port", "0"]);
+    const state = mkdtempSync(join(tmpdir(), "cw-playground-state-"));
+    const server = await start(process.execPath, ["scripts/playground.mjs", "--port", "0", "--state", join(state, "world.json")]);
     expect(await accepts("127.0.0.1", server.port)).toBe(true);
     server.child.kill("SIGTERM");
     const { code } = await server.exited;
     expect(code).toBe(0);
     expect(server.output()).toMatch(/SIGTERM, stopping\.[\s\S]*stopped\./);
     expect(await accepts("127.0.0.1", server.port)).toBe(false);
+    rmSync(state, { recursive: true, force: true });
   }, 60_000);
 });

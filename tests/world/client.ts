@@ -13,7 +13,7 @@ import { Localization } from "./i18n";
 import { CompendiumCollection } from "./packs";
 import { recordingNotifications, type Notification, type Scope } from "./scope";
 import { ClientSettings } from "./settings";
-import { WORLD_COLLECTIONS, type QueryResult, type ServerClient, type WorldServer } from "./server";
+import { WORLD_COLLECTIONS, type QueryResult, type RemoteWrites, type ServerClient, type WorldServer } from "./server";
 import { nextTask, type Tracker } from "./tracker";
 import { GameTime } from "./time";
 import { deepClone, type PlainObject } from "./utils";
@@ -318,7 +318,9 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     let response: ModifyResponse;
     try {
       if (!this.connected) throw new Error("The client is not connected to the server");
-      response = this.#server.modify(this.userId, request);
+      // A remote server (the browser host's, tests/world/remote.ts) answers over its socket.
+      const remote = (this.#server as Partial<RemoteWrites>).request;
+      response = remote ? await remote.call(this.#server, this.userId, request) : this.#server.modify(this.userId, request);
     } catch (error) {
       this.ui.notifications.error((error as Error).message);
       throw error;

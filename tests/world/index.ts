@@ -17,7 +17,7 @@ import { installGlobals } from "./globals";
 import { readSystemTranslations } from "./i18n";
 import { systemPackSources } from "./pack-sources";
 import type { PackSource } from "./packs";
-import { World, defaultProfile, type UserSpec, type WorldSnapshot } from "./world";
+import { World, defaultProfile, type UserSpec, type WorldCoreOptions, type WorldSnapshot } from "./world";
 import type { Profile, SystemInfo } from "./client";
 
 setScopeResolver(nodeResolver);
@@ -37,6 +37,10 @@ export interface WorldOptions {
   system?: boolean;
   /** Import this entry module instead of src/clockwork.ts (the smoke test boots the built bundle). */
   entry?: () => Promise<unknown>;
+  /** Who connects now (names or ids; default: every user of a snapshot, else each spec's `active`). */
+  connect?: string[];
+  /** Another server than a new in-process one (the remote proxy of tests/world/remote.ts). */
+  server?: WorldCoreOptions["server"];
 }
 
 /** The system's source entry, the one node worlds boot: one function, so `loadSystem` can tell it from another entry. */
@@ -60,6 +64,8 @@ function coreOptions(options: WorldOptions) {
     system: systemManifest(),
     translations: readSystemTranslations(),
     entry: options.system === false ? undefined : (options.entry ?? sourceEntry),
+    connect: options.connect,
+    server: options.server,
   };
 }
 

@@ -33,6 +33,11 @@ export interface ServerClient {
   answerQuery(name: string, data: unknown, options: { timeout?: number; from?: string }): Promise<QueryResult>;
 }
 
+/** A server in another process: writes are answered asynchronously (the browser host's proxy). */
+export interface RemoteWrites {
+  request(userId: string, request: ModifyRequest): Promise<ModifyResponse>;
+}
+
 export type QueryResult = { status: "fulfilled"; value: unknown } | { status: "rejected"; reason: string };
 
 /** A user as the server sees it (from the User source). */
@@ -69,7 +74,7 @@ class ServerUser implements UserLike {
   }
 }
 
-type Rules = Record<string, { metadata: { permissions: Record<string, unknown>; embedded: Record<string, string> } }>;
+export type Rules = Record<string, { metadata: { permissions: Record<string, unknown>; embedded: Record<string, string> } }>;
 
 /** The server's view of one document, enough for permission rules (PermissionSubject). */
 class ServerRecord implements PermissionSubject {
@@ -278,6 +283,23 @@ export class WorldServer {
       result = ids;
     }
     return { type, action: request.action, parentUuid: request.parentUuid, pack, result, options: deepClone(request.options), userId };
+  }
+
+  /**
+   * Apply a response this server did not check (a replica's path: the browser host's mirror of
+   * the playground's one server, tests/world/remote.ts). Same effect on the sources as `modify`.
+   */
+  apply(response: ModifyResponse): void {
+    const parent = response.parentUuid ? this.record(response.parentUuid) : null;
+    if (response.parentUuid && !parent) return;
+    const store = this.#store(response.type, parent, response.pack);
+    if (response.action === "create") for (const source of response.result as PlainObject[]) store.add(deepClone(source));
+    else if (response.action === "update") {
+      for (const { _id, ...data } of response.result as PlainObject[]) {
+        const source = store.get(_id as string);
+        if (source) mergeObject(source, expandObject(deepClone(data)), { performDeletions: true });
+      }
+    } else for (const id of response.result as string[]) if (store.get(id)) store.remove(id);
   }
 
   /** Send a response to every connected client except the requester (which has its answer). */

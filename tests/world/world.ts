@@ -12,7 +12,7 @@
 import { WorldClient, type Profile, type SystemInfo } from "./client";
 import { getDefaultScope, runAs, setDefaultScope } from "./context";
 import { documentClasses } from "./documents/classes";
-import { WorldServer } from "./server";
+import { WorldServer, type Rules } from "./server";
 import { Tracker } from "./tracker";
 import { bootClient, loadSystem, type SystemEntry } from "./boot";
 import type { PackSource } from "./packs";
@@ -40,6 +40,10 @@ export interface WorldCoreOptions {
   entry?: SystemEntry;
   /** A `world.save()` snapshot to start from. */
   snapshot?: WorldSnapshot;
+  /** Names or ids of the users who connect (and boot) now; default: every user of a snapshot, else each spec's `active`. */
+  connect?: string[];
+  /** The server the clients talk to (default: a new in-process one; the browser host's is remote). */
+  server?: (tracker: Tracker, rules: Rules) => WorldServer;
 }
 
 export interface WorldSnapshot {
@@ -77,6 +81,16 @@ function userId(name: string, taken: Set<string>): string {
   }
 }
 
+/** The User sources of a new world (readable ids from the names). */
+export function userSources(specs: UserSpec[]): PlainObject[] {
+  const taken = new Set<string>();
+  return specs.map((spec) => {
+    const id = spec.id ?? userId(spec.name, taken);
+    taken.add(id);
+    return { _id: id, name: spec.name, role: ROLE_LEVELS[spec.role], character: null, color: "#cccccc", avatar: null, permissions: {}, flags: {} };
+  });
+}
+
 export class World {
   readonly tracker = new Tracker();
   readonly server: WorldServer;
@@ -85,7 +99,7 @@ export class World {
 
   private constructor(options: WorldCoreOptions, userSources: PlainObject[]) {
     this.profile = options.profile ?? defaultProfile();
-    this.server = new WorldServer(this.tracker, documentClasses as never);
+    this.server = options.server ? options.server(this.tracker, documentClasses as never) : new WorldServer(this.tracker, documentClasses as never);
     this.server.addPacks(options.packs);
     if (options.snapshot) this.server.restore(options.snapshot.server as never);
     for (const source of userSources) this.server.sources.User.set(source._id as string, deepClone(source));
@@ -100,10 +114,11 @@ export class World {
   /** Build the world, connect the active users and boot the system on each of their clients. */
   static async create(options: WorldCoreOptions): Promise<World> {
     const specs = options.users ?? DEFAULT_USERS;
-    const users = options.snapshot?.users ?? World.#userSources(specs);
+    const users = options.snapshot?.users ?? userSources(specs);
     const world = new World(options, users);
     if (options.entry) await loadSystem(options.entry);
-    const active = new Set(options.snapshot ? users.map((u) => u._id as string) : specs.map((s, i) => (s.active === false ? null : (users[i]._id as string))).filter(Boolean));
+    const active = new Set(options.connect ? users.filter((u) => options.connect!.includes(u._id as string) || options.connect!.includes(u.name as string)).map((u) => u._id as string)
+      : options.snapshot ? users.map((u) => u._id as string) : specs.map((s, i) => (s.active === false ? null : (users[i]._id as string))).filter(Boolean));
     for (const client of world.clients) {
       client.boot = bootClient;
       if (active.has(client.userId)) client.join();
@@ -116,15 +131,6 @@ export class World {
 
   static async load(snapshot: WorldSnapshot, options: Omit<WorldCoreOptions, "snapshot" | "users" | "profile">): Promise<World> {
     return World.create({ ...options, profile: snapshot.profile, snapshot });
-  }
-
-  static #userSources(specs: UserSpec[]): PlainObject[] {
-    const taken = new Set<string>();
-    return specs.map((spec) => {
-      const id = spec.id ?? userId(spec.name, taken);
-      taken.add(id);
-      return { _id: id, name: spec.name, role: ROLE_LEVELS[spec.role], character: null, color: "#cccccc", avatar: null, permissions: {}, flags: {} };
-    });
   }
 
   /** The first (full or assistant) GM's client. */

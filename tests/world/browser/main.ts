@@ -6,11 +6,12 @@
  * one client) and the loaders (Vite modules, fetch) differ. Used by the e2e tests (sources,
  * fixture actors) and the playground (built system, starter kit actors); see vite.config.ts.
  *
- * Query parameters: `user` (name or id), `theme` (light | dark), `fresh` (ignore the saved
- * state and start from the seed), `gm=connected` (a player's page also runs the GM's client,
- * headless, so writes relayed through the GM are answered). State: the server's snapshot (world.save()) in localStorage,
- * written after every change this client makes, so the page opened next as another user sees
- * it. Nothing leaves the machine.
+ * The world is the dev server's (tests/world/hub.ts): every tab open at the address is one
+ * client of it, over a WebSocket, through the remote proxy (tests/world/remote.ts). Writes,
+ * queries and presence travel between tabs at once; a tab that closes is its user going
+ * offline; the server keeps the world (in a file for the playground), so a reload loses
+ * nothing. Query parameters: `user` (name or id), `theme` (light | dark), `fresh` (start the
+ * shared world again from the seed: every open tab reloads). Nothing leaves the machine.
  */
 import "./frame.css";
 import { host, manifest, translations } from "virtual:clockwork-host";
@@ -19,8 +20,10 @@ import { configureApplications } from "../applications";
 import { setDefaultScope, setScopeResolver, type ScopeResolver } from "../context";
 import type { Scope } from "../scope";
 import { installGlobals } from "../globals";
-import { DEFAULT_USERS, World, type WorldSnapshot } from "../world";
-import { WorldClient } from "../client";
+import { World } from "../world";
+import type { WorldClient } from "../client";
+import { hello, LOST, RemoteServer } from "../remote";
+import { Channel, WORLD_SOCKET_PATH } from "../wire";
 import type { PlainObject } from "../utils";
 import { seedActors, starterActors } from "./seed";
 import { addressFor, h, renderPlayers, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser, type IndexEntry, type Theme } from "./ui";
@@ -30,26 +33,27 @@ import { renderCombatTracker, type CombatantLike, type CombatLike } from "./comb
 import { JournalViewer, type JournalLike } from "./journal";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
 
-export const STORAGE_KEY = "clockwork-world";
+/** Where the world was kept before it moved to the server (cleared: it can be megabytes). */
+const OLD_STORAGE_KEY = "clockwork-world";
 const THEME_KEY = "clockwork-playground-theme";
 const PLAYGROUND = host.seed === "starter";
-
-const DOCUMENT_NAMES = ["Actor", "Item", "ChatMessage", "Combat", "Combatant", "Scene", "Setting", "User", "JournalEntry", "ActiveEffect"];
 
 interface HostHandle {
   ready: boolean;
   error?: string;
   world: World;
   client: WorldClient;
-  /** The headless GM client of a player's page opened with `?gm=connected`. */
-  gm?: WorldClient;
+  /** The page's proxy of the shared world (its `sources` mirror the server's). */
+  remote: RemoteServer;
+  /** The connection to the server ended (the page says so; nothing is saved until a reload). */
+  lost: boolean;
   /** How this page serves the system ("source" or "built") and where its packs came from. */
   system: { mode: "source" | "built"; packs: "compiled" | "yaml"; warnings: string[] };
   /** Run code in this page's client (globals are already this client's outside it). */
   run<T>(fn: () => T): T;
-  /** Write the server's state to localStorage now. */
-  persist(): void;
-  /** Forget the saved state (the next load starts from the seed). */
+  /** Ask the server to write its state file now. */
+  persist(): Promise<void>;
+  /** Start the shared world again from the seed (every open tab reloads). */
   reset(): void;
   settle(): Promise<void>;
 }
@@ -77,10 +81,16 @@ interface PlaygroundScene {
   createEmbeddedDocuments(name: "Token", data: object[]): Promise<{ id: string }[]>;
 }
 
-function loadSnapshot(fresh: boolean): WorldSnapshot | undefined {
-  if (fresh) return undefined;
-  const json = localStorage.getItem(STORAGE_KEY);
-  return json ? (JSON.parse(json) as WorldSnapshot) : undefined;
+/** The tab's connection to the shared world: a WebSocket on the page's own address. */
+function openChannel(): Promise<Channel> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${WORLD_SOCKET_PATH}`);
+    const channel = new Channel((text) => socket.send(text), () => socket.close());
+    socket.onmessage = (event) => channel.deliver(String(event.data));
+    socket.onclose = () => channel.ended();
+    socket.onopen = () => resolve(channel);
+    socket.onerror = () => reject(new Error("The playground server's world could not be reached"));
+  });
 }
 
 /** The system's stylesheets as system.json lists them, linked like Foundry links them. */
@@ -104,58 +114,31 @@ function systemEntry(): () => Promise<unknown> {
 }
 
 /**
- * `world.seed`, cleaned by this page's client: the GM's client is not booted in a player's page.
- * Server-side, no permission checks, broadcast as the GM's create.
+ * Fills an empty shared world (the server asks the first tab to): `world.seed`, cleaned by this
+ * page's client. Server-side, no permission checks, broadcast to every tab as the GM's create.
  */
-async function seed(world: World, client: WorldClient): Promise<void> {
+async function seed(world: World, client: WorldClient, remote: RemoteServer): Promise<void> {
   const users = { alice: world.player("Alice").userId, bob: world.player("Bob").userId };
   const sources = (PLAYGROUND ? starterActors(loaded.packs, users) : null) ?? seedActors(users);
   const cls = (client.CONFIG as Record<string, { documentClass: new (data: PlainObject, context: PlainObject) => { toObject(): PlainObject } }>).Actor.documentClass;
   const cleaned = client.run(() => sources.map((source) => new cls(structuredClone(source) as PlainObject, { host: client }).toObject()));
-  world.server.seed("Actor", cleaned, { userId: world.gm.userId });
-  await world.settle();
-}
-
-/**
- * Workaround until the world lets a snapshot load choose who connects (requests-apps.md #7):
- * while the world is created, only the page's user may join, so only that client boots.
- */
-async function onlyJoining<T>(snapshot: WorldSnapshot | undefined, wanted: string[], create: () => Promise<T>): Promise<T> {
-  const pageUsers = new Set(snapshot?.users.filter((u) => wanted.includes(u.name as string) || wanted.includes(u._id as string)).map((u) => u._id as string));
-  if (!pageUsers.size) return create();
-  const join = Object.getOwnPropertyDescriptor(WorldClient.prototype, "join")?.value as (this: WorldClient) => void;
-  WorldClient.prototype.join = function joinIfPageUser(this: WorldClient): void {
-    if (pageUsers.has(this.userId)) join.call(this);
-  };
-  try {
-    return await create();
-  } finally {
-    WorldClient.prototype.join = join;
-  }
+  await remote.seedRemote("Actor", cleaned, { userId: world.gm.userId });
 }
 
 /**
  * The page's resolver. A browser has no async context tracking, so a scope set by `run` would be
  * lost after the first `await` of the code it runs. One client lives in this page, so the last
  * client that ran stays current ("sticky") until the page's client is fixed after boot.
- *
- * With a headless GM beside the page's player (`?gm=connected`), scopes are not sticky: the
- * player is current, and the GM while it answers a query (the player's code waits on that
- * answer), so the GM's handler keeps its own `game` across its awaits. Other GM work (its hooks
- * on a broadcast) sees its own globals in its synchronous part only.
  */
-function pageResolver(): ScopeResolver & { fix(scope: Scope): void; answering(gm: WorldClient): void } {
+function pageResolver(): ScopeResolver & { fix(scope: Scope): void } {
   let active: Scope | undefined;
   let sticky: Scope | undefined;
-  let fixed = false;
-  let coGM: WorldClient | undefined;
-  let answers = 0;
   return {
-    current: () => active ?? (coGM && answers > 0 ? coGM : sticky),
+    current: () => active ?? sticky,
     run<T>(scope: Scope, fn: () => T): T {
       const previous = active;
       active = scope;
-      if (scope.kind === "client" && !(fixed && coGM)) sticky = scope;
+      if (scope.kind === "client") sticky = scope;
       try {
         return fn();
       } finally {
@@ -164,15 +147,6 @@ function pageResolver(): ScopeResolver & { fix(scope: Scope): void; answering(gm
     },
     fix(scope) {
       sticky = scope;
-      fixed = true;
-    },
-    answering(gm) {
-      coGM = gm;
-      const answer = gm.answerQuery.bind(gm);
-      gm.answerQuery = (...args) => {
-        answers++;
-        return answer(...args).finally(() => { answers--; });
-      };
     },
   };
 }
@@ -199,41 +173,40 @@ async function boot(): Promise<void> {
   const resolver = pageResolver();
   setScopeResolver(resolver);
   configureApplications({ root: () => document.body });
-  const snapshot = loadSnapshot(params.has("fresh"));
+  localStorage.removeItem(OLD_STORAGE_KEY);
   const wanted = params.get("user") ?? "Gamemaster";
-  // A player's page may also run the GM's client, headless, so relayed writes have a GM.
-  const withGM = params.get("gm") === "connected" ? DEFAULT_USERS.find((u) => u.role === "gm")?.name : undefined;
-  const joining = withGM && withGM !== wanted ? [wanted, withGM] : [wanted];
-  const world = await onlyJoining(snapshot, joining, () => World.create({
-    // Only this page's user connects (and boots); the others are offline users here.
-    users: DEFAULT_USERS.map((user) => ({ ...user, active: joining.includes(user.name) })),
+  const channel = await openChannel();
+  const welcome = await hello(channel, wanted, { fresh: params.has("fresh") });
+  // A reload after a reset must not reset again.
+  if (params.has("fresh")) history.replaceState(null, "", addressFor({}));
+  let lost = false;
+  let remote: RemoteServer | undefined;
+  const world = await World.create({
+    profile: welcome.snapshot.profile,
+    snapshot: welcome.snapshot,
+    // Only this page's user connects (and boots); the others are users of other tabs, or offline.
+    connect: [welcome.userId],
     packs: loaded.packs,
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes as Record<string, PlainObject> },
     translations: translations as PlainObject,
     entry: systemEntry(),
-    snapshot,
-  }));
-  // One client per page: this user's; the others are offline here (they have their own pages).
-  const client = world.player(wanted);
-  const gm = joining.length > 1 ? world.player(joining[1]) : undefined;
-  for (const other of world.clients) if (other !== client && other !== gm && other.connected) other.disconnect();
+    server: (tracker, rules) => {
+      remote = new RemoteServer(tracker, rules, channel, welcome);
+      // Another tab reset the world: start again from it.
+      remote.onReset = () => location.replace(addressFor({ user: wanted }));
+      remote.onLost = () => {
+        lost = true;
+        if (window.clockworkWorld) window.clockworkWorld.lost = true;
+        showNotification("error", LOST);
+      };
+      return remote;
+    },
+  });
+  const server = remote as RemoteServer;
+  const client = world.player(welcome.userId);
   resolver.fix(client);
-  if (gm) resolver.answering(gm);
   setDefaultScope(client);
-  if (!snapshot) await seed(world, client);
-  // A reload after a reset must not reset again.
-  if (params.has("fresh")) history.replaceState(null, "", addressFor({}));
-
-  const persist = () => localStorage.setItem(STORAGE_KEY, JSON.stringify(world.save()));
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    setTimeout(() => { pending = false; persist(); }, 0);
-  };
-  for (const name of DOCUMENT_NAMES) for (const action of ["create", "update", "delete"]) client.Hooks.on(`${action}${name}`, schedule);
-  addEventListener("pagehide", persist);
-  persist();
+  if (welcome.seed) await seed(world, client, server);
 
   // Notifications: recorded by the world, shown as toasts here.
   const notifications = client.ui.notifications as unknown as Record<string, (message: unknown, options?: PlainObject) => { type: string; message: string }>;
@@ -267,13 +240,11 @@ async function boot(): Promise<void> {
     const DialogV2 = (globalThis as unknown as { foundry: { applications: { api: { DialogV2: { confirm(o: object): Promise<unknown> } } } } }).foundry.applications.api.DialogV2;
     const yes = await DialogV2.confirm({
       window: { title: "Reset the world" },
-      content: "<p>Forget every change made in this browser and start again from the starter world?</p>",
+      content: "<p>Forget every change to this world, for every open tab, and start again from the starter world?</p>",
       rejectClose: false, modal: true,
     });
-    if (yes !== true) return;
-    localStorage.removeItem(STORAGE_KEY);
-    removeEventListener("pagehide", persist);
-    location.search = addressFor({ user: user.name, fresh: "1" });
+    // Every open tab (this one too) reloads into the new world.
+    if (yes === true) server.resetWorld();
   };
   const title = PLAYGROUND ? `${manifest.title} \u00B7 Playground` : `${manifest.title} \u00B7 test world`;
   let toolbar: HTMLElement;
@@ -288,7 +259,14 @@ async function boot(): Promise<void> {
     toolbar = next;
   };
   drawToolbar();
-  document.body.append(renderBoard(user, loaded.warnings, openUuid), renderPlayers(users, user));
+  let players = renderPlayers(users, user);
+  document.body.append(renderBoard(user, loaded.warnings, openUuid), players);
+  // Another tab opened or closed: that user is connected or not, as core's players list shows.
+  client.Hooks.on("userConnected", () => {
+    const next = renderPlayers(users, user);
+    players.replaceWith(next);
+    players = next;
+  });
 
   // Sidebar: Actors, Combat, Compendium above the chat log.
   const panels = {
@@ -390,11 +368,12 @@ async function boot(): Promise<void> {
     ready: true,
     world,
     client,
-    gm,
+    remote: server,
+    lost,
     system: { mode: host.system, packs: loaded.from, warnings: loaded.warnings },
     run: (fn) => client.run(fn),
-    persist,
-    reset: () => localStorage.removeItem(STORAGE_KEY),
+    persist: () => server.flush(),
+    reset: () => server.resetWorld(),
     settle: () => world.settle(),
   };
 }
@@ -411,17 +390,17 @@ function renderBoard(user: HostUser, warnings: string[], openUuid: (uuid: string
   const tips = user.isGM
     ? ["Open any actor from the Actors tab; drag items from the Compendium onto a sheet.",
       "Combat tab: create an encounter, add actors with \u2694, roll initiative, begin.",
-      "Switch to Alice or Bob in the toolbar to see their view."]
+      "Open this address in another tab and pick Alice there: you play together, live."]
     : ["Open your character from the toolbar or the Actors tab.",
       "Drag a weapon, spell or piece of gear from the Compendium onto your sheet, then roll.",
-      "Switch to the Gamemaster in the toolbar to see what the GM sees."];
+      "Open this address in another tab as the Gamemaster: you play together, live."];
   const guide = "Compendium.clockwork.getting-started.JournalEntry";
   const board = h("main", { id: "board", "aria-label": "Board" },
     h("div", { className: "board-note" },
       h("h1", {}, PLAYGROUND ? "ClockWork playground" : "ClockWork test world"),
       h("p", { className: "board-who" }, `You are ${user.name}${user.isGM ? ", the Gamemaster" : ", a player"}.`),
       h("ul", {}, ...tips.map((tip) => h("li", {}, tip))),
-      PLAYGROUND ? h("p", { className: "board-small" }, "Not Foundry: the system's own code in a stand-in world. No canvas, no network; everything stays in this browser.") : null,
+      PLAYGROUND ? h("p", { className: "board-small" }, "Not Foundry: the system's own code in a stand-in world, without a canvas. Every tab at this address is one user at the same table; the world stays on this machine.") : null,
       ...warnings.map((warning) => h("p", { className: "board-warning" }, warning))));
   void (async () => {
     // The Getting Started journal, when the system ships it, one click away.

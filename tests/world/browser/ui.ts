@@ -10,6 +10,8 @@ export interface HostUser {
   isGM: boolean;
   role?: number;
   color?: string;
+  /** Connected now (a tab open as this user). */
+  active?: boolean;
 }
 
 export interface HostActor {
@@ -123,8 +125,9 @@ export function renderToolbar(options: ToolbarOptions): HTMLElement {
 export function renderPlayers(users: HostUser[], current: HostUser): HTMLElement {
   return h("aside", { id: "players", "aria-label": "Players" },
     h("h3", {}, "Players"),
-    h("ol", {}, ...users.map((user) => h("li", { className: user.id === current.id ? "player self" : "player", dataset: { userId: user.id } },
-      h("span", { className: "player-dot", style: `background: ${user.color ?? "#888"}` }),
+    h("ol", {}, ...users.map((user) => h("li", { className: `${user.id === current.id ? "player self" : "player"}${user.active ? " active" : " inactive"}`, dataset: { userId: user.id, active: String(Boolean(user.active)) } },
+      // Filled when the user has a tab open, hollow when not (as Foundry's players list).
+      h("span", { className: "player-dot", role: "img", "aria-label": user.active ? "connected" : "not connected", "data-tooltip": user.active ? "Connected" : "Not connected", title: user.active ? "Connected" : "Not connected", style: user.active ? `background: ${user.color ?? "#888"}` : `border-color: ${user.color ?? "#888"}` }),
       h("a", { href: addressFor({ user: user.name }), title: `Play as ${user.name}` }, user.name),
       h("span", { className: "player-role" }, user.isGM ? "GM" : (ROLE_NAMES[user.role ?? 1] ?? "Player")),
       user.id === current.id ? h("span", { className: "player-self" }, "(you)") : null))));

@@ -17,13 +17,20 @@
  * - `virtual:clockwork-host`: the host's options, the served system.json and translations;
  * - `/systems/clockwork/*` served from the system's root (the repository or dist/), as Foundry
  *   serves an installed system: templates are fetched there, pack images point there;
- * - `/icons/*`: small stand-in SVGs for Foundry's core icons, which are not ours to ship.
+ * - `/icons/*`: small stand-in SVGs for Foundry's core icons, which are not ours to ship;
+ * - the one shared world (tests/world/hub.ts) every open tab is a client of, over a WebSocket at
+ *   `/__clockwork/world`, kept in `state` (a JSON file) when given.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, sep } from "node:path";
-import { defineConfig, type Plugin, type UserConfig } from "vite";
+import type { Duplex } from "node:stream";
+import { defineConfig, type Plugin, type UserConfig, type ViteDevServer } from "vite";
 import { parse } from "yaml";
+import type { HubOptions, WorldHub } from "../hub";
+import type { Channel } from "../wire";
+import type { SocketServer } from "./socket";
 
 const HERE = import.meta.dirname;
 export const REPO = join(HERE, "..", "..", "..");
@@ -39,6 +46,8 @@ export interface HostOptions {
   port?: number;
   /** The build folder "built" serves (default: the repository's dist/; the browser benchmark compares two). */
   dist?: string;
+  /** The JSON file the shared world is kept in (the playground's); none: in memory only (the e2e tests). */
+  state?: string | null;
 }
 
 interface ManifestPack { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }
@@ -219,7 +228,49 @@ function iconStandIn(path: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#4b4034"/><g fill="#eadfc8">${body}</g></svg>`;
 }
 
-function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist">> & { dist?: string }): Plugin {
+/**
+ * The one world every tab is a client of (tests/world/hub.ts), loaded through Vite's SSR loader
+ * (the world's TypeScript, in Node) when the server starts listening, with the packs the page
+ * gets. Each tab connects a WebSocket at WORLD_SOCKET_PATH; closing the server saves the world
+ * and ends the sockets first.
+ */
+function hostWorld(server: ViteDevServer, state: string | null, loadPacks: () => Promise<LoadedPacks>): void {
+  const http = server.httpServer;
+  if (!http) return;
+  interface Hosted { hub: WorldHub; sockets: SocketServer; Channel: typeof Channel; path: string }
+  const load = <T>(file: string) => server.ssrLoadModule(join(HERE, file)) as Promise<T>;
+  let hosted: Promise<Hosted> | null = null;
+  const start = () => (hosted ??= (async () => {
+    const [{ WorldHub: Hub }, socket, wire, loaded] = await Promise.all([
+      load<{ WorldHub: new (options: HubOptions) => WorldHub }>("../hub.ts"),
+      load<{ SocketServer: new () => SocketServer }>("./socket.ts"),
+      load<{ Channel: typeof Channel; WORLD_SOCKET_PATH: string }>("../wire.ts"),
+      loadPacks(),
+    ]);
+    return { hub: new Hub({ state, packs: loaded.packs }), sockets: new socket.SocketServer(), Channel: wire.Channel, path: wire.WORLD_SOCKET_PATH };
+  })());
+  http.once("listening", () => void start().catch((error: unknown) => console.error(`ClockWork | the shared world did not start: ${String((error as Error)?.stack ?? error)}`)));
+  http.on("upgrade", (req: IncomingMessage, socket: Duplex) => {
+    // Vite's own socket has its own protocol; this one is the world's (WORLD_SOCKET_PATH in wire.ts).
+    if (req.headers["sec-websocket-protocol"] || !(req.url ?? "").startsWith("/__clockwork/")) return;
+    void start().then(({ hub, sockets, Channel: Link, path }) => {
+      if ((req.url ?? "").split("?")[0] !== path) return void socket.destroy();
+      sockets.upgrade(req, socket, (peer) => {
+        // The tab's messages wait in the channel until the hub listens.
+        const channel = new Link((text) => peer.send(text), () => peer.close());
+        hub.attach(channel);
+        return { message: (text) => channel.deliver(text), closed: () => channel.ended() };
+      });
+    }, () => socket.destroy());
+  });
+  const close = server.close.bind(server);
+  server.close = async () => {
+    if (hosted) await hosted.then(({ hub, sockets }) => { hub.close(); sockets.close(); }, () => undefined);
+    return close();
+  };
+}
+
+function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist" | "state">> & { dist?: string; state: string | null }): Plugin {
   const systemRoot = options.system === "built" ? (options.dist ?? join(REPO, "dist")) : REPO;
   let packs: Promise<LoadedPacks> | null = null;
   const loadPacks = (): Promise<LoadedPacks> => {
@@ -257,6 +308,7 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist">> & 
       return null;
     },
     configureServer(server) {
+      hostWorld(server, options.state, loadPacks);
       // Sources: a changed pack, manifest or translation reloads the page with it.
       if (options.system === "source") {
         const watched = [join(REPO, "packs", "_source"), join(REPO, "system.json"), join(REPO, "lang")];
@@ -297,7 +349,7 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist">> & 
 
 /** The Vite configuration of the host (the e2e tests use the default; the playground passes its options). */
 export function hostConfig(options: HostOptions = {}): UserConfig {
-  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures", dist: options.dist };
+  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures", dist: options.dist, state: options.state ?? null };
   return {
     root: HERE,
     publicDir: false,
@@ -318,10 +370,12 @@ export function hostConfig(options: HostOptions = {}): UserConfig {
 /**
  * The default: sources and fixtures (the e2e tests). scripts/playground.mjs sets
  * CLOCKWORK_HOST_SYSTEM=built|source and CLOCKWORK_HOST_SEED=starter before loading this file;
- * scripts/bench-browser.mjs also CLOCKWORK_HOST_DIST (the build folder to serve).
+ * scripts/bench-browser.mjs also CLOCKWORK_HOST_DIST (the build folder to serve); the playground
+ * CLOCKWORK_HOST_STATE (the file its world is kept in).
  */
 export default defineConfig(() => hostConfig({
   system: process.env.CLOCKWORK_HOST_SYSTEM === "built" ? "built" : "source",
   seed: process.env.CLOCKWORK_HOST_SEED === "starter" ? "starter" : "fixtures",
   dist: process.env.CLOCKWORK_HOST_DIST || undefined,
+  state: process.env.CLOCKWORK_HOST_STATE || null,
 }));

@@ -18,7 +18,19 @@ export function format(key: string, data: Record<string, unknown>): string {
 
 /** An Error whose message is the localized text of `key`. */
 export function localizedError(key: string, data?: Record<string, unknown>): Error {
-  return new Error(localize(key, data));
+  const message = localize(key, data);
+  if (ownMessages.size >= 500) ownMessages.clear();
+  ownMessages.add(message);
+  return new Error(message);
+}
+
+// Core keeps only a thrown error's text in its validation failure: the texts the system made
+// itself are remembered, so a refusal can show them as they are and word only core's own.
+const ownMessages = new Set<string>();
+
+/** Whether a validation failure's text is one the system wrote (through `localizedError`). */
+export function isOwnMessage(message: unknown): message is string {
+  return typeof message === "string" && ownMessages.has(message);
 }
 
 /** The client's language code ("en" before i18n is ready). */

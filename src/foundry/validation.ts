@@ -5,7 +5,7 @@
  * the field's label and the document's localized type name.
  */
 import { configEntry } from "./config";
-import { localize } from "./i18n";
+import { isOwnMessage, localize } from "./i18n";
 import { notify } from "./notify";
 
 interface FailureLike { invalidValue?: unknown; message?: string }
@@ -65,6 +65,8 @@ export function validationFailures(error: unknown, label: (path: string) => stri
   return Object.entries(failures).map(([path, failure]) => {
     // A whole-document rule's own text, without its full stop (the message around it has one).
     if (!path) return (failure?.message ? localize(failure.message) : localize("CLOCKWORK.Write.WholeDocument")).replace(/\.$/, "");
+    // The system's own field texts already say what is wrong ("13 is outside the allowed range 4–12").
+    if (isOwnMessage(failure?.message)) return localize("CLOCKWORK.Write.FieldProblem", { field: label(path), problem: failure.message.replace(/\.$/, "") });
     const value = failure?.invalidValue;
     const empty = value === undefined || value === null || value === "" || Number.isNaN(value);
     return empty
@@ -102,7 +104,8 @@ export function takeRefusal(uuid: string): string[] | null {
 
 type CheckedDoc = DocumentLike & { uuid?: string };
 
-function checkUpdate(doc: CheckedDoc, changes: Record<string, unknown>, options: Record<string, unknown> | undefined): boolean | void {
+/** The `preUpdateActor`/`preUpdateItem` handler: false (with the refusal in words) for a change core would refuse. */
+export function checkUpdate(doc: CheckedDoc, changes: Record<string, unknown>, options: Record<string, unknown> | undefined): boolean | void {
   const { _id: _ignored, ...fields } = changes ?? {};
   const problems = changeProblems(doc, fields);
   if (!problems) return;
@@ -123,7 +126,7 @@ function checkUpdate(doc: CheckedDoc, changes: Record<string, unknown>, options:
  */
 export function registerWriteChecks(registry: { on(name: string, fn: (...args: never[]) => unknown): number }): void {
   for (const name of ["preUpdateActor", "preUpdateItem"]) {
-    registry.on(name, ((doc: CheckedDoc, changes: Record<string, unknown>, options?: Record<string, unknown>) => checkUpdate(doc, changes, options)) as never);
+    registry.on(name, checkUpdate as never);
   }
 }
 

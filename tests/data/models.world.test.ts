@@ -40,18 +40,18 @@ async function worldItem(data: object): Promise<ClockworkItem> {
 const update = (doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>) => doc.update(changes as never);
 
 /**
- * The validation error of a refused update: the update resolves undefined, the GM sees an error
- * notification, and the error is logged (ClientDatabaseBackend#preUpdateDocumentArray).
+ * A refused update: it resolves undefined and the GM sees one error notification in words (the
+ * system's write check, issue 20: the document, its type and each failing field with the field's
+ * own reason), never core's English ("… validation error", "may not be"); no error is logged.
  */
-async function rejection(doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>): Promise<DataModelValidationError> {
+async function rejection(doc: { update(changes: never): Promise<unknown> }, changes: Record<string, unknown>): Promise<string> {
   const errors = world.gm.errors.length;
   await expect(update(doc, changes)).resolves.toBeUndefined();
-  expect(world.gm.notifications.at(-1)?.type).toBe("error");
-  expect(world.gm.errors).toHaveLength(errors + 1);
-  const error = world.gm.errors.at(-1);
-  expect(error).toBeInstanceOf(DataModelValidationError);
-  expect(world.gm.notifications.at(-1)?.message).toBe((error as Error).message);
-  return error as DataModelValidationError;
+  const notice = world.gm.notifications.at(-1);
+  expect(notice?.type).toBe("error");
+  expect(notice?.message).not.toMatch(/validation error|may not be|ClockworkActor|ClockworkItem/);
+  expect(world.gm.errors).toHaveLength(errors);
+  return notice?.message ?? "";
 }
 
 interface FieldLike {
@@ -129,9 +129,9 @@ describe("rejecting bad input", () => {
   it.each([3, 13])("refuses skill rank %i with the field and the allowed range, changing nothing", async (rank) => {
     const actor = await worldActor({ name: "Ada", type: "character" });
     const before = actor.toObject();
-    const error = await rejection(actor, { "system.skills.strength.rank": rank, "system.currency": 1500, name: "Renamed" });
-    expect(Object.keys(error.getAllFailures())).toEqual(["system.skills.strength.rank"]);
-    expect(error.message).toContain(`${rank} is outside the allowed range 4–12.`);
+    const message = await rejection(actor, { "system.skills.strength.rank": rank, "system.currency": 1500, name: "Renamed" });
+    expect(message).toContain(`Skills: ${rank} is outside the allowed range 4–12`);
+    expect(message).not.toMatch(/Currency|Name/);
     expect(actor.toObject()).toEqual(before);
     expect(actor.creature.skills.strength.rank).toBe(12);
     expect(actor.creature.currency).toBe(2000);
@@ -150,16 +150,16 @@ describe("rejecting bad input", () => {
 
   it("refuses negative currency", async () => {
     const actor = await worldActor({ name: "Ada", type: "character" });
-    const error = await rejection(actor, { "system.currency": -5 });
+    const message = await rejection(actor, { "system.currency": -5 });
     // Currency has a ceiling since issue 20, so the message gives the whole range.
-    expect(error.getFailure("system.currency")?.message).toBe("-5 is outside the allowed range 0–1000000.");
+    expect(message).toContain("-5 is outside the allowed range 0–1000000");
     expect(actor.creature.currency).toBe(2000);
   });
 
   it("refuses an unknown damage type, listing the valid ones", async () => {
     const weapon = await worldItem({ name: "Sword", type: "weapon", system: { damage: { dice: 8, types: ["slashing"] } } });
-    const error = await rejection(weapon, { "system.damage.types": ["slashing", "fire"], "system.counters": 3 });
-    expect(error.getFailure("system.damage.types.1")?.message).toBe('"fire" is not one of: ballistic, blunt, energy, piercing, slashing, explosive.');
+    const message = await rejection(weapon, { "system.damage.types": ["slashing", "fire"], "system.counters": 3 });
+    expect(message).toContain('"fire" is not one of: ballistic, blunt, energy, piercing, slashing, explosive');
     expect(weapon.system).toMatchObject({ counters: 2, damage: { types: ["slashing"] } });
   });
 

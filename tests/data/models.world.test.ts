@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWorld, DataModelValidationError, validateDocument, type World } from "../world";
+import { createWorld, validateDocument, type World } from "../world";
 import type { ClockworkActor } from "../../src/documents/actor";
 import type { ClockworkItem } from "../../src/documents/item";
 import { CLOCKWORK } from "../../src/config";

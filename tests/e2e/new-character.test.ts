@@ -51,39 +51,47 @@ async function next(builder: Locator): Promise<void> {
   await expect.poll(() => stepOf(builder)).not.toBe(from);
 }
 
-/** Picks a select's first option with a value (other than the one it shows) and waits for the redraw. */
+/**
+ * Acts in the builder and waits for the redraw that follows (the change is kept as the draft
+ * first): every part is drawn anew, so a mark put on the step shown goes away.
+ */
+async function redrawn(builder: Locator, act: () => Promise<void>): Promise<void> {
+  await builder.locator(".cw-builder-step:not([hidden])").evaluate((el) => el.setAttribute("data-stale", ""));
+  await act();
+  await builder.locator(".cw-builder-step:not([hidden]):not([data-stale])").waitFor();
+}
+
+/** Picks a select's first enabled option with a value. */
 async function pickFirst(builder: Locator, name: string): Promise<void> {
   const select = builder.locator(`select[name="${name}"]`);
   const value = await select.evaluate((el: HTMLSelectElement) => [...el.options].find((o) => o.value !== "" && !o.disabled)?.value ?? "");
-  await select.selectOption(value);
-  await expect.poll(() => builder.locator(`select[name="${name}"]`).inputValue()).toBe(value);
+  await redrawn(builder, () => select.selectOption(value).then(() => undefined));
+  expect(await select.inputValue()).toBe(value);
 }
 
 /** How many problems the nav counts for the step shown (0: the step is complete). */
 async function problems(builder: Locator): Promise<number> {
-  const badge = builder.locator(".cw-builder-nav li.active .cw-step-problems");
-  return (await badge.count()) ? Number((await badge.textContent())!.replace(/\D+/g, " ").trim().split(" ").pop()) : 0;
+  // Read in one go: the window redraws between two separate reads.
+  return builder.evaluate((el) => {
+    const badge = el.querySelector(".cw-builder-nav li.active .cw-step-problems");
+    return badge ? Number(badge.textContent!.replace(/\D+/g, " ").trim().split(" ").pop()) : 0;
+  });
 }
 
 /** Raises the first resistance that can take one more point (its select's next option). */
 async function raiseFirst(builder: Locator): Promise<void> {
   for (const select of await builder.locator("section[data-step=resistance] select").all()) {
-    const name = (await select.getAttribute("name"))!;
     const value = await select.evaluate((el: HTMLSelectElement) => el.options[el.selectedIndex + 1]?.value ?? null);
     if (value === null) continue;
-    await select.selectOption(value);
-    await expect.poll(() => builder.locator(`select[name="${name}"]`).inputValue()).toBe(value);
+    await redrawn(builder, () => select.selectOption(value).then(() => undefined));
+    expect(await select.inputValue()).toBe(value);
     return;
   }
   throw new Error("no resistance can take another point");
 }
 
-/** Clicks a control and waits until it is drawn pressed/selected again (the window re-renders). */
-async function press(builder: Locator, selector: string): Promise<void> {
-  const before = await builder.locator(".cw-builder-step:not([hidden])").innerHTML();
-  await builder.locator(selector).first().click();
-  await expect.poll(() => builder.locator(".cw-builder-step:not([hidden])").innerHTML()).not.toBe(before);
-}
+/** Clicks the first control matching a selector. */
+const press = (builder: Locator, selector: string) => redrawn(builder, () => builder.locator(selector).first().click());
 
 describe("a player starts a character at a live table", () => {
   let browser: Browser;
@@ -130,13 +138,13 @@ describe("a player starts a character at a live table", () => {
     await builder.waitFor({ state: "visible" });
     expect(await stepOf(builder)).toBe("concept");
     await builder.locator('input[name="name"]').fill("Tamsin Quill");
-    await builder.locator('input[name="name"]').press("Tab");
+    await redrawn(builder, () => builder.locator('input[name="name"]').press("Tab"));
     await expect.poll(() => alice.evaluate((id) => window.clockworkWorld!.run(() => (game.actors!.get(id)!.getFlag("clockwork", "builderDraft") as { build?: { name?: string } } | undefined)?.build?.name), heroId)).toBe("Tamsin Quill");
     await next(builder);
 
     // Skills: the first premade option (no hand allocation).
-    await builder.locator('select[name="mode"]').selectOption("1");
-    await expect.poll(() => problems(builder)).toBe(0);
+    await redrawn(builder, () => builder.locator('select[name="mode"]').selectOption("1").then(() => undefined));
+    expect(await problems(builder)).toBe(0);
     await next(builder);
 
     // Species: the first one, then the first offered bonus skills and any choice it asks for.
@@ -166,5 +174,38 @@ describe("a player starts a character at a live table", () => {
     await shot(alice, "newchar-review");
     await builder.locator("[data-action=confirm]:not([disabled])").click();
     await builder.waitFor({ state: "detached" });
+  });
+
+  it("the finished character is Alice's in both pages, and a reload of either keeps it", async () => {
+    // The confirm ends with her sheet open on it, editable.
+    await alice.locator(".application.sheet.character", { hasText: "Tamsin Quill" }).waitFor({ state: "visible" });
+    const finished = async (page: Page) => {
+      await expect.poll(async () => (await stored(page, heroId))?.flags.clockwork?.builderDraft ?? null).toBeNull();
+      const actor = (await stored(page, heroId))!;
+      expect(actor.name).toBe("Tamsin Quill");
+      expect(actor.ownership).toEqual({ default: 0, [aliceId]: 3 });
+      // The species and the foci, as items; the creation record in place of the draft.
+      expect(actor.items.filter((i) => i.type === "species")).toHaveLength(1);
+      expect(actor.items.filter((i) => i.type === "focus").length).toBeGreaterThan(0);
+      expect((actor.flags.clockwork?.creation as { premadeOption?: number } | undefined)?.premadeOption).toBe(1);
+      return actor;
+    };
+    const inGm = await finished(gm);
+    expect(await finished(alice)).toEqual(inGm);
+    expect(await alice.evaluate((id) => window.clockworkWorld!.run(() => game.actors!.get(id)!.isOwner), heroId)).toBe(true);
+    await gm.locator(`#actors .directory-item[data-actor-id="${heroId}"]`, { hasText: "Tamsin Quill" }).waitFor();
+    await alice.locator(`#actors .directory-item[data-actor-id="${heroId}"]`, { hasText: "Tamsin Quill" }).waitFor();
+    await shot(alice, "newchar-finished");
+
+    for (const user of ["Alice", "Gamemaster"]) {
+      await table.reload(user);
+      const page = table.page(user);
+      expect(await finished(page)).toEqual(inGm);
+      await showActors(page);
+      await page.locator(`#actors .directory-item[data-actor-id="${heroId}"]`, { hasText: "Tamsin Quill" }).waitFor();
+      // Still an empty character waiting? No: a second click asks the GM for a new one.
+      expect(await page.evaluate((id) => window.clockworkWorld!.run(() => game.actors!.get(id)!.items.size), heroId)).toBe(inGm.items.length);
+    }
+    for (const user of ["Gamemaster", "Alice"]) expect(table.errors(user)).toEqual([]);
   });
 });

@@ -141,6 +141,8 @@ describe("a player starts a character at a live table", () => {
     await redrawn(builder, () => builder.locator('input[name="name"]').press("Tab"));
     // The name is kept in the draft on the actor (the character itself waits for the confirm).
     await expect.poll(async () => ((await stored(alice, heroId))?.flags.clockwork?.builderDraft as { build?: { name?: string } } | undefined)?.build?.name).toBe("Tamsin Quill");
+    // The window's title follows the typed name.
+    expect(await builder.locator(".window-title").textContent()).toBe("Character Builder: Tamsin Quill");
     await next(builder);
 
     // Skills: the first premade option (no hand allocation).

@@ -162,7 +162,8 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
       this.#draft = result.draft;
       await (this.actor as FlagActor).setFlag(BUILDER_SCOPE, DRAFT_FLAG, this.#draft);
     }
-    await this.render();
+    // Core sets the frame's title on the first render only: a typed name shows at once.
+    await this.render({ window: { title: this.title } } as never);
   }
 
   /** The field whose change submits the form; only it (or its filter group) is read. */

@@ -3,6 +3,7 @@
  * client (`?user=Alice`), every page a client of the host's one shared world (live),
  * screenshots to artifacts/screenshots/e2e-*.png.
  */
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -80,4 +81,17 @@ export async function dropData(page: Page, selector: string, data: object): Prom
     target.dispatchEvent(new DragEvent("dragover", init));
     target.dispatchEvent(new DragEvent("drop", init));
   }, { selector, json: JSON.stringify(data) });
+}
+
+/**
+ * Stops a spawned playground and waits until it has exited: on SIGTERM it writes its world file
+ * once more, so a temporary state folder is removed only after that (else rmdir finds it not empty).
+ */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, SHOT_DIR } from "./harness";
+import { launch, SHOT_DIR, stopServer } from "./harness";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SHEET = ".application.sheet.character";
@@ -147,7 +147,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
 
   afterAll(async () => {
     await browser?.close();
-    server?.child.kill("SIGTERM");
+    await stopServer(server?.child);
     if (state) rmSync(state, { recursive: true, force: true });
   });
 

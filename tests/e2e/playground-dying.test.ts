@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, SHOT_DIR } from "./harness";
+import { launch, SHOT_DIR, stopServer } from "./harness";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -57,7 +57,7 @@ describe("dying in the playground", () => {
 
   afterAll(async () => {
     await browser?.close();
-    server?.child.kill("SIGTERM");
+    await stopServer(server?.child);
     if (stateDir) rmSync(stateDir, { recursive: true, force: true });
   });
 

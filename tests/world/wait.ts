@@ -16,10 +16,14 @@ export function eventually<T>(check: () => T | Promise<T>, timeout = WAIT_TIMEOU
   return vi.waitFor(check, { timeout, interval: 5 });
 }
 
-/** Waits for an element matching `selector` under `root` (a dialog opening, a part redrawn). */
+/**
+ * Waits for an element matching `selector` under `root` (a dialog opening, a part redrawn). An
+ * element of a window still playing its close transition ("minimizing", as core marks it) is
+ * passed over: a click there answers a dialog that has already gone.
+ */
 export function appear<T extends Element = HTMLElement>(selector: string, root: ParentNode = document, timeout = WAIT_TIMEOUT): Promise<T> {
   return eventually(() => {
-    const el = root.querySelector<T>(selector);
+    const el = [...root.querySelectorAll<T>(selector)].find((match) => !match.closest(".minimizing"));
     if (!el) throw new Error(`no ${selector} yet`);
     return el;
   }, timeout);

@@ -53,4 +53,4 @@ export const worldTests = files(join(ROOT, "tests"))
   .sort();
 
 // As vitest.config.ts, with this include list instead of every test.
-export default defineConfig({ test: { include: worldTests, environment: "node", maxWorkers: "100%" } });
+export default defineConfig({ test: { include: worldTests, environment: "node", maxWorkers: "100%", pool: "threads" } });

@@ -4,12 +4,10 @@
  * before any sheet handler runs, and the user sees nothing. This turns that error into a
  * message naming the entry and each field in words; nothing is created.
  */
-import { configEntry, localize, notify, resolveUuidSync } from "../../foundry";
+import { fieldLabelOf, localize, notify, resolveUuidSync } from "../../foundry";
 
 interface FailureLike { invalidValue?: unknown; message?: string }
 interface ValidationErrorLike { getAllFailures?: () => Record<string, FailureLike | undefined> }
-interface FieldLike { label?: string }
-interface SchemaLike { getField?(path: string | string[]): FieldLike | undefined }
 interface EntryLike { name?: string; type?: string; documentName?: string }
 
 /** The drop's `{type, uuid}` as core reads it from the event, or null. */
@@ -20,21 +18,6 @@ function dropData(event: DragEvent): { type?: string; uuid?: string } | null {
   } catch {
     return null;
   }
-}
-
-/** The labels of a field of the type's data model and of the fields holding it ("system.damage.dice" → "Damage › Dice"), or the path. */
-function fieldLabel(documentName: string, type: string | undefined, path: string): string {
-  const parts = path.split(".");
-  const inSystem = parts[0] === "system";
-  const models = configEntry<{ dataModels?: Record<string, { schema?: SchemaLike }> }>(documentName)?.dataModels;
-  const schema = inSystem && type ? models?.[type]?.schema : undefined;
-  const labels: string[] = [];
-  // Core names array elements and inner fields below a labelled field ("damage.types.0"); those add nothing.
-  for (let end = inSystem ? 2 : 1; end <= parts.length; end++) {
-    const label = schema?.getField?.(parts.slice(inSystem ? 1 : 0, end).join("."))?.label;
-    if (label && labels.at(-1) !== localize(label)) labels.push(localize(label));
-  }
-  return labels.length ? labels.join(" › ") : path;
 }
 
 function shown(value: unknown): string {
@@ -58,7 +41,7 @@ export function reportInvalidDrop(event: DragEvent, error: unknown): boolean {
     // A whole-document rule (joint validation) has no path; its message is the system's own text.
     if (!path) return failure?.message ? localize(failure.message) : localize("CLOCKWORK.Sheet.Drop.WholeEntry");
     const value = shown(failure?.invalidValue);
-    const label = fieldLabel(documentName, entry?.type, path);
+    const label = fieldLabelOf({ documentName, type: entry?.type }, path);
     return value ? localize("CLOCKWORK.Sheet.Drop.FieldValue", { field: label, value }) : label;
   });
   console.warn("ClockWork | dropped entry refused", error);

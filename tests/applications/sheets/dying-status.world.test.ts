@@ -75,6 +75,9 @@ async function editSheet(client: WorldClient, id = ADA_ID): Promise<Sheet> {
 const toggle = (sheet: Sheet, status: string) => sheet.element.querySelector<HTMLButtonElement>(`[data-action=toggleHealthStatus][data-status=${status}]`);
 
 beforeEach(async () => {
+  // The page outlives each test's world: a window an earlier test left (its world dropped mid-close)
+  // would hold the first [data-action=yes] and take the click meant for this test's dialog.
+  for (const stale of document.querySelectorAll(".application")) stale.remove();
   world = await createSeededDomWorld();
   gm = world.gm;
   alice = world.player("Alice");

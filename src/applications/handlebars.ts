@@ -29,6 +29,7 @@ export const PARTIALS: Readonly<Record<string, string>> = {
   "cw-field-multi": "systems/clockwork/templates/partials/field-multi.hbs",
   "cw-field-rows": "systems/clockwork/templates/partials/field-rows.hbs",
   "cw-field-link": "systems/clockwork/templates/partials/field-link.hbs",
+  "cw-roll-options": "systems/clockwork/templates/partials/roll-options.hbs",
   "cw-counters": "systems/clockwork/templates/partials/counters.hbs",
   "cw-damage": "systems/clockwork/templates/partials/damage.hbs",
   "cw-skill-table": "systems/clockwork/templates/partials/skill-table.hbs",

@@ -4,7 +4,7 @@
  * Each spell the actor owns is one action under "Spells": its name and mana cost, its counters
  * (nothing charged outside combat), disabled with the reason when a casting check fails now
  * (hands, Berserk, ritual in combat, counters, mana). Targets are checked when it is cast, since
- * they are chosen after the list is drawn. A click casts it with `castSpell`.
+ * they are chosen after the list is drawn. A click opens the casting dialog (`castSpell`).
  */
 import { localize } from "../foundry";
 import { castingProblem, spellManaCost, targetLimits } from "../rules";
@@ -17,7 +17,7 @@ export { SPELL_ACTIONS };
 
 type SpellActor = CastActor & {
   items: Iterable<SpellItem & { id?: string | null; type: string }>;
-  castSpell?(item: SpellItem): Promise<unknown>;
+  castSpell?(item: SpellItem, options?: { dialog?: boolean; event?: { shiftKey?: boolean } | null }): Promise<unknown>;
 };
 
 /** The spell actions of an actor (pure apart from localization). */
@@ -64,7 +64,8 @@ export const spellActionProvider: ActionProvider<SpellActor> = {
   async perform(actor, request) {
     const item = request.itemId ? [...actor.items].find((i) => i.id === request.itemId) : undefined;
     if (!item || typeof actor.castSpell !== "function") return null;
-    return actor.castSpell(item);
+    // The casting dialog opens (a shift-click casts with the last choices).
+    return actor.castSpell(item, { dialog: true, event: request.event ?? null });
   },
 };
 

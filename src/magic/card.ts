@@ -128,6 +128,8 @@ export interface CastRequest {
   castId?: string;
   /** A Counterspell cast in answer: the id of the cast it answers. */
   answers?: string | null;
+  /** Transfer Life: the hits the caster chose to move (absent: all the gains allow). */
+  hits?: number;
 }
 
 /** The card's data from the resolved cast. */

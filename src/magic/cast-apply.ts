@@ -175,7 +175,9 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const unwilling: Record<string, boolean> = {};
   targets.forEach((t, i) => {
     const claimed = request.unwilling?.[i] === true;
-    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || (spell.automation.harmful && !asker.isGM && !owns(t.actor, asker.user));
+    // The target's side answered "unwilling" (./willing): the caster's card cannot overrule it.
+    const refused = recordedReaction(t.actor as never, request.castId)?.willing === false;
+    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || refused || (spell.automation.harmful && !asker.isGM && !owns(t.actor, asker.user));
   });
   const situational = clampInt(request.situational, -3, 3, 0);
   // "vs GM": the GM's number (its setting) at least; a player's card cannot lower it.
@@ -273,7 +275,7 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
     target.reactionGains = Math.max(0, countGains(faces, pool.threshold, { hexed: pool.hexed }));
   }
 
-  const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty, counterspelled: countered });
+  const outcome = resolveCast(setup, roller, { casting, damage, ownNullMagic, resistance }, { difficulty, counterspelled: countered, hits: typeof request.hits === "number" ? clampInt(request.hits, 0, 99, 0) : null });
   // The card's gains follow from its casting roll alone: a card that says otherwise was not made by a cast.
   if (outcome.gains !== data.gains) return refusal("Tampered", { gains: data.gains, rolled: outcome.gains });
   const context = { name: item.name, img: item.img ?? null, casterUuid: caster.uuid, itemUuid: item.uuid ?? null, clock: castClock(combat), gains: outcome.gains };

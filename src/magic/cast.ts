@@ -42,6 +42,10 @@ import { SPELL_REACTION_QUERY } from "./constants";
 import { answerCounterspell as answerCounterspellWith, offerCounterspell, type CastFn, type Counterspelled } from "./counterspell";
 import { canBeCounterspelled } from "../rules/counterspell";
 import { hiddenInfoLevel } from "../combat/attack/settings";
+import { channelMana } from "./channel";
+import { useSpellTable } from "./spell-tables";
+import type { TableChoice } from "./spell-table-choice";
+import { answerWillingness, askWillingness } from "./willing";
 
 /** Spells whose success makes a companion (tables 1.37 and 1.39). */
 const COMPANION_TABLES = new Set(["golemancy", "callOfTheWild"]);
@@ -195,6 +199,18 @@ export interface CastOptions {
    * player's path, docs/rulings.md 140).
    */
   companion?: { name: string; img?: string | null; system?: Record<string, unknown> };
+  /** Transfer Life: the hits to move, fewer than the gains allow (default: all of them). */
+  hits?: number;
+  /** Mana to channel from the scene's pool before casting (./channel; a refused channeling casts nothing). */
+  channel?: number;
+  /** Illusion: its table's choice, used on the card once the cast succeeds with gains enough (./spell-tables). */
+  table?: TableChoice;
+  /** Open the casting dialog first (the sheet, the action list and the HUD do; a macro may). */
+  dialog?: boolean;
+  /** Skip the dialog and cast with this spell's last choices (a shift-click does the same). */
+  skipDialog?: boolean;
+  /** The click that cast it: shift skips the dialog. */
+  event?: { shiftKey?: boolean } | null;
 }
 
 /** A scroll item (equipment, category "scroll"): the spell it casts and its stored casting roll (`flags.clockwork.scroll`). */
@@ -300,6 +316,8 @@ async function reactionRoll(actor: CastDoc, skill: string, castId: string): Prom
  */
 export async function answerSpellReaction(data: unknown): Promise<unknown> {
   if (data && typeof data === "object" && "dodge" in data) return answerSpellDodge(data as SpellDodgeQuery);
+  // Willing or not (./willing): the creature's owner, or the GM for an NPC, answers.
+  if (data && typeof data === "object" && "willing" in data) return answerWillingness(data as never, (uuid) => fromUuid(uuid) as CastDoc | null);
   const request = data as { actorUuid?: unknown; skill?: unknown; castId?: unknown } | null;
   if (typeof request?.actorUuid !== "string" || typeof request.skill !== "string") return refusal("BadRequest");
   if (request.castId !== undefined && !isCastId(request.castId)) return refusal("BadRequest");
@@ -334,9 +352,33 @@ interface Prepared {
   mode: string | undefined;
 }
 
-/** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
-function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
-  if (item?.type !== "spell") return refuse("notSpell", { name: item?.name ?? "" });
+/** A cast's targets, area and way of casting, worked out from the options and the tokens as they are (nothing checked yet). */
+export interface GatheredCast {
+  /** The spell as the item has it (no mode). */
+  profile: SpellProfile;
+  /** The spell in the way of casting used. */
+  spell: SpellProfile;
+  placement: Prepared["placement"];
+  targets: Prepared["targets"];
+  combat: CombatLike | null;
+  combatant: CombatantLike | null;
+  places: SpellPlace[];
+  aimDistance: number | undefined;
+  mode: string | undefined;
+}
+
+/** A refusal before anything is paid: its key under `CLOCKWORK.Magic.Refused` and the key's data. */
+export interface CastRefusal {
+  key: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The targets a cast takes (named, the user's targets, the area's tokens or the caster), where
+ * each stands, and the way of casting: named, or with none named the one that reaches (Heal
+ * beyond touch: its ranged mode). Shared by the cast and the casting dialog.
+ */
+export function gatherCast(actor: CastDoc, item: SpellItem, options: CastOptions): GatheredCast {
   const profile = spellProfileOf(item);
   let spell = withMode(profile, options.mode);
   const kind = spell.automation.targets.kind;
@@ -362,10 +404,6 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   }
   const combat = runningCombat();
   const combatant = combatantOf(combat, actor);
-  const inCombat = combatant !== null;
-  const limits = targetLimits(spell.automation);
-  const needsTargets = kind === "area" ? 1 : limits.min;
-  if (targets.length < needsTargets) return refuse(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
   // Range (issue 19), before anything is paid: with no mode named, the way of casting that reaches (Heal beyond touch: its ranged mode).
   const reach = placesOf(spell, casterDoc, targets, placement ? aim : options.area ?? null, !!placement);
   let chosenMode = options.mode;
@@ -376,27 +414,44 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
       chosenMode = mode;
     }
   }
-  const unreached = targets.map((t, i) => ({ t, place: reach.places[i], verdict: spellReaches(spell, reach.places[i]) })).filter((r) => !r.verdict.reaches);
+  return { profile, spell, placement, targets, combat, combatant, places: reach.places, aimDistance: reach.aimDistance, mode: chosenMode };
+}
+
+/** What a gathered cast costs, or why it cannot be cast now (the casting checks, before anything is paid). */
+export function checkCast(actor: CastDoc, item: SpellItem, gathered: GatheredCast, options: Pick<CastOptions, "scroll" | "reaction"> & {
+  /** Mana the caster will have channeled by then (the dialog's "channel first"). */
+  channeled?: number;
+} = {}): { refusal: CastRefusal | null; mana: number; counters: number } {
+  const { spell, targets, combatant } = gathered;
+  const kind = spell.automation.targets.kind;
+  const inCombat = combatant !== null;
+  const limits = targetLimits(spell.automation);
+  const needsTargets = kind === "area" ? 1 : limits.min;
+  const mana = spellManaCost(spell, Math.max(1, kind === "self" || kind === "area" ? 1 : targets.length));
+  const counterCost = spell.counters ?? 0;
+  const counters = inCombat ? counterCost : 0;
+  const refused = (key: string, data: Record<string, unknown>) => ({ refusal: { key, data }, mana, counters });
+  if (targets.length < needsTargets) return refused(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
+  const unreached = targets.map((t, i) => ({ t, place: gathered.places[i], verdict: spellReaches(spell, gathered.places[i]) })).filter((r) => !r.verdict.reaches);
   if (unreached.length) {
     const list = unreached.map(({ t, place, verdict }) => localize("CLOCKWORK.Magic.Reach.target", {
       name: String((t.token as { name?: string } | null)?.name || t.actor.name),
       reason: localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" }),
     })).join("; ");
-    return refuse("outOfReach", { name: item.name, targets: list });
+    return refused("outOfReach", { name: item.name, targets: list });
   }
   const valid = targets.every((t) => targetMeetsRequirement(spell.automation.requires, {
     statuses: [...statusesOf(t.actor)], wounds: t.actor.system.health?.wounds, dying: t.actor.system.health?.dying,
   }));
-  const mana = spellManaCost(spell, Math.max(1, kind === "self" || kind === "area" ? 1 : targets.length));
-  const counterCost = spell.counters ?? 0;
   const statuses = statusesOf(actor);
+  const have = (actor.system.mana?.value ?? 0) + Math.max(0, options.channeled ?? 0);
   const problem = castingProblem({
     spell,
     known: options.scroll ? true : knowsSpell(actor, item),
     hands: handsOf(actor),
     scroll: !!options.scroll,
     berserk: statuses.has("berserk"),
-    mana: actor.system.mana?.value ?? 0,
+    mana: have,
     manaCost: mana,
     targets: kind === "self" || kind === "area" || kind === "none" ? 0 : targets.length,
     targetsValid: valid,
@@ -405,19 +460,23 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
     stunned: statuses.has("stunned"),
     reaction: options.reaction,
   });
-  if (problem) {
-    const cost = spell.counters ?? 0;
-    return refuse(problem, { name: item.name, mana, have: actor.system.mana?.value ?? 0, cost, spell: item.name });
-  }
+  if (problem) return refused(problem, { name: item.name, mana, have, cost: counterCost, spell: item.name });
   // The combat layer's own checks: Frozen, Petrified, dying … spend no counters (docs/rulings.md 81).
   if (inCombat && combatant?.checkSpend) {
     const check = combatant.checkSpend(counterCost, { reaction: options.reaction });
-    if (check.problem) {
-      notify("warn", "CLOCKWORK.Magic.Refused.counters", { reason: check.reason });
-      return null;
-    }
+    if (check.problem) return refused("counters", { reason: check.reason });
   }
-  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0, places: reach.places, aimDistance: reach.aimDistance, mode: chosenMode };
+  return { refusal: null, mana, counters };
+}
+
+/** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
+function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
+  if (item?.type !== "spell") return refuse("notSpell", { name: item?.name ?? "" });
+  const gathered = gatherCast(actor, item, options);
+  const { refusal: refused, mana, counters } = checkCast(actor, item, gathered, options);
+  if (refused) return refuse(refused.key, refused.data);
+  const { spell, placement, targets, combat, combatant, places, aimDistance, mode } = gathered;
+  return { spell, placement, targets, combat, combatant, mana, counters, places, aimDistance, mode };
 }
 
 /**
@@ -611,11 +670,11 @@ export function castCombat(): CombatLike | null {
 }
 
 /** A cast's resolution from its dice (shared by the cast and the GM's Apply). */
-export function resolveCast(setup: CastSetup, roller: Caster, dice: { casting: number[]; damage: number[]; ownNullMagic?: number; resistance: Record<string, number[]> }, options: { difficulty?: number; counterspelled?: boolean }): SpellOutcome {
+export function resolveCast(setup: CastSetup, roller: Caster, dice: { casting: number[]; damage: number[]; ownNullMagic?: number; resistance: Record<string, number[]> }, options: { difficulty?: number; counterspelled?: boolean; hits?: number | null }): SpellOutcome {
   return resolveSpell(setup.spell, roller, setup.ruleTargets, {
     casting: dice.casting, damage: dice.damage, ownNullMagic: dice.ownNullMagic, resistance: dice.resistance,
     difficulty: options.difficulty ?? 0, counterspelled: options.counterspelled === true,
-  }, { damageType: setup.damageType, distance: setup.aimDistance });
+  }, { damageType: setup.damageType, distance: setup.aimDistance, ...(typeof options.hits === "number" ? { hits: options.hits } : {}) });
 }
 
 /** A world clock for a cast's effects (when they began). */
@@ -628,6 +687,12 @@ export function castClock(combat: CombatLike | null): CastClock {
  * with the outcome and the card, or null when the cast was refused (nothing changed) or cancelled.
  */
 export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOptions = {}): Promise<CastResult | null> {
+  // The casting dialog (./cast-dialog, injected: it reads this module): the caster's choices, or a shift-click's last ones.
+  if (options.dialog && castDialog && item?.type === "spell") {
+    const chosen = await castDialog(actor, item, options);
+    if (!chosen) return null;
+    options = { ...chosen, dialog: false };
+  }
   const hooks = foundryHooks();
   if (hooks.call(CAST_HOOKS.pre, actor, item, options) === false) return null;
   // A scroll item: its stored roll, when it is a scroll of this spell (the GM checks the same item on Apply).
@@ -638,8 +703,18 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   if (item?.type === "spell" && spellProfileOf(item).roll.kind === "difficulty") options = { ...options, difficulty: castDifficulty(options.difficulty, currentUser<{ isGM?: boolean }>()?.isGM === true) };
   // The cast's id: reactors and Counterspells record their answers under it (the GM reads them on Apply).
   const castId = foundryMember<() => string>("utils.randomID")?.() ?? Math.random().toString(36).slice(2, 18);
-  const prepared = prepare(actor, item, options);
+  // Channel first (the dialog's option): a refused channeling casts nothing.
+  if (options.channel && options.channel > 0 && item?.type === "spell" && !(await channelMana(actor, options.channel))) return null;
+  let prepared = prepare(actor, item, options);
   if (!prepared) return null;
+  // Willing or not is the target's side's answer (./willing), asked before anything is paid.
+  const unwilling = await askWillingness(prepared.spell, prepared.targets, options.unwilling, { caster: actor.name, spell: item.name, castId });
+  if (unwilling !== options.unwilling) {
+    options = { ...options, unwilling };
+    // The world may have moved while its side answered: check again.
+    prepared = prepare(actor, item, options);
+    if (!prepared) return null;
+  }
   const { spell, targets } = prepared;
 
   // Stored rolls to compare with, before anything is paid.
@@ -692,7 +767,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     }
   }
 
-  const outcome = resolveCast(setup, roller, { casting, damage: damageFaces, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: !!counterspelled });
+  const outcome = resolveCast(setup, roller, { casting, damage: damageFaces, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: !!counterspelled, hits: options.hits });
 
   // What the cast writes: on each target, and on the caster's own documents.
   const combat = prepared.combat;
@@ -732,6 +807,8 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     }
     if (applied) data.applied = true;
   }
+  // Illusion's design chosen in the dialog: recorded on the card once the roll pays for it.
+  if (options.table && message && outcome.success && spell.automation.table) await useSpellTable(message as never, options.table);
   const result: CastResult = { outcome, data, message, applied };
   // The golem or animal acts as its own actor right after the caster (issue 11 item 8).
   if (options.companion && outcome.success && COMPANION_TABLES.has(spell.automation.table)) {
@@ -773,6 +850,7 @@ function castRequestOf(item: SpellItem, options: CastOptions, scroll: { faces: n
     rolls,
     castId,
     answers: isCastId(options.answers) ? options.answers : null,
+    ...(typeof options.hits === "number" && Number.isInteger(options.hits) && options.hits >= 0 ? { hits: options.hits } : {}),
   };
 }
 
@@ -859,6 +937,14 @@ export interface CastMessage {
   flags?: Record<string, unknown>;
   isOwner?: boolean;
   update(changes: object): Promise<unknown>;
+}
+
+/** The casting dialog: resolves the options to cast with, or null when closed (./cast-dialog, set at init). */
+export type CastDialogFn = (actor: CastDoc, item: SpellItem, options: CastOptions) => Promise<CastOptions | null>;
+let castDialog: CastDialogFn | null = null;
+
+export function setCastDialog(dialog: CastDialogFn | null): void {
+  castDialog = dialog;
 }
 
 /** Applies a card's writes (./cast-apply, set at init: it reads this module's resolution). */

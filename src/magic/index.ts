@@ -8,7 +8,8 @@
  */
 import { hooks as foundryHooks, registerQuery, resolveUuidSync, systemApi, worldCollection } from "../foundry";
 import type { CastDoc, CastOptions } from "./cast";
-import { answerCounterspell, answerSpellReaction, castSpell } from "./cast";
+import { answerCounterspell, answerSpellReaction, castSpell, setCastDialog } from "./cast";
+import { CAST_DIALOG_PARTS, castWithDialog } from "./cast-dialog";
 import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
 import { channelMana, drinkManaPotionItem } from "./channel";
 import type { SpellItem } from "./context";
@@ -36,7 +37,10 @@ export { castSpell, channelMana, drinkManaPotionItem, useAlchemyItem };
 export { configurePool, scenePool, refillPools };
 
 /** Every template magic renders (the smoke test checks each exists). */
-export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, COUNTERSPELL_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, SPELL_TABLE_TEMPLATE] as const;
+export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, COUNTERSPELL_TEMPLATE, MANA_HUD_TEMPLATE, SCENE_POOL_TEMPLATE, SPELL_EFFECTS_TEMPLATE, SPELL_TABLE_TEMPLATE, CAST_DIALOG_PARTS.controls, CAST_DIALOG_PARTS.targets] as const;
+
+// `castSpell` asks through the casting dialog (injected: the dialog reads the cast's code).
+setCastDialog(castWithDialog);
 
 /** `game.clockwork.magic`. */
 export const magicApi = {

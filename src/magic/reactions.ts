@@ -120,6 +120,8 @@ export interface ReactionRecord {
   reaction?: "dodge" | "block";
   /** The faces of its resisting roll (opposed spells). */
   faces?: number[];
+  /** Its answer to a spell it may resist (Enlarge, Shrink): false = unwilling (./willing). */
+  willing?: boolean;
   /** When it was written (ms), to prune the oldest. */
   at: number;
 }

@@ -671,7 +671,11 @@ export function gainsNeeded(spell: Pick<SpellProfile, "automation">): number {
  * and works out per target the damage, healing, barrier, conditions and a lasting effect that
  * stores the casting gains.
  */
-export function resolveSpell(spell: SpellProfile, caster: Caster, targets: readonly SpellTarget[], rolls: SpellRolls, options: { damageType?: DamageType; distance?: number; outOfCombat?: boolean } = {}): SpellOutcome {
+export function resolveSpell(spell: SpellProfile, caster: Caster, targets: readonly SpellTarget[], rolls: SpellRolls, options: {
+  damageType?: DamageType; distance?: number; outOfCombat?: boolean;
+  /** Transfer Life: the hits the caster chooses to move, fewer than the gains allow (L1689 "up to"); none: all of them. */
+  hits?: number;
+} = {}): SpellOutcome {
   requireFaces(rolls.casting, "casting die");
   const pool = castingPool(caster);
   if (rolls.casting.length !== pool.dice) ruleError("casting roll", `must have the pool's ${pool.dice} dice`, "roll the pool the cast builds (§4.1)", rolls.casting.length);
@@ -786,7 +790,7 @@ export function resolveSpell(spell: SpellProfile, caster: Caster, targets: reado
       removes: hit ? [...auto.removes] : [],
       amount: hit ? effectAmount(auto.effect, gains) : 0,
     };
-    if (hit) applyEffect(spell, gains, target, outcome);
+    if (hit) applyEffect(spell, gains, target, outcome, options.hits);
     if (DESTROYING_SPELLS.includes(spell.identifier) && outcome.damageTotal > 0) outcome.destroys = destroysTarget(target, outcome);
     if (hit && auto.effect.kind === "drainLife") casterHeal += Math.floor(outcome.damageTotal / 2);
     if (hit && auto.effect.kind === "transferLife") casterDamage += outcome.heal;
@@ -812,7 +816,7 @@ function conditionKeys(spell: SpellProfile, trigger: string): ConditionKey[] {
 }
 
 /** Fills in the healing, barrier and lasting effect of a target the spell succeeded against. */
-function applyEffect(spell: SpellProfile, gains: number, target: SpellTarget, outcome: SpellTargetOutcome): void {
+function applyEffect(spell: SpellProfile, gains: number, target: SpellTarget, outcome: SpellTargetOutcome, hits?: number): void {
   const effect = spell.automation.effect;
   const amount = effectAmount(effect, gains);
   switch (effect.kind) {
@@ -828,8 +832,10 @@ function applyEffect(spell: SpellProfile, gains: number, target: SpellTarget, ou
     case "transferLife": {
       // 1 hit per gain into the health pool, across boxes and vitals as healing does (L1689);
       // the caster takes each hit moved, so never more than the target can heal.
+      // The caster may move fewer hits than the gains allow; never fewer than none.
+      const chosen = hits === undefined ? amount : Math.max(0, Math.min(amount, requireInteger(hits, "hits", "Transfer Life moves whole hits", 0)));
       const track = trackOfTarget(target);
-      outcome.heal = Math.min(amount, track ? healableHits(track) : amount);
+      outcome.heal = Math.min(chosen, track ? healableHits(track) : chosen);
       break;
     }
     default:

@@ -50,14 +50,16 @@ describe("spells in the combat action list", { timeout: 20_000 }, () => {
     expect(spell(ctx, SPELL_IDS.Haste)!.disabled).toBe(false);
   });
 
-  it("a click casts the spell, and a refused cast changes nothing", async () => {
+  it("a shift-click casts the spell without the dialog, and a refused cast changes nothing", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedArena(world);
     const button = (id: string) => ({ dataset: { action: "combatAction", provider: "magic", key: "castSpell", itemId: id } }) as unknown as HTMLElement;
     const counters = () => doc<{ system: { counters: { available: number } } }>(gm, combatantUuid(ILINDE)).system.counters.available;
+    // A plain click opens the casting dialog (tests/magic/cast-dialog.world.test.ts); shift casts with the last choices.
+    const shift = { shiftKey: true } as unknown as PointerEvent;
 
     // No target: the cast's own refusal, nothing paid.
-    expect(await world.as(alice, () => onCombatActionClick(ilinde(alice) as never, button(SPELL_IDS["Fire Bolt"])))).toEqual({ ok: false });
+    expect(await world.as(alice, () => onCombatActionClick(ilinde(alice) as never, button(SPELL_IDS["Fire Bolt"]), shift))).toEqual({ ok: false });
     expect(alice.notifications.at(-1)?.message).toBe("Fire Bolt needs a target: target a token first.");
     expect(ilinde(gm).system.mana.value).toBe(30);
     expect(counters()).toBe(6);
@@ -66,7 +68,7 @@ describe("spells in the combat action list", { timeout: 20_000 }, () => {
     const scene = alice.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } };
     (alice.user as unknown as { targets: Set<unknown> }).targets.add(scene.tokens.get(tokenId(BRAM)));
     queueFaces(6, 6, 6, 6, 6, 6, 6, 6, 6);
-    const result = await world.as(alice, () => onCombatActionClick(ilinde(alice) as never, button(SPELL_IDS.Barrier)));
+    const result = await world.as(alice, () => onCombatActionClick(ilinde(alice) as never, button(SPELL_IDS.Barrier), shift));
     await world.settle();
     expect(result.ok).toBe(true);
     expect(ilinde(gm).system.mana.value).toBe(26);

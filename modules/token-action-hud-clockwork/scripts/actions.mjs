@@ -112,7 +112,8 @@ export async function performAction(env, actor, encodedValue, event = null) {
     case "skill":
       return actor.rollSkill(parts[0], { event });
     case "spell":
-      return item() ? actor.castSpell(item()) : null;
+      // The casting dialog, as the sheet's spell button opens it (shift: the last choices).
+      return item() ? actor.castSpell(item(), { dialog: true, event }) : null;
     case "weapon":
       return item() ? actor.attack(item(), { event }) : null;
     case "alchemy":

@@ -131,9 +131,10 @@ async function combatAction(sheet: ActorSheetLike, event: PointerEvent, target: 
   await onCombatActionClick(sheet.actor as never, target, event);
 }
 
-async function castSpell(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {
+async function castSpell(sheet: ActorSheetLike, event: PointerEvent, target: HTMLElement): Promise<void> {
+  // The casting dialog (modes, targets, odds, cost); a shift-click casts with the last choices.
   const item = itemOf(sheet, target);
-  if (item) await sheet.actor.castSpell(item);
+  if (item) await sheet.actor.castSpell(item, { dialog: true, event });
 }
 
 async function editItem(sheet: ActorSheetLike, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -8,9 +8,10 @@
 import { localize } from "../../foundry";
 import { CALLED_SHOTS, COVER_LEVELS, isAreaMode, type AttackMode, type CalledShot, type CoverPercent, type DamageType, type SkillKey } from "../../rules";
 import { ROLL_MODES, type FocusChoice, type RollModeKey } from "../../dice/types";
-import { expected, percent } from "./format";
+import { expected, formInteger as integer, percent, selectOptions as options } from "./format";
 import { visibilityOf, type AttackPreview, type AttackTargetInfo, type HiddenInfoLevel } from "./preview";
 import type { AttackDeclaration } from "./source";
+import type { DialogForm } from "../form-dialog";
 
 /** What the dialog is built from. */
 export interface AttackDialogInput {
@@ -29,16 +30,6 @@ export interface AttackDialogInput {
   counters: { available: number; reserved: number } | null;
   viewer: { isGM: boolean; hiddenInfo: HiddenInfoLevel };
   idPrefix?: string;
-}
-
-interface Option {
-  value: string;
-  label: string;
-  selected: boolean;
-}
-
-function options<T extends string | number>(values: readonly T[], selected: T | null | undefined, label: (v: T) => string): Option[] {
-  return values.map((v) => ({ value: String(v), label: label(v), selected: v === selected }));
 }
 
 const REACTION_BLOCK_KEYS: Record<string, string> = {
@@ -141,20 +132,16 @@ export function buildAttackDialogContext(input: AttackDialogInput) {
     targets: input.targets.map((t, i) => targetRow(t, i, input)),
     costText,
     problem,
-    canAttack: problem === null && included > 0,
+    canSubmit: problem === null && included > 0,
     submitLabel: localize("CLOCKWORK.Combat.Attack.Dialog.Submit"),
+    submitIcon: "fa-solid fa-crosshairs",
   };
 }
 
 export type AttackDialogContext = ReturnType<typeof buildAttackDialogContext>;
 
-/** The form's fields as strings (FormData); checkboxes as booleans. */
-export type AttackDialogForm = Record<string, string | boolean | number | null | undefined>;
-
-function integer(value: unknown, fallback: number, min: number, max: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
-}
+/** The form's fields (the dialogs' shared shape). */
+export type AttackDialogForm = DialogForm;
 
 /**
  * Applies the form to the declaration and the targets. Unknown values are ignored, so a stale or

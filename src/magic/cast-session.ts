@@ -9,7 +9,7 @@
  * `aimCastSession(session, point)` (the dialog's `aimAt`), which gathers the area's tokens again.
  */
 import { currentUser, localize } from "../foundry";
-import { countGains } from "../rules";
+import { countGains, spellReaches } from "../rules";
 import type { RollModeKey } from "../dice/types";
 import { currentRollMode } from "../dice/roll-mode";
 import { hiddenInfoLevel } from "../combat/attack/settings";
@@ -43,9 +43,9 @@ function scrollsOf(actor: CastDoc, item: SpellItem): { item: ScrollItem & { id?:
   });
 }
 
-/** The options the cast gathers its targets with (the chosen mode; none: the one that reaches). */
-function gatherOptions(session: Pick<CastSession, "options" | "choices">): CastOptions {
-  return { ...session.options, mode: session.choices.mode || undefined };
+/** The options the cast gathers its targets with: the chosen mode ("" the spell as written), or with `auto` the one that reaches. */
+function gatherOptions(session: Pick<CastSession, "options" | "choices">, auto = false): CastOptions {
+  return { ...session.options, mode: auto && !session.choices.mode ? undefined : session.choices.mode };
 }
 
 /** A session for a cast: the call's options over the last choices for this spell (or its defaults), the mode that reaches when none is named. */
@@ -60,7 +60,12 @@ export function startCastSession(actor: CastDoc, item: SpellItem, options: CastO
   // A remembered scroll that is gone (read, dropped) falls back to the caster's own casting.
   if (choices.scroll && !scrollsOf(actor, item).some((s) => s.item.id === choices.scroll)) choices.scroll = "";
   const session = { actor, item, options, choices, gathered: null as unknown as GatheredCast };
-  session.gathered = gatherCast(actor, item, gatherOptions(session));
+  session.gathered = gatherCast(actor, item, gatherOptions(session, true));
+  // A remembered single-target mode that does not reach now gives way to the one that does.
+  if (choices.mode && options.mode === undefined && !session.gathered.placement && session.gathered.places.some((p) => !spellReaches(session.gathered.spell, p).reaches)) {
+    choices.mode = "";
+    session.gathered = gatherCast(actor, item, gatherOptions(session, true));
+  }
   // Heal beyond touch: the way that reaches is picked (by distance) and shown selected.
   if (!choices.mode && session.gathered.mode) choices.mode = session.gathered.mode;
   return session;

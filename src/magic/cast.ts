@@ -406,8 +406,9 @@ export function gatherCast(actor: CastDoc, item: SpellItem, options: CastOptions
   const combatant = combatantOf(combat, actor);
   // Range (issue 19), before anything is paid: with no mode named, the way of casting that reaches (Heal beyond touch: its ranged mode).
   const reach = placesOf(spell, casterDoc, targets, placement ? aim : options.area ?? null, !!placement);
-  let chosenMode = options.mode;
-  if (!options.mode && !placement) {
+  // "" names the spell as written (the dialog's choice); only no mode at all picks the one that reaches.
+  let chosenMode = options.mode || undefined;
+  if (options.mode === undefined && !placement) {
     const mode = modeThatReaches(spell, reach.places);
     if (mode) {
       spell = withMode(profile, mode);

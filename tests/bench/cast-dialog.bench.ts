@@ -1,0 +1,74 @@
+/**
+ * The casting dialog's work per change (issue 29 item 4), next to the attack dialog's in the same
+ * run: for 10 targets, the rules core's exact odds of the spell on each (spell resistance
+ * included), each target's range and reaction, the cost, and the dialog's context. Target: the
+ * attack dialog's class, < 2 ms.
+ */
+import { bench, describe } from "vitest";
+import { named } from "../packs/load-sources";
+import { spellProfileOf, withMode, type SpellItem } from "../../src/magic/context";
+import { buildCastDialogContext, defaultCastChoices, type CastDialogInput, type CastDialogTarget } from "../../src/magic/cast-dialog-context";
+import { attackPreview } from "../../src/combat/attack/preview";
+import { buildAttackDialogContext } from "../../src/combat/attack/dialog-context";
+import { defaultDeclaration } from "../../src/combat/attack/source";
+import { creature, targetInfo, weapon } from "../combat/attack/fixtures";
+
+function spell(name: string) {
+  return spellProfileOf({ name, type: "spell", system: named("spells", name).system } as unknown as SpellItem);
+}
+
+const targets = (resisting: boolean): CastDialogTarget[] => Array.from({ length: 10 }, (_, i) => ({
+  key: `t${i}`, name: `T${i}`, img: null, self: false, observable: i % 2 === 0,
+  place: { distance: 2 + (i % 5), aimDistance: 4, inArea: true },
+  answeredBy: resisting ? (i % 2 ? "owner" : "caster") : null,
+  target: {
+    id: `t${i}`, baseDefense: 1 + (i % 5), dodgeBonus: 1 + (i % 4), blockBonus: i % 2 ? 3 : 0, distance: 2 + (i % 5),
+    resistance: { species: 2 + (i % 4), armor: i % 7 }, grit: 5 + (i % 3), unwilling: resisting,
+    spellResistance: { ward: i % 3 === 0 ? 4 : 0, nullMagic: i % 4 === 0, gnome: i % 5 === 0, runes: null },
+    ...(resisting ? { reactionPool: { dice: 4 + (i % 6), threshold: 5 + (i % 5) } } : {}),
+  },
+}));
+
+function castInput(name: string, mode: string, resisting: boolean): CastDialogInput {
+  const profile = spell(name);
+  return {
+    actorName: "Ilinde", itemName: name, profile, spell: withMode(profile, mode || undefined), caster: { magic: 9, rank: 7 },
+    targets: targets(resisting), aimDistance: 4, choices: { ...defaultCastChoices(profile, "publicroll"), mode }, scrolls: [],
+    mana: { have: 20, max: 30 }, channel: { pool: 40, counters: 0, problem: null }, cost: { mana: profile.mana, counters: profile.counters ?? 0 },
+    counters: { available: 6 }, refusal: null, viewer: { isGM: false, hiddenInfo: "percentages" },
+  };
+}
+
+const missiles = castInput("Force Missiles", "square", false);
+const bolt = castInput("Fire Bolt", "", false);
+const shrink = castInput("Shrink", "", true);
+
+// The attack dialog's own case (tests/bench/attack.bench.ts), in this run for comparison.
+const ada = creature("Ada", { ranks: { accuracy: 6, strength: 7 }, body: 9 });
+const rifle = weapon("Assault Rifle", { category: "ranged", group: "rifle", damage: { dice: 10, types: ["ballistic"] }, rangeIncrement: 8, properties: [{ key: "autofire", damageType: "" }, { key: "armorPiercing", damageType: "" }] });
+const attackTargets = Array.from({ length: 10 }, (_, i) => targetInfo(
+  creature(`T${i}`, { species: 2 + (i % 4), armor: i % 7, grit: 5 + (i % 3), shield: i % 2 === 1, defense: { base: 1 + (i % 5), dodge: 1 + (i % 4), block: i % 2 ? 3 : 0 } }),
+  { key: `t${i}`, observable: i % 2 === 0, situation: { distance: 2 + i * 2, cover: ([0, 25, 50, 75] as const)[i % 4] } },
+));
+const counters = { available: 6, reserved: 0, hadTurn: true, passed: false };
+
+describe("casting dialog vs attack dialog, 10 targets", () => {
+  bench("attack dialog: single shots, head (tests/bench/attack.bench.ts)", () => {
+    const declaration = { ...defaultDeclaration(ada, rifle, "publicroll"), calledShot: "head" as const };
+    const preview = attackPreview({ actor: ada, item: rifle, declaration, targets: attackTargets, counters });
+    buildAttackDialogContext({
+      actorName: "Ada", itemName: "Assault Rifle", declaration, targets: attackTargets, preview,
+      choices: { modes: ["single", "autofire", "strafe", "spray"], damageTypes: ["ballistic"], skills: [] }, foci: [],
+      powerAttack: false, counters, viewer: { isGM: false, hiddenInfo: "percentages" },
+    });
+  });
+  bench("casting dialog: Force Missiles, square (area attack odds, spell resistance)", () => {
+    buildCastDialogContext(missiles);
+  });
+  bench("casting dialog: Fire Bolt (attack odds with dodge and block)", () => {
+    buildCastDialogContext(bolt);
+  });
+  bench("casting dialog: Shrink, unwilling (opposed odds against each reaction pool)", () => {
+    buildCastDialogContext(shrink);
+  });
+});

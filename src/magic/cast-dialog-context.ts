@@ -211,7 +211,7 @@ export function buildCastDialogContext(input: CastDialogInput) {
     title: localize("CLOCKWORK.CastDialog.Title", { actor: input.actorName, spell: input.itemName }),
     modes: modes.length ? [{ value: "", label: wayLabel(profile, null), selected: choices.mode === "" }, ...modes.map((m) => ({ value: m.key, label: wayLabel(profile, m), selected: choices.mode === m.key }))] : null,
     scrolls: input.scrolls.length ? [{ value: "", label: localize("CLOCKWORK.CastDialog.OwnMana"), selected: !scroll }, ...input.scrolls.map((s) => ({ value: s.id, label: localize("CLOCKWORK.CastDialog.ScrollRow", { name: s.name, gains: s.gains }), selected: s.id === choices.scroll }))] : null,
-    channel: input.channel ? { value: choices.channel, max: Math.max(0, input.mana.max - input.mana.have), hint: localize("CLOCKWORK.CastDialog.ChannelHint", { pool: input.channel.pool, counters: input.channel.counters }) } : null,
+    channel: input.channel ? { value: choices.channel, max: Math.max(0, input.mana.max - input.mana.have), hint: localize(input.channel.counters > 0 ? "CLOCKWORK.CastDialog.ChannelHintCost" : "CLOCKWORK.CastDialog.ChannelHint", { pool: input.channel.pool, counters: input.channel.counters }) } : null,
     hits: transfer ? { value: choices.hits ?? "", hint: localize("CLOCKWORK.CastDialog.HitsHint") } : null,
     illusion: illusionPart(input, odds),
     situational: choices.situational,
@@ -221,6 +221,8 @@ export function buildCastDialogContext(input: CastDialogInput) {
     scrollNote: scroll ? localize("CLOCKWORK.CastDialog.ScrollNote", { gains: scroll.gains }) : null,
     targets: input.targets.map((t, i) => targetRow(t, i, input, odds)),
     noTargets: input.targets.length === 0,
+    // The willing column only where a target may resist as unwilling.
+    showWilling: input.targets.some((t) => t.answeredBy !== null),
     costText,
     problem,
     canSubmit: problem === null,

@@ -122,7 +122,7 @@ describe("casting dialog", () => {
     expect(context.scrollNote).toBe("The scroll's stored roll stands: 4 gains; no casting roll is made.");
     // A scroll's roll is not rolled again: no chance is shown for it.
     expect(context.targets[0].chance).toBeNull();
-    expect(context.channel!.hint).toBe("From the scene's pool (40 mana left); in combat it costs 2 counters more.");
+    expect(context.channel!.hint).toBe("From the scene's pool (40 mana left); channeling it costs 2 counters more.");
     expect(html).toContain("Ilinde has only 2 mana");
     expect(context.canSubmit).toBe(false);
   });

@@ -173,3 +173,23 @@ export async function visibleKeys(page: Page): Promise<string[]> {
   });
   return [...new Set(texts.flatMap((t) => t.match(/\b(?:CLOCKWORK|TYPES)\.[A-Za-z][\w-]*(?:\.[\w-]+)*/g) ?? []))];
 }
+
+/**
+ * Numbers on a page with nothing to say what they are (issue 20): a text with a digit and no
+ * word, outside the elements `skip` names, whose line has no word either.
+ */
+export function unlabelledNumbers(page: Page, skip = "[data-tooltip], [aria-label], dd, td, th, .cw-roll-die"): Promise<string[]> {
+  return page.evaluate((skipped) => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.getElementById("app")!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      if (!/\d/.test(text) || /[A-Za-z]{3,}/.test(text)) continue;
+      const el = node.parentElement!;
+      if (skipped && el.closest(skipped)) continue;
+      const line = el.closest("p, li, td, th, h3, h4, div")?.textContent ?? "";
+      if (!/[A-Za-z]{3,}/.test(line.replace(text, ""))) out.push(`${el.tagName.toLowerCase()}: ${text.trim()}`);
+    }
+    return out;
+  }, skip);
+}

@@ -123,3 +123,17 @@ export function count(html: string, pattern: RegExp | string): number {
   const re = typeof pattern === "string" ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g") : new RegExp(pattern.source, "g");
   return html.match(re)?.length ?? 0;
 }
+
+/**
+ * `game.i18n` for context builders that localize through it (as in Foundry), reading the
+ * renderer's translations: `localize` returns the key when it is missing, `format` fills
+ * `{placeholders}` and leaves unknown ones as they are.
+ */
+export function installGameI18n(renderer: Pick<Renderer, "translations">): void {
+  const lookup = (key: string): unknown => key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), renderer.translations);
+  const i18n = {
+    localize: (key: string) => (typeof lookup(key) === "string" ? lookup(key) as string : key),
+    format: (key: string, data: Record<string, unknown> = {}) => i18n.localize(key).replace(/\{(\w+)\}/g, (w, a: string) => (a in data ? String(data[a]) : w)),
+  };
+  (globalThis as unknown as { game: object }).game = { i18n };
+}

@@ -8,10 +8,8 @@ import { bench, describe } from "vitest";
 import { named } from "../packs/load-sources";
 import { spellProfileOf, withMode, type SpellItem } from "../../src/magic/context";
 import { buildCastDialogContext, defaultCastChoices, type CastDialogInput, type CastDialogTarget } from "../../src/magic/cast-dialog-context";
-import { attackPreview } from "../../src/combat/attack/preview";
-import { buildAttackDialogContext } from "../../src/combat/attack/dialog-context";
 import { defaultDeclaration } from "../../src/combat/attack/source";
-import { creature, targetInfo, weapon } from "../combat/attack/fixtures";
+import { ada, attackDialog, rifle } from "./attack-dialog-case";
 
 function spell(name: string) {
   return spellProfileOf({ name, type: "spell", system: named("spells", name).system } as unknown as SpellItem);
@@ -43,24 +41,9 @@ const missiles = castInput("Force Missiles", "square", false);
 const bolt = castInput("Fire Bolt", "", false);
 const shrink = castInput("Shrink", "", true);
 
-// The attack dialog's own case (tests/bench/attack.bench.ts), in this run for comparison.
-const ada = creature("Ada", { ranks: { accuracy: 6, strength: 7 }, body: 9 });
-const rifle = weapon("Assault Rifle", { category: "ranged", group: "rifle", damage: { dice: 10, types: ["ballistic"] }, rangeIncrement: 8, properties: [{ key: "autofire", damageType: "" }, { key: "armorPiercing", damageType: "" }] });
-const attackTargets = Array.from({ length: 10 }, (_, i) => targetInfo(
-  creature(`T${i}`, { species: 2 + (i % 4), armor: i % 7, grit: 5 + (i % 3), shield: i % 2 === 1, defense: { base: 1 + (i % 5), dodge: 1 + (i % 4), block: i % 2 ? 3 : 0 } }),
-  { key: `t${i}`, observable: i % 2 === 0, situation: { distance: 2 + i * 2, cover: ([0, 25, 50, 75] as const)[i % 4] } },
-));
-const counters = { available: 6, reserved: 0, hadTurn: true, passed: false };
-
 describe("casting dialog vs attack dialog, 10 targets", () => {
   bench("attack dialog: single shots, head (tests/bench/attack.bench.ts)", () => {
-    const declaration = { ...defaultDeclaration(ada, rifle, "publicroll"), calledShot: "head" as const };
-    const preview = attackPreview({ actor: ada, item: rifle, declaration, targets: attackTargets, counters });
-    buildAttackDialogContext({
-      actorName: "Ada", itemName: "Assault Rifle", declaration, targets: attackTargets, preview,
-      choices: { modes: ["single", "autofire", "strafe", "spray"], damageTypes: ["ballistic"], skills: [] }, foci: [],
-      powerAttack: false, counters, viewer: { isGM: false, hiddenInfo: "percentages" },
-    });
+    attackDialog({ ...defaultDeclaration(ada, rifle, "publicroll"), calledShot: "head" });
   });
   bench("casting dialog: Force Missiles, square (area attack odds, spell resistance)", () => {
     buildCastDialogContext(missiles);

@@ -14,7 +14,7 @@ import { DICE_TEMPLATES, ROLL_DIALOG_PARTS } from "../../src/dice/templates";
 import { createRenderer, ROOT } from "../applications/render-harness";
 import { gainRoll, serialized } from "./serialized";
 import { request } from "./requests";
-import { axeFindings, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme } from "../applications/browser-pages";
+import { axeFindings, preparePageDir, SHOT_DIR, visibleKeys, writePage, type Theme, unlabelledNumbers as unlabelledNumbersOn } from "../applications/browser-pages";
 import { inPseudoLocale, pseudoLocale } from "../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = [
@@ -125,25 +125,8 @@ async function inspect(): Promise<Report> {
   });
 }
 
-/**
- * Numbers on the cards with nothing to say what they are (issue 20): a text with a digit and no
- * word, outside a die, a tooltip, a labelled element or a described cell, whose line has no word.
- */
-function unlabelledNumbers(): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.getElementById("app")!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      if (!/\d/.test(text) || /[A-Za-z]{3,}/.test(text)) continue;
-      const el = node.parentElement!;
-      if (el.closest("[data-tooltip], [aria-label], dd, td, th, .cw-roll-die")) continue;
-      const line = el.closest("p, li, h3, h4, div")?.textContent ?? "";
-      if (!/[A-Za-z]{3,}/.test(line.replace(text, ""))) out.push(`${el.tagName.toLowerCase()}: ${text.trim()}`);
-    }
-    return out;
-  });
-}
+/** Numbers on the cards with nothing to say what they are (issue 20; the shared check of ../applications/browser-pages). */
+const unlabelledNumbers = (): Promise<string[]> => unlabelledNumbersOn(page);
 
 async function open(url: string, width: number): Promise<void> {
   await page.setViewportSize({ width: width + 24, height: 900 });

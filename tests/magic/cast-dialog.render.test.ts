@@ -7,7 +7,7 @@
  * a bare number. Fails on a missing key or format argument.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRenderer } from "../applications/render-harness";
+import { createRenderer, installGameI18n } from "../applications/render-harness";
 import { named } from "../packs/load-sources";
 import { spellProfileOf, withMode, type SpellItem } from "../../src/magic/context";
 import { CAST_DIALOG_PARTS } from "../../src/magic/cast-dialog-parts";
@@ -16,18 +16,8 @@ import type { SpellTarget } from "../../src/rules";
 
 const renderer = createRenderer();
 
-function lookup(key: string): unknown {
-  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), renderer.translations);
-}
-
-beforeAll(() => {
-  // The context builder localizes through game.i18n, as in Foundry.
-  const i18n = {
-    localize: (key: string) => (typeof lookup(key) === "string" ? lookup(key) as string : key),
-    format: (key: string, data: Record<string, unknown> = {}) => i18n.localize(key).replace(/\{(\w+)\}/g, (w, a: string) => (a in data ? String(data[a]) : w)),
-  };
-  (globalThis as unknown as { game: object }).game = { i18n };
-});
+// The context builder localizes through game.i18n, as in Foundry.
+beforeAll(() => installGameI18n(renderer));
 
 function spell(name: string) {
   return spellProfileOf({ name, type: "spell", system: named("spells", name).system } as unknown as SpellItem);
@@ -39,7 +29,7 @@ function row(name: string, over: Partial<CastDialogTarget> & { target?: CastDial
   return { key: name, name, img: null, self: false, place: { distance: 3 }, answeredBy: null, observable: true, target: ruleTarget(name), ...over };
 }
 
-function input(name: string, over: Partial<CastDialogInput> & { choices?: Partial<CastChoices> } = {}): CastDialogInput {
+function input(name: string, over: Partial<Omit<CastDialogInput, "choices">> & { choices?: Partial<CastChoices> } = {}): CastDialogInput {
   const profile = spell(name);
   const choices = { ...defaultCastChoices(profile, "publicroll"), ...over.choices };
   return {

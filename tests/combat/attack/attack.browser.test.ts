@@ -19,7 +19,7 @@ import { REDIRECT_PROMPT_TEMPLATE } from "../../../src/combat/attack/constants";
 import { FALL_CARD_TEMPLATE, FALL_PROMPT_TEMPLATE, fallCardContext, fallPromptContext } from "../../../src/combat/fall-card";
 import { createRenderer } from "../../applications/render-harness";
 import { creature, targetInfo, weapon } from "./fixtures";
-import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, visibleKeys, writePage } from "../../applications/browser-pages";
+import { axeFindings, dialogMarkup, overflowing, preparePageDir, SHOT_DIR, stylesheetLinks, type Theme, unnamedControls, visibleKeys, unlabelledNumbers as unlabelledNumbersOn, writePage } from "../../applications/browser-pages";
 import { pseudoLocale } from "../../i18n/pseudo-locale";
 
 const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -115,25 +115,8 @@ function itemsCardHtml(): string {
   return chatLog(renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(base, viewer)), renderer.render(ATTACK_CARD_TEMPLATE, buildAttackCardContext(turned, viewer)));
 }
 
-/**
- * Numbers on the cards with nothing to say what they are (issue 20): a text with a digit and no
- * word, outside a die, a tooltip, a labelled element or a described cell, whose line has no word.
- */
-function unlabelledNumbers(): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.getElementById("app")!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      if (!/\d/.test(text) || /[A-Za-z]{3,}/.test(text)) continue;
-      const el = node.parentElement!;
-      if (el.closest("[data-tooltip], [aria-label], dd, td, th, .cw-roll-die")) continue;
-      const line = el.closest("p, li, h3, h4, div")?.textContent ?? "";
-      if (!/[A-Za-z]{3,}/.test(line.replace(text, ""))) out.push(`${el.tagName.toLowerCase()}: ${text.trim()}`);
-    }
-    return out;
-  });
-}
+/** Numbers on the cards with nothing to say what they are (issue 20; the shared check of ../applications/browser-pages). */
+const unlabelledNumbers = (): Promise<string[]> => unlabelledNumbersOn(page);
 
 /** A DialogV2 as Foundry v13 draws it: the content, then a footer of buttons. */
 async function open(url: string, width: number): Promise<void> {

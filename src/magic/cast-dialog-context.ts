@@ -166,7 +166,7 @@ function targetRow(t: CastDialogTarget, index: number, input: CastDialogInput, o
     alternatives: reaction.alternatives,
     tie: tieText(input.spell, t, input.actorName),
     // The chance is the rules core's: its casting roll (a scroll's stored one is not rolled again) against this target.
-    chance: shown && !scroll ? chanceText(row?.chance ?? 0) : null,
+    chance: shown && !scroll ? (banded ? localize("CLOCKWORK.CastDialog.ChanceBand", { band: chanceText(row?.chance ?? 0) }) : localize("CLOCKWORK.CastDialog.ChanceOf", { chance: percent(row?.chance ?? 0) })) : null,
     chanceValue: shown && !banded && !scroll && row ? row.chance : null,
     negated: shown && !banded && row && row.negated > 0 ? percent(row.negated) : null,
     expected: level === "everything" && row?.attack ? expected(row.attack.expectedDamage) : null,

@@ -18,7 +18,7 @@ import { channelPlanFor } from "./channel";
 import { currentScene, scenePool } from "./pool";
 import { spellProfileOf, type SpellItem } from "./context";
 import { defaultCastChoices, type CastChoices, type CastDialogInput, type CastDialogTarget } from "./cast-dialog-context";
-import { resistibleWhenUnwilling, willingKey } from "./willing";
+import { askedWhenCast, resistibleWhenUnwilling, willingKey } from "./willing";
 
 export interface CastSession {
   actor: CastDoc;
@@ -87,8 +87,11 @@ export function aimCastSession(session: CastSession, area: { x: number; y: numbe
 
 /** Whether this user answers for a target's willingness (its own creature), its side does, or it cannot resist. */
 function answeredBy(session: CastSession, target: GatheredCast["targets"][number]): CastDialogTarget["answeredBy"] {
-  if (target.self || !resistibleWhenUnwilling(session.gathered.spell)) return null;
-  return target.actor.isOwner ? "caster" : "owner";
+  const spell = session.gathered.spell;
+  if (target.self || !resistibleWhenUnwilling(spell)) return null;
+  if (target.actor.isOwner) return "caster";
+  // A spell harmful in itself (Slow): every creature the user does not own resists, unasked.
+  return askedWhenCast(spell) ? "owner" : null;
 }
 
 /** The choices as `castSpell`'s options (the dialog is not opened again). */

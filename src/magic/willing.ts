@@ -1,6 +1,7 @@
 /**
- * Willing or not is the target's side's answer (issue 29 item 2). A spell a creature may resist
- * when unwilling (an unopposed spell with a resisting skill: Enlarge, Shrink) cast on a creature
+ * Willing or not is the target's side's answer (issue 29 item 2). A spell harmful only to an
+ * unwilling creature (an unopposed spell with a resisting skill, not harmful in itself: Enlarge,
+ * Shrink) cast on a creature
  * this user does not own asks that creature's side — an active player who owns it, else the GM
  * (NPCs) — through the spell reaction query, before anything is paid. The answer is recorded on
  * the creature under the cast's id (./reactions), so the GM's Apply reads the target's own word
@@ -40,9 +41,18 @@ export function willingKey(actor: { id?: string | null; uuid: string }): string 
   return actor.id ?? actor.uuid;
 }
 
+/**
+ * Whether the target's side is asked: a spell that is harmful only when the target is unwilling
+ * (Enlarge, Shrink). A spell harmful in itself (Slow) is resisted by every creature the caster's
+ * user does not own, with no question (./cast `unwillingOf`).
+ */
+export function askedWhenCast(spell: Pick<SpellProfile, "roll" | "automation">): boolean {
+  return resistibleWhenUnwilling(spell) && !spell.automation.harmful;
+}
+
 /** Targets whose side answers (not the caster, not this user's own, not already answered). */
-export function targetsToAsk<T extends { actor: AskedActor; self: boolean }>(spell: Pick<SpellProfile, "roll">, targets: readonly T[], answered: Record<string, boolean> | boolean | undefined): T[] {
-  if (typeof answered === "boolean" || !resistibleWhenUnwilling(spell)) return [];
+export function targetsToAsk<T extends { actor: AskedActor; self: boolean }>(spell: Pick<SpellProfile, "roll" | "automation">, targets: readonly T[], answered: Record<string, boolean> | boolean | undefined): T[] {
+  if (typeof answered === "boolean" || !askedWhenCast(spell)) return [];
   return targets.filter((t) => !t.self && !t.actor.isOwner && !(answered && willingKey(t.actor) in answered));
 }
 
@@ -50,7 +60,7 @@ export function targetsToAsk<T extends { actor: AskedActor; self: boolean }>(spe
  * Asks each target's side whether it is willing; resolves the `unwilling` record with their
  * answers added (the caster's own answers kept), or the record as it was when nobody is asked.
  */
-export async function askWillingness(spell: Pick<SpellProfile, "roll">, targets: readonly { actor: AskedActor; self: boolean }[], answered: Record<string, boolean> | boolean | undefined, ask: { caster: string; spell: string; castId: string }): Promise<Record<string, boolean> | boolean | undefined> {
+export async function askWillingness(spell: Pick<SpellProfile, "roll" | "automation">, targets: readonly { actor: AskedActor; self: boolean }[], answered: Record<string, boolean> | boolean | undefined, ask: { caster: string; spell: string; castId: string }): Promise<Record<string, boolean> | boolean | undefined> {
   const asked = targetsToAsk(spell, targets, answered);
   if (!asked.length) return answered;
   const record: Record<string, boolean> = { ...(typeof answered === "object" ? answered : {}) };

@@ -106,9 +106,9 @@ async function target(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Opens the caster's sheet, casts the spell with its cast button and confirms the dialog that
- * follows: the foe's reaction prompt, in the page of the GM who answers for the foe (the
- * caster's own page when the GM casts).
+ * Opens the caster's sheet, casts the spell with its cast button, presses Cast in the casting
+ * dialog and confirms the dialog that follows: the foe's reaction prompt, in the page of the GM
+ * who answers for the foe (the caster's own page when the GM casts).
  */
 async function cast(page: Page, casterId: string, itemId: string, gmPage: Page = page): Promise<void> {
   await showTab(page, "actors");
@@ -117,7 +117,14 @@ async function cast(page: Page, casterId: string, itemId: string, gmPage: Page =
   await sheet.waitFor({ state: "visible" });
   await sheet.locator("[data-action=tab][data-tab=magic]").click();
   await sheet.locator(`[data-action=castSpell][data-item-id="${itemId}"]`).click();
-  const dialog = gmPage.locator(".application.dialog, .application.cw-cast-dialog-app, .application[class*=cast]").last();
+  // The casting dialog (issue 29) in the caster's page: its targets and odds, then Cast.
+  const casting = page.locator(".application.cw-cast-dialog-app");
+  await casting.waitFor({ state: "visible" });
+  await casting.locator(".cw-cast-row").first().waitFor();
+  await casting.screenshot({ path: join(SHOT_DIR, `playground-cast-dialog-${page === gmPage ? "gm" : "player"}.png`) });
+  await casting.locator("button[type=submit]").click();
+  await casting.waitFor({ state: "detached" });
+  const dialog = gmPage.locator(".application.dialog").last();
   await dialog.waitFor({ state: "visible" });
   await dialog.locator("button[type=submit]").first().click();
   await dialog.waitFor({ state: "detached" });

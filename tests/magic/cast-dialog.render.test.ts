@@ -69,6 +69,10 @@ describe("casting dialog", () => {
     expect(html).toContain("4 spaces");
     expect(html).toContain("In range");
     expect(html).toMatch(/\d+% chance/);
+    // A player who may see only bands reads a word, not a number.
+    const banded = buildCastDialogContext(input("Force Missiles", { targets, aimDistance: 4, viewer: { isGM: false, hiddenInfo: "bands" } }));
+    expect(banded.targets[1].chance).toMatch(/^Chance: (likely|even|unlikely)$/);
+    expect(banded.targets[1].chanceValue).toBeNull();
     expect(html).toContain("Costs 3 counters (5 left) and 6 mana (20 left)");
     expect(html).toContain("Casting roll: 9 dice, a gain on 7 or more");
     expect(context.canSubmit).toBe(true);

@@ -25,7 +25,7 @@ export function castDialogContext(session: CastSession, idPrefix?: string): Cast
 
 export class ClockworkCastDialog extends FormDialog<CastSession, CastDialogContext> {
   static override DEFAULT_OPTIONS = {
-    classes: ["clockwork", "cw-attack-dialog-app", "cw-cast-dialog-app"],
+    classes: ["clockwork", "cw-cast-dialog-app"],
     tag: "form",
     window: { icon: "fa-solid fa-wand-sparkles", contentClasses: ["standard-form", "clockwork", "cw-attack-dialog", "cw-cast-dialog"] },
     position: { width: 620 },

@@ -63,7 +63,7 @@ describe.each(THEMES)("%s theme", (theme) => {
       row("Pip", { place: { distance: 5, aimDistance: 4, inArea: true }, observable: false, target: ruleTarget("Pip", { spellResistance: { gnome: true } }) }),
       row("Clay Golem", { place: { distance: 5, aimDistance: 4, inArea: true }, target: ruleTarget("Clay Golem", { spellResistance: { runes: "minor" } }) }),
     ];
-    await open(writePage({ name: "cast-dialog", title: "Ilinde casts Force Missiles", theme, classes: "clockwork cw-attack-dialog-app cw-cast-dialog-app", body: dialogHtml("Force Missiles", targets, { mode: "square" }) }));
+    await open(writePage({ name: "cast-dialog", title: "Ilinde casts Force Missiles", theme, classes: "clockwork cw-cast-dialog-app", body: dialogHtml("Force Missiles", targets, { mode: "square" }) }));
     expect(await page.locator(".cw-cast-row").count()).toBe(3);
     expect(await page.textContent(".cw-attack-dialog__cost")).toBe("Costs 3 counters (5 left) and 6 mana (20 left)");
     expect(await page.locator("select[name=mode]").inputValue()).toBe("square");
@@ -82,7 +82,7 @@ describe.each(THEMES)("%s theme", (theme) => {
       row("Grusha Ironjaw", { place: { distance: 14 }, answeredBy: "owner", target: ruleTarget("Grusha Ironjaw", { unwilling: true, reactionPool: pool }) }),
     ];
     const refusal = "Shrink cannot reach Grusha Ironjaw (14 spaces away; the spell reaches 12). Nothing was spent.";
-    await open(writePage({ name: "cast-dialog-shrink", title: "Ilinde casts Shrink", theme, classes: "clockwork cw-attack-dialog-app cw-cast-dialog-app", body: dialogHtml("Shrink", targets, { unwilling: { Bram: true } }, { refusal }) }));
+    await open(writePage({ name: "cast-dialog-shrink", title: "Ilinde casts Shrink", theme, classes: "clockwork cw-cast-dialog-app", body: dialogHtml("Shrink", targets, { unwilling: { Bram: true } }, { refusal }) }));
     expect(await page.locator("select[name='unwilling.Bram']").inputValue()).toBe("unwilling");
     expect(await page.locator(".cw-cast-row__tie").count()).toBe(2);
     expect(await page.locator("[data-reaches=false]").count()).toBe(1);

@@ -413,6 +413,13 @@ describe("loot sheet", () => {
   });
 });
 
+it("the attack and casting dialogs' roll options partial: the situational dice and the roll mode, each labelled", () => {
+  const html = renderer.render(PARTIALS["cw-roll-options"], { idPrefix: "cw-x", situational: 2, rollModes: [{ value: "publicroll", label: "Public roll", selected: true }] });
+  expect(html).toMatch(/<label for="cw-x-situational">[^<]+<\/label>/);
+  expect(html).toMatch(/<label for="cw-x-rollmode">[^<]+<\/label>/);
+  expect(html).toContain('value="2"');
+});
+
 it("rendered every sheet template at least once", () => {
   expect([...renderer.used].sort()).toEqual(SHEET_FILES);
 });

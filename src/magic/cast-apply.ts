@@ -20,6 +20,7 @@ import {
   type CastDoc, type CastMessage, type CastOptions, type CastSetup, type ScrollItem, type TokenLike,
 } from "./cast";
 import { recordedReaction } from "./reactions";
+import { askedWhenCast } from "./willing";
 import { gmSpellDifficulty } from "./settings";
 import { CAST_FLAG, type CastCardData } from "./card";
 import { reactionPoolOf, spellProfileOf, withMode, type SpellItem } from "./context";
@@ -175,9 +176,12 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const unwilling: Record<string, boolean> = {};
   targets.forEach((t, i) => {
     const claimed = request.unwilling?.[i] === true;
-    // The target's side answered "unwilling" (./willing): the caster's card cannot overrule it.
-    const refused = recordedReaction(t.actor as never, request.castId)?.willing === false;
-    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || refused || (spell.automation.harmful && !asker.isGM && !owns(t.actor, asker.user));
+    // Willing or not is the target's side's answer (./willing): a player's card cannot make
+    // another's creature willing; only its recorded "willing" does.
+    const answer = recordedReaction(t.actor as never, request.castId)?.willing;
+    const notAsker = !asker.isGM && !owns(t.actor, asker.user);
+    const unanswered = askedWhenCast(spell) && notAsker && answer !== true;
+    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || answer === false || unanswered || (spell.automation.harmful && notAsker);
   });
   const situational = clampInt(request.situational, -3, 3, 0);
   // "vs GM": the GM's number (its setting) at least; a player's card cannot lower it.

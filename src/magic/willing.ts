@@ -50,10 +50,18 @@ export function askedWhenCast(spell: Pick<SpellProfile, "roll" | "automation">):
   return resistibleWhenUnwilling(spell) && !spell.automation.harmful;
 }
 
-/** Targets whose side answers (not the caster, not this user's own, not already answered). */
+/** What the caller said of a target: true = unwilling, false = willing, undefined = nothing. */
+function claimOf(answered: Record<string, boolean> | boolean | undefined, actor: AskedActor): boolean | undefined {
+  return typeof answered === "boolean" ? answered : answered?.[willingKey(actor)];
+}
+
+/**
+ * Targets whose side answers: not the caster, not this user's own. A caller cannot make
+ * another's creature willing; only a target already taken as unwilling needs no question.
+ */
 export function targetsToAsk<T extends { actor: AskedActor; self: boolean }>(spell: Pick<SpellProfile, "roll" | "automation">, targets: readonly T[], answered: Record<string, boolean> | boolean | undefined): T[] {
-  if (typeof answered === "boolean" || !askedWhenCast(spell)) return [];
-  return targets.filter((t) => !t.self && !t.actor.isOwner && !(answered && willingKey(t.actor) in answered));
+  if (!askedWhenCast(spell)) return [];
+  return targets.filter((t) => !t.self && !t.actor.isOwner && claimOf(answered, t.actor) !== true);
 }
 
 /**
@@ -63,7 +71,9 @@ export function targetsToAsk<T extends { actor: AskedActor; self: boolean }>(spe
 export async function askWillingness(spell: Pick<SpellProfile, "roll" | "automation">, targets: readonly { actor: AskedActor; self: boolean }[], answered: Record<string, boolean> | boolean | undefined, ask: { caster: string; spell: string; castId: string }): Promise<Record<string, boolean> | boolean | undefined> {
   const asked = targetsToAsk(spell, targets, answered);
   if (!asked.length) return answered;
-  const record: Record<string, boolean> = { ...(typeof answered === "object" ? answered : {}) };
+  const record: Record<string, boolean> = typeof answered === "object" ? { ...answered } : {};
+  // A boolean said it of every target: kept for those not asked.
+  if (typeof answered === "boolean") for (const t of targets) record[willingKey(t.actor)] = answered;
   await Promise.all(asked.map(async ({ actor }) => {
     const user = promptUser(actor as unknown as PromptActor);
     let willing = false;

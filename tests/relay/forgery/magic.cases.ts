@@ -169,8 +169,29 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
       return ask(t.alice, t.gm, "cast.apply", await t.note(t.alice, { cast }, rolls), t.alice.userId);
     },
   },
+  {
+    name: "cast.apply with a console card saying Grusha was willing to be shrunk (her side never said so)", query: RELAY_QUERY, kind: "cast.apply", forgery: "out-of-range",
+    build: async (t) => {
+      const shrink = await giveIlinde(t, spellItem("Shrink", "magicSpellShrink"));
+      // Her side is asked (no prompt can be drawn in this world: unanswered, so unwilling) and rolls her Stamina.
+      queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* Grusha, on the GM's client */ 2, 2, 2, 2, 2, 2, 2, 2);
+      const made = await t.world.as(t.alice, () => ilinde(t.alice).castSpell(ilinde(t.alice).items.get("magicSpellShrink"), { targets: [actorUuid(GRUSHA)], apply: false }));
+      await t.world.settle();
+      clearQueuedFaces();
+      const real = message(t.alice, made!.message.uuid);
+      const cast = structuredClone(real.flags.clockwork.cast) as { request: { itemUuid: string | null; unwilling: boolean[]; rolls: { reaction: (number | null)[] } } };
+      // The lie: willing, and no resisting roll.
+      cast.request.unwilling = [false];
+      cast.request.rolls.reaction = [null];
+      cast.request.itemUuid = shrink;
+      return ask(t.alice, t.gm, "cast.apply", await t.note(t.alice, { cast }, real.rolls.map((r) => r.toJSON())), t.alice.userId);
+    },
+  },
   // clockwork.spellReaction's dodge (combat's checks, then the record): never written for a creature the answerer does not own
   { name: "spell dodge for Grusha sent to Bob, who does not own her (no record written)", query: SPELL_REACTION_QUERY, forgery: "claimed-player", build: async (t) => ({ from: t.alice, to: t.bob, data: { castId: "forgedCast000001", dodge: dodgeOf(GRUSHA) } }) },
+  // clockwork.spellReaction's willing question (./willing): answered only for a creature the answerer owns
+  { name: "willing question for Grusha sent to Bob, who does not own her (no record written)", query: SPELL_REACTION_QUERY, forgery: "claimed-player", build: async (t) => ({ from: t.alice, to: t.bob, data: { willing: true, actorUuid: actorUuid(GRUSHA), caster: "Ilinde", spell: "Shrink", castId: "forgedCast000002" } }) },
+  { name: "willing question for Bram under a cast id that is no flag key", query: SPELL_REACTION_QUERY, forgery: "out-of-range", build: async (t) => ({ from: t.alice, to: t.bob, data: { willing: true, actorUuid: actorUuid(BRAM), caster: "Ilinde", spell: "Shrink", castId: "../ledger" } }) },
   { name: "spell dodge for Bram under a cast id that is no flag key", query: SPELL_REACTION_QUERY, forgery: "out-of-range", build: async (t) => ({ from: t.alice, to: t.bob, data: { castId: "../ledger", dodge: dodgeOf(BRAM) } }) },
   // cast.undo
   { name: "cast.undo asked by the card's author", query: RELAY_QUERY, kind: "cast.undo", forgery: "own-id", build: async (t) => ask(t.alice, t.gm, "cast.undo", await t.applied(), t.alice.userId) },
@@ -221,4 +242,5 @@ export const magicRefusalKeys: Record<string, string> = {
   "cast.apply with a console card saying Grusha dodged (she was never asked)": "CLOCKWORK.Magic.Trust.ReactionRecord",
   "cast.apply with a console card cast against an easier \"vs GM\" difficulty than the GM's": "CLOCKWORK.Magic.Trust.Difficulty",
   "cast.apply with a console card whose Slow gives Grusha's resisting roll all 1s (the GM rolled and recorded hers)": "CLOCKWORK.Magic.Trust.ReactionRoll",
+  "cast.apply with a console card saying Grusha was willing to be shrunk (her side never said so)": "CLOCKWORK.Magic.Trust.BadRoll",
 };

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../world";
 import { createDomWorld } from "../world/applications/dom-world";
+import { appear } from "../world/wait";
 import { bootFakeCore, type FakeCore, type HudAction } from "./tah-core-fake";
 // @ts-expect-error -- the module is plain JavaScript (no types): it ships as is.
 import { MODULE_ID, registerTokenActionHud } from "../../modules/token-action-hud-clockwork/scripts/hud.mjs";
@@ -120,6 +121,18 @@ describe("Token Action HUD ClockWork", { timeout: 30_000 }, () => {
     await world.settle();
     expect(counters().available).toBe(0);
     expect(alice.notifications.at(-1)).toMatchObject({ type: "warn", message: `${walk.name}: Not enough counters` });
+  });
+
+  it("a spell opens the casting dialog, as the sheet's spell button does; closing it casts nothing", async () => {
+    const before = gm.game.messages.contents.length;
+    const spell = (await hud()).get("spells")![0];
+    const root = document.querySelector<HTMLElement>(`.world-client[data-user-id="${alice.userId}"]`) ?? document.body;
+    const pending = world.as(alice, () => core.click(actor(alice), spell));
+    const dialog = await appear(".cw-cast-dialog-app", root);
+    expect(dialog.querySelector(".cw-attack-dialog__cost")!.textContent).toMatch(/mana/);
+    await world.as(alice, async () => dialog.querySelector<HTMLElement>("[data-action=close]")!.click());
+    expect(await pending).toBeNull();
+    expect(gm.game.messages.contents.length).toBe(before);
   });
 
   it("a skill rolls through the actor's rollSkill, and a condition toggles through the system's status API", async () => {

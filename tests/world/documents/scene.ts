@@ -19,7 +19,7 @@ export class Scene extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Scene",
     collection: "scenes",
-    embedded: { Token: "tokens", MeasuredTemplate: "templates", Region: "regions" },
+    embedded: { Token: "tokens", MeasuredTemplate: "templates", Region: "regions", Wall: "walls" },
     hasTypeData: false,
     permissions: { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" },
   };
@@ -28,6 +28,7 @@ export class Scene extends WorldDocument {
   declare tokens: Collection<TokenDocument>;
   declare templates: Collection<WorldDocument>;
   declare regions: Collection<WorldDocument>;
+  declare walls: Collection<WorldDocument>;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -37,6 +38,7 @@ export class Scene extends WorldDocument {
       tokens: new EmbeddedCollectionField("Token"),
       templates: new EmbeddedCollectionField("MeasuredTemplate"),
       regions: new EmbeddedCollectionField("Region"),
+      walls: new EmbeddedCollectionField("Wall"),
       ownership: new DocumentOwnershipField(),
       flags: new ObjectField(),
       _stats: documentStatsField(),

@@ -37,6 +37,8 @@ export interface SystemInfo {
   title: string;
   version: string;
   documentTypes: Record<string, Record<string, unknown>>;
+  /** system.json `grid`: the defaults of a new scene's grid and of `core.gridDiagonals`. */
+  grid?: { type?: number; distance?: number; units?: string; diagonals?: number };
 }
 
 export interface ClientOptions {
@@ -249,6 +251,9 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     const time = this.game.time;
     this.settings.register("core", "time", { scope: "world", config: false, default: 0, type: Number, onChange: (value, options, userId) => time.onUpdateWorldTime(value as number, options, userId) });
     this.settings.register("core", "combatTrackerConfig", { scope: "world", default: { resource: "", skipDefeated: false }, type: Object });
+    // The diagonal rule of every square grid, defaulting to the system's (client/config.mjs, system.json `grid.diagonals`).
+    const diagonals = (this.game as unknown as { system?: SystemInfo }).system?.grid?.diagonals ?? 0;
+    this.settings.register("core", "gridDiagonals", { scope: "world", config: true, default: diagonals, type: Number });
   }
 
   /** v14's `core.rollMode`: a deprecated alias of `core.messageMode` in v13's vocabulary. */

@@ -6,7 +6,7 @@
  * runs its `_onUpdate` and the `updateActor` hook. Not modelled: the canvas, vision, movement,
  * embedded documents of synthetic actors.
  */
-import { BooleanField, DocumentIdField, NumberField, ObjectField, StringField, type DataField } from "../fields";
+import { BooleanField, DocumentIdField, NumberField, ObjectField, SchemaField, StringField, type DataField } from "../fields";
 import { DOCUMENT_OWNERSHIP_LEVELS } from "../constants";
 import type { Collection } from "../collections";
 import { expandObject, mergeObject, type PlainObject } from "../utils";
@@ -28,12 +28,20 @@ export class Scene extends WorldDocument {
   declare tokens: Collection<TokenDocument>;
   declare templates: Collection<WorldDocument>;
   declare regions: Collection<WorldDocument>;
+  declare grid: { type: number; size: number; distance: number; units: string };
 
   static override defineSchema(): Record<string, DataField> {
     return {
       _id: new DocumentIdField(),
       name: new StringField({ required: true, blank: false }),
       active: new BooleanField(),
+      // common/documents/scene.mjs `grid`: a new scene takes the system's grid (system.json `grid`).
+      grid: new SchemaField({
+        type: new NumberField({ required: true, nullable: false, integer: true, initial: () => systemGrid().type ?? 1 }),
+        size: new NumberField({ required: true, nullable: false, integer: true, min: 50, initial: 100 }),
+        distance: new NumberField({ required: true, nullable: false, positive: true, initial: () => systemGrid().distance ?? 1 }),
+        units: new StringField({ required: true, blank: true, initial: () => systemGrid().units ?? "" }),
+      }),
       tokens: new EmbeddedCollectionField("Token"),
       templates: new EmbeddedCollectionField("MeasuredTemplate"),
       regions: new EmbeddedCollectionField("Region"),
@@ -42,6 +50,11 @@ export class Scene extends WorldDocument {
       _stats: documentStatsField(),
     };
   }
+}
+
+/** The system's grid defaults (game.system.grid) of the client creating the scene. */
+function systemGrid(): { type?: number; distance?: number; units?: string } {
+  return (globalThis as { game?: { system?: { grid?: { type?: number; distance?: number; units?: string } } } }).game?.system?.grid ?? {};
 }
 
 type ActorCtor = new (data: PlainObject, context: PlainObject) => WorldDocument;

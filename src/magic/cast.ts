@@ -34,6 +34,7 @@ import { answerSpellDodge, askSpellReactions, isCastId, recordReaction, withDefe
 import { castDifficulty } from "./settings";
 import { refusal } from "../combat/query-refusal";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
+import { sightBetween } from "../combat/area/sight";
 import { gridSizeOf, spacesBetween as boxSpaces, spacesToPoint, tokenBox, type GridBox, type TokenPosition } from "../combat/attack/geometry";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { writeOwned, type RelayOp as MagicOp } from "../relay";
@@ -352,6 +353,28 @@ interface Prepared {
   mode: string | undefined;
 }
 
+/** A target of an aimed cast, with whether the spell reaches it and why not, in words. */
+export interface AimedTarget {
+  token: TokenLike | null;
+  actor: CastDoc;
+  self: boolean;
+  name: string;
+  /** Null when the spell reaches it; else the localized reason (too far, not in the area, unseen behind a wall). */
+  unreached: string | null;
+}
+
+/** What a cast aimed at a space or at targets would take (see {@link aimSpell}). */
+export interface SpellAim {
+  /** The spell in the way of casting that will be used (a named mode, or the one that reaches). */
+  spell: SpellProfile;
+  mode: string | undefined;
+  /** An area spell's placed area (the rules core's spaces) and its scene; null without a placed area. */
+  placement: { area: AreaPlacement; scene: AreaScene } | null;
+  targets: AimedTarget[];
+  places: SpellPlace[];
+  aimDistance: number | undefined;
+}
+
 /** A cast's targets, area and way of casting, worked out from the options and the tokens as they are (nothing checked yet). */
 export interface GatheredCast {
   /** The spell as the item has it (no mode). */
@@ -418,6 +441,29 @@ export function gatherCast(actor: CastDoc, item: SpellItem, options: CastOptions
   return { profile, spell, placement, targets, combat, combatant, places: reach.places, aimDistance: reach.aimDistance, mode: chosenMode };
 }
 
+/** Why the spell does not reach a target at `place`, in words (too far, outside the area, unseen behind a wall), or null. */
+function unreachedReason(spell: SpellProfile, place: SpellPlace): string | null {
+  const verdict = spellReaches(spell, place);
+  return verdict.reaches ? null : localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" });
+}
+
+/** A target's name as the table sees it: its token's, else its actor's. */
+function targetName(t: { token: TokenLike | null; actor: CastDoc }): string {
+  return String((t.token as { name?: string } | null)?.name || t.actor.name);
+}
+
+/**
+ * Aiming on the map (issue 28), before anything is paid, written or drawn: the creatures a cast
+ * of `item` would take and whether it reaches each of them (range, reach and, for sight spells,
+ * walls: core's sight collision test from the caster's token). `castSpell` casts exactly this;
+ * the casting dialog previews it as the aim moves.
+ */
+export function aimSpell(actor: CastDoc, item: SpellItem, options: Pick<CastOptions, "targets" | "area" | "mode"> = {}): SpellAim {
+  const { spell, mode, placement, targets, places, aimDistance } = gatherCast(actor, item, options);
+  const aimedTargets = targets.map((t, i): AimedTarget => ({ ...t, name: targetName(t), unreached: unreachedReason(spell, places[i]) }));
+  return { spell, mode, placement, targets: aimedTargets, places, aimDistance };
+}
+
 /** What a gathered cast costs, or why it cannot be cast now (the casting checks, before anything is paid). */
 export function checkCast(actor: CastDoc, item: SpellItem, gathered: GatheredCast, options: Pick<CastOptions, "scroll" | "reaction"> & {
   /** Mana the caster will have channeled by then (the dialog's "channel first"). */
@@ -433,12 +479,9 @@ export function checkCast(actor: CastDoc, item: SpellItem, gathered: GatheredCas
   const counters = inCombat ? counterCost : 0;
   const refused = (key: string, data: Record<string, unknown>) => ({ refusal: { key, data }, mana, counters });
   if (targets.length < needsTargets) return refused(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
-  const unreached = targets.map((t, i) => ({ t, place: gathered.places[i], verdict: spellReaches(spell, gathered.places[i]) })).filter((r) => !r.verdict.reaches);
+  const unreached = targets.map((t, i) => ({ name: targetName(t), reason: unreachedReason(spell, gathered.places[i]) })).filter((r) => r.reason !== null);
   if (unreached.length) {
-    const list = unreached.map(({ t, place, verdict }) => localize("CLOCKWORK.Magic.Reach.target", {
-      name: String((t.token as { name?: string } | null)?.name || t.actor.name),
-      reason: localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" }),
-    })).join("; ");
+    const list = unreached.map((r) => localize("CLOCKWORK.Magic.Reach.target", { name: r.name, reason: r.reason ?? "" })).join("; ");
     return refused("outOfReach", { name: item.name, targets: list });
   }
   const valid = targets.every((t) => targetMeetsRequirement(spell.automation.requires, {
@@ -481,12 +524,6 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
 }
 
 /**
- * Where each target stands for the range check: its distance from the caster, and for an area
- * spell the aim point's distance and whether it is in the area. Targets named without an aim
- * point are taken as the area's when each is within the spell's spaces plus the area's size
- * (docs/rulings.md 143); the one roll is then checked at the nearest of them, within range.
- */
-/**
  * Where each target stands for the spell's range, from the tokens as they are: with an aim point
  * (a placed area) each target is in it; without one (a macro, the GM applying a card) each area
  * target is accepted within the range plus the area (docs/rulings.md 143).
@@ -495,7 +532,11 @@ export function placesOf(spell: SpellProfile, caster: TokenLike | null, targets:
   const casterBox = boxOf(caster);
   const boxes = targets.map((t) => boxOf(t.token));
   const distances = targets.map((t, i) => (t.self ? 0 : distanceOf(casterBox, boxes[i])));
-  if (!isAreaSpell(spell)) return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i] })), aimDistance: undefined };
+  if (!isAreaSpell(spell)) {
+    // A sight spell (Void Bolt, L1711) asks core's sight test whether walls hide the target (unknown: taken as seen).
+    const seen = (t: { token: TokenLike | null; self: boolean }) => (spell.range.kind === "sight" && !t.self && sightBetween(caster, t.token) === "blocked" ? { seen: false } : {});
+    return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i], ...seen(t) })), aimDistance: undefined };
+  }
   if (spell.range.kind === "self") return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i], ...(placed ? { inArea: true } : {}) })), aimDistance: undefined };
   const aimDistance = casterBox && aim ? spacesToPoint(casterBox, aim) : undefined;
   const places = targets.map((t, i): SpellPlace => {

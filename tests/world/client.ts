@@ -21,11 +21,13 @@ import { handleResponse } from "./documents/backend";
 import type { WorldDocument } from "./documents/document";
 import type { DocumentHost, ModifyRequest, ModifyResponse, UserLike } from "./documents/host";
 import { documentClasses } from "./documents/classes";
+import { canvasConfig } from "./canvas/walls";
 import type { User } from "./documents/user";
 import type { Combat } from "./documents/combat";
 import type { Actor } from "./documents/actor";
 import type { Item } from "./documents/item";
 import type { ChatMessage } from "./documents/chat-message";
+import { defaultMovementConfig } from "./canvas/movement";
 
 export type Profile = "v13" | "v14";
 
@@ -37,6 +39,8 @@ export interface SystemInfo {
   title: string;
   version: string;
   documentTypes: Record<string, Record<string, unknown>>;
+  /** system.json `grid`: the defaults of a new scene's grid and of `core.gridDiagonals`. */
+  grid?: { type?: number; distance?: number; units?: string; diagonals?: number };
 }
 
 export interface ClientOptions {
@@ -144,6 +148,8 @@ function buildConfig(profile: Profile): PlainObject {
     time: { turnTime: 0, roundTime: 0 },
     TextEditor: { enrichers: [] },
     ui: {},
+    // Walls block sight and movement through the polygon backends (tests/world/canvas/walls.ts).
+    Canvas: canvasConfig(),
   };
   for (const name of Object.keys(documentClasses)) config[name] = documentConfig(name);
   (config.ChatMessage as PlainObject).template = "templates/sidebar/chat-message.hbs";
@@ -152,6 +158,7 @@ function buildConfig(profile: Profile): PlainObject {
   // v14 removed MeasuredTemplate for scene regions (dnd5e 5.3 draws its templates as regions).
   if (profile === "v14") delete config.MeasuredTemplate;
   (config.Combat as PlainObject).initiative = { formula: null, decimals: 2 };
+  (config.Token as PlainObject).movement = defaultMovementConfig();
   (config.ActiveEffect as PlainObject).legacyTransferral = false;
   return config;
 }
@@ -249,6 +256,9 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     const time = this.game.time;
     this.settings.register("core", "time", { scope: "world", config: false, default: 0, type: Number, onChange: (value, options, userId) => time.onUpdateWorldTime(value as number, options, userId) });
     this.settings.register("core", "combatTrackerConfig", { scope: "world", default: { resource: "", skipDefeated: false }, type: Object });
+    // The diagonal rule of every square grid, defaulting to the system's (client/config.mjs, system.json `grid.diagonals`).
+    const diagonals = (this.game as unknown as { system?: SystemInfo }).system?.grid?.diagonals ?? 0;
+    this.settings.register("core", "gridDiagonals", { scope: "world", config: true, default: diagonals, type: Number });
   }
 
   /** v14's `core.rollMode`: a deprecated alias of `core.messageMode` in v13's vocabulary. */

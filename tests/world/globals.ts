@@ -19,6 +19,7 @@ import { presentation, WorldDocument } from "./documents/document";
 import { DEL, operators } from "./documents/operators";
 import type { WorldClient } from "./client";
 import * as apps from "./applications";
+import { installCanvas } from "./canvas";
 
 function scope(): Scope {
   return currentScope() ?? loaderScope;
@@ -119,6 +120,7 @@ export function installGlobals(): void {
   defineGetter("Hooks", () => scope().Hooks);
   defineGetter("ui", () => scope().ui);
   defineGetter("_del", () => (client()?.profile === "v14" ? DEL : undefined));
+  installCanvas(() => client());
   defineValue("fromUuid", fromUuid);
   defineValue("fromUuidSync", fromUuidSync);
   defineValue("Actors", documents.collections.Actors);

@@ -52,7 +52,7 @@ let systemInfo: SystemInfo | null = null;
 export function systemManifest(): SystemInfo {
   if (!systemInfo) {
     const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as SystemInfo;
-    systemInfo = { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes };
+    systemInfo = { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes, grid: manifest.grid };
   }
   return systemInfo;
 }

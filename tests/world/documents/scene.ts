@@ -214,9 +214,11 @@ export class TokenDocument extends WorldDocument {
       const config = actions[to.action ?? this.currentMovementAction];
       let leg = { distance: 0, spaces: 0, diagonals: 0, cost: 0 };
       if (config?.measure !== false) {
-        const m = grid.measurePath([{ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }]);
+        // Each grid step is priced by the action's cost function (client/canvas/placeables/token.mjs `measureMovementPath`).
         const price = config?.getCostFunction(this, {}) ?? ((c: number) => c);
-        leg = { distance: m.distance, spaces: m.spaces, diagonals: m.diagonals, cost: price(m.distance, from as PlainObject, to as PlainObject, m.distance, {}) };
+        const segment = { action: to.action ?? this.currentMovementAction } as PlainObject;
+        const m = grid.measurePath([{ x: from.x ?? 0, y: from.y ?? 0 }, { x: to.x ?? 0, y: to.y ?? 0 }], { cost: (base, a, b, d) => price(base, a as unknown as PlainObject, b as unknown as PlainObject, d, segment) });
+        leg = { distance: m.distance, spaces: m.spaces, diagonals: m.diagonals, cost: m.cost };
       }
       total = { distance: total.distance + leg.distance, spaces: total.spaces + leg.spaces, diagonals: total.diagonals + leg.diagonals, cost: total.cost + leg.cost };
       out.push({ ...total });

@@ -26,7 +26,7 @@ import {
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData, type CastRequest, type CastRollIndex } from "./card";
 import {
-  casterOf, handsOf, knowsSpell, reactionPoolOf, spellDamageTypes, spellEffectsOf, spellProfileOf, spellTargetOf, statusesOf, withMode,
+  casterOf, handsOf, heldNamesOf, knowsSpell, reactionPoolOf, spellDamageTypes, spellEffectsOf, spellProfileOf, spellTargetOf, statusesOf, withMode,
   type CastActor, type EffectLike, type SpellEffectFlag, type SpellItem,
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
@@ -407,7 +407,7 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
   });
   if (problem) {
     const cost = spell.counters ?? 0;
-    return refuse(problem, { name: item.name, mana, have: actor.system.mana?.value ?? 0, cost, spell: item.name });
+    return refuse(problem, { name: item.name, mana, have: actor.system.mana?.value ?? 0, cost, spell: item.name, held: heldNamesOf(actor) });
   }
   // The combat layer's own checks: Frozen, Petrified, dying … spend no counters (docs/rulings.md 81).
   if (inCombat && combatant?.checkSpend) {

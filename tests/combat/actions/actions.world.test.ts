@@ -41,7 +41,8 @@ describe("combat actions", { timeout: 20_000 }, () => {
     const { alice } = await seedFight(world, { counters: { [ADA]: { available: 0, reserved: 3, hadTurn: true, passed: true } } });
     const context = await world.as(alice, () => combatActionsFor(actor(alice, ADA)));
     expect(find(context, "step")).toMatchObject({ disabled: true, reason: "Passed: reactions only" });
-    expect(find(context, "dodge")).toMatchObject({ disabled: false, cost: "1" });
+    // Dodge and block are taken in the attack's reaction prompt, not from the list (docs/rulings.md 163).
+    expect(find(context, "dodge")).toBeUndefined();
   });
 
   it("outside combat nothing is charged", async () => {

@@ -28,7 +28,7 @@ describe("combat actions", { timeout: 20_000 }, () => {
     const context = await world.as(alice, () => combatActionsFor(actor(alice, ADA)));
     expect(context.inCombat).toBe(true);
     expect(context.summary).toBe("1 counters this turn, 0 reserved.");
-    expect(context.groups.map((g) => g.key)).toEqual(["attack", "move", "defense", "equipment", "brawl", "other"]);
+    expect(context.groups.map((g) => g.key)).toEqual(["attack", "move", "defense", "equipment", "other"]);
     const sword = find(context, "attack", SWORD)!;
     expect(sword).toMatchObject({ label: "Attack: Longsword", cost: "2", disabled: true, reason: "Not enough counters" });
     expect(find(context, "step")).toMatchObject({ cost: "1", disabled: false, reason: null });

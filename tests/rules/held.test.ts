@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { drawSlots, heldIds, stowSlots } from "../../src/rules/held";
+import { affordableActions } from "../../src/rules";
 import { EquipError, type EquipCandidate, type EquippedSlots } from "../../src/rules/equip-plan";
 
 const ITEMS: Record<string, EquipCandidate> = {
@@ -73,5 +74,17 @@ describe("Stow and Draw", () => {
       expect(next.armor).toBe("mail");
       expect(stowSlots(next, item)).toEqual(slots);
     }));
+  });
+});
+
+describe("the action table reads shields as held things", () => {
+  const counters = { available: 6, reserved: 0, hadTurn: true, passed: false };
+  const option = (key: string, context: Parameters<typeof affordableActions>[1]) => affordableActions(counters, context).find((o) => o.key === key);
+
+  it("Draw is open with only a stowed shield; Stow with only a drawn one", () => {
+    expect(option("draw", { weapons: [], shieldStowed: true })).toMatchObject({ affordable: true, reason: null });
+    expect(option("draw", { weapons: [] })).toMatchObject({ affordable: false, reason: "nothingToDraw" });
+    expect(option("stow", { weapons: [], shieldDrawn: true })).toMatchObject({ affordable: true, reason: null });
+    expect(option("stow", { weapons: [] })).toMatchObject({ affordable: false, reason: "nothingToStow" });
   });
 });

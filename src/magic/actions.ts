@@ -9,7 +9,7 @@
 import { localize } from "../foundry";
 import { castingProblem, spellManaCost, targetLimits } from "../rules";
 import { registerActionProvider, type ActionProvider, type ProviderCombat, type ProvidedAction } from "../combat/actions/providers";
-import { handsOf, knowsSpell, spellProfileOf, statusesOf, type CastActor, type SpellItem } from "./context";
+import { handsOf, heldNamesOf, knowsSpell, spellProfileOf, statusesOf, type CastActor, type SpellItem } from "./context";
 import { SPELL_ACTIONS } from "./constants";
 
 /** The provider's id (the buttons' `data-provider`; defined in ./constants). */
@@ -50,7 +50,7 @@ export function spellActionsOf(actor: SpellActor, combat: ProviderCombat): Provi
       cost,
       baseCost: spell.counters ?? 0,
       disabled: problem !== null,
-      reason: problem ? localize(`CLOCKWORK.Magic.Refused.${problem}`, { name: item.name, mana, have, cost: spell.counters ?? 0 }) : null,
+      reason: problem ? localize(`CLOCKWORK.Magic.Refused.${problem}`, { name: item.name, mana, have, cost: spell.counters ?? 0, held: heldNamesOf(actor) }) : null,
       itemId: item.id,
     });
   }

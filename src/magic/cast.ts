@@ -26,7 +26,7 @@ import {
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData, type CastRequest, type CastRollIndex } from "./card";
 import {
-  casterOf, handsOf, knowsSpell, reactionPoolOf, spellDamageTypes, spellEffectsOf, spellProfileOf, spellTargetOf, statusesOf, withMode,
+  casterOf, handsOf, heldNamesOf, knowsSpell, reactionPoolOf, spellDamageTypes, spellEffectsOf, spellProfileOf, spellTargetOf, statusesOf, withMode,
   type CastActor, type EffectLike, type SpellEffectFlag, type SpellItem,
 } from "./context";
 import { targetOps, type CastClock } from "./effects";
@@ -504,7 +504,7 @@ export function checkCast(actor: CastDoc, item: SpellItem, gathered: GatheredCas
     stunned: statuses.has("stunned"),
     reaction: options.reaction,
   });
-  if (problem) return refused(problem, { name: item.name, mana, have, cost: counterCost, spell: item.name });
+  if (problem) return refused(problem, { name: item.name, mana, have, cost: counterCost, spell: item.name, held: heldNamesOf(actor) });
   // The combat layer's own checks: Frozen, Petrified, dying … spend no counters (docs/rulings.md 81).
   if (inCombat && combatant?.checkSpend) {
     const check = combatant.checkSpend(counterCost, { reaction: options.reaction });

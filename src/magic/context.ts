@@ -151,6 +151,22 @@ export function handsOf(actor: CastActor): Hands {
   return { main, off };
 }
 
+/**
+ * The names of what fills the caster's hands (for the free-hand refusal, issue 34 item 4): the
+ * weapons in either hand (a two-handed one once) and a shield that takes the off hand.
+ */
+export function heldNamesOf(actor: CastActor): string {
+  const equipped = actor.system.equipped ?? {};
+  const names: string[] = [];
+  for (const id of [equipped.mainHand, equipped.offHand]) {
+    const item = itemById(actor, id);
+    if (item && item.system.hands !== "none" && !names.includes(item.name)) names.push(item.name);
+  }
+  const shield = itemById(actor, equipped.shield);
+  if (shield && shield.system.weight !== "light" && !names.includes(shield.name)) names.push(shield.name);
+  return names.join(", ");
+}
+
 /** Whether the actor knows the spell: it owns it (learned, or granted by a worn artifact, §1.35 RULING). */
 export function knowsSpell(actor: CastActor, item: SpellItem): boolean {
   const identifier = item.system.identifier;

@@ -171,6 +171,8 @@ export interface ActionContext {
   encumbrance?: Encumbrance;
   weapons?: readonly ActionWeapon[];
   shieldDrawn?: boolean;
+  /** Owns a shield that is not drawn (something Draw can take). */
+  shieldStowed?: boolean;
   /** Quick Draw: drawing is free (§3.2). */
   quickDraw?: boolean;
   /** The previous action was a missed attack (Flourish). */
@@ -244,9 +246,9 @@ function situationBlock(key: CombatActionKey, s: Situation, weapon?: ActionWeapo
     case "dropProne":
       return conditions.has("prone") ? "prone" : null;
     case "draw":
-      return weapons.some((w) => !w.unarmed && w.slot === null) ? null : "nothingToDraw";
+      return weapons.some((w) => !w.unarmed && w.slot === null) || context.shieldStowed ? null : "nothingToDraw";
     case "stow":
-      return weapons.some((w) => !w.unarmed && w.slot !== null) ? null : "nothingToStow";
+      return weapons.some((w) => !w.unarmed && w.slot !== null) || context.shieldDrawn ? null : "nothingToStow";
     case "recallWeapon":
       return weapons.some((w) => w.returning && w.slot === null) ? null : "nothingToRecall";
     case "grapple":

@@ -50,7 +50,7 @@ describe("refused casts change nothing", { timeout: 20_000 }, () => {
     await world.as(alice, () => ilinde(alice).update({ "system.equipped.mainHand": GREATSWORD, "system.equipped.offHand": GREATSWORD }));
     await world.settle();
     expect(await attempt(world, alice, "Fire Bolt", { targets: [actorUuid(GRUSHA)] })).toBeNull();
-    expect(alice.notifications.at(-1)?.message).toBe("Fire Bolt cannot be cast: casting needs a free hand (a shield is not one).");
+    expect(alice.notifications.at(-1)?.message).toBe("Fire Bolt cannot be cast: casting needs a free hand, and the hands hold Greatsword. Stow something first (the Stow action).");
     expectUnchanged(world, gm, alice, state);
     await world.as(alice, () => ilinde(alice).update({ "system.equipped.mainHand": "", "system.equipped.offHand": "" }));
     await world.settle();

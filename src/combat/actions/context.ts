@@ -13,6 +13,7 @@ import {
 import { isSpent, speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
 import { actionProviders } from "./providers";
 import { weaponEnchantments } from "../attack/source";
+import { heldIds } from "../../rules/held";
 
 /** The actor fields the action list reads. */
 export interface ActionsActor extends SpeciesAttackActor {
@@ -71,6 +72,47 @@ export function actionWeapons(actor: ActionsActor): ActionWeapon[] {
   return weapons;
 }
 
+/**
+ * The actions the list offers: each one here does what it costs when taken from the list
+ * (docs/rulings.md 171). Dodge and block are taken in the attack's reaction prompt, alchemy from
+ * the item's Use button (which pays its draw and use), channeling from the mana panel; brawl
+ * manoeuvres, first aid, mines, dropping and picking up, command and moving a summoned area have
+ * no automation yet and are left to the GM, so the list does not charge for them.
+ */
+export const LISTED_ACTIONS: ReadonlySet<string> = new Set<CombatActionKey>([
+  "run", "walk", "step", "crawl", "climb", "attack", "autofire", "twoWeaponAttack", "flourish", "prepare",
+  "draw", "stow", "recallWeapon", "dropProne", "stand", "skillRoll", "stabilize", "stopDropRoll",
+  "dragonkinBreath", "mycorreanSpores",
+]);
+
+/** One thing Stow can put away or Draw (Recall) can take into hand. */
+export interface HeldChoice {
+  id: string;
+  name: string;
+  type: "weapon" | "shield";
+}
+
+/**
+ * What Stow can put away (the weapons and shield held), what Draw can take (owned weapons that
+ * need a hand and shields, not held), and what Recall brings back (a returning weapon not held).
+ */
+export function heldChoices(actor: ActionsActor, key: "stow" | "draw" | "recallWeapon"): HeldChoice[] {
+  const equipped = actor.system.equipped ?? {};
+  const held = new Set(heldIds({ mainHand: equipped.mainHand ?? "", offHand: equipped.offHand ?? "", shield: equipped.shield ?? "" }));
+  const returning = new Set(actionWeapons(actor).filter((w) => w.returning).map((w) => w.id));
+  const choices: HeldChoice[] = [];
+  for (const item of actor.items) {
+    if (!item.id || (item.type !== "weapon" && item.type !== "shield")) continue;
+    // Unarmed strikes need no hand: nothing to draw or stow.
+    if (item.type === "weapon" && (item.system.hands === "none" || item.system.group === "unarmed")) continue;
+    const isHeld = held.has(item.id);
+    if (key === "stow" ? !isHeld : isHeld) continue;
+    if (key === "recallWeapon" && !returning.has(item.id)) continue;
+    choices.push({ id: item.id, name: item.name, type: item.type });
+  }
+  return choices;
+}
+
 /** The rules core's action context for an actor. */
 export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): ActionContext {
   const statuses = [...(actor.statuses ?? [])];
@@ -86,6 +128,7 @@ export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): Act
     encumbrance: actor.system.encumbrance ?? "none",
     weapons: actionWeapons(actor),
     shieldDrawn: (actor.system.equipped?.shield ?? "") !== "",
+    shieldStowed: heldChoices(actor, "draw").some((c) => c.type === "shield"),
     quickDraw: hasFeature(actor, "quick-draw"),
     lastAttackMissed: flags.lastAttackMissed === true,
     skillRollCost: 2,
@@ -157,7 +200,7 @@ export function buildCombatActionsContext(actor: ActionsActor, combat: ActionsCo
   const options = affordableActions(counters, actionContextOf(actor, { ...combat, inCombat }));
   const speciesAttacks = speciesAttacksOf(actor, localize);
   const speciesNames = new Map(speciesAttacks.filter((a) => a.action).map((a) => [a.action as string, a.name]));
-  const views: (ActionView & { group: string })[] = options.map((option) => ({
+  const views: (ActionView & { group: string })[] = options.filter((option) => LISTED_ACTIONS.has(option.key)).map((option) => ({
     key: option.key,
     group: COMBAT_ACTIONS[option.key].group,
     label: labelOf(option, actor, speciesNames),

@@ -13,12 +13,15 @@ import {
 import { writeOwned, type BatchResult, type RelayOp } from "../../relay";
 import { attack, type AttackCallOptions, type AttackOutcome, type WorkflowActor } from "../attack/workflow";
 import type { AttackItem } from "../attack/source";
-import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
+import { actionContextOf, actionWeapons, heldChoices, LISTED_ACTIONS, type ActionsActor } from "./context";
+import { drawSlots, stowSlots } from "../../rules/held";
+import { EquipError, type EquipCandidate, type EquippedSlots } from "../../rules/equip-plan";
+import { SKILL_ATTRIBUTE } from "../../rules";
 import { dyingTargetFor, stabilize } from "../dying";
 import { isSpent, speciesAttackItem, speciesAttacksOf } from "./species-attacks";
 import { movesOnTheMap } from "../../canvas/movement";
 
-/** The sheet's moves: on the map the token's move is the only spend (docs/rulings.md, issue 28). */
+/** The sheet's moves: on the map the token's move is the only spend (docs/rulings.md 170). */
 const MAP_MOVES: ReadonlySet<string> = new Set(["run", "walk", "step", "crawl", "climb"]);
 
 /** The actor an action is taken by. */
@@ -67,6 +70,12 @@ export interface ActionRequest {
   cost?: number;
   /** A prepared action's trigger. */
   trigger?: string;
+  /** Stow, Draw, Recall: the item to put away or take into hand (default: the only choice). */
+  itemId?: string | null;
+  /** A skill roll's skill. */
+  skill?: string | null;
+  /** Roll a skill without its roll dialog (macros, tests). */
+  skipDialog?: boolean;
   /** Attack options (targets …). */
   attack?: AttackCallOptions;
 }
@@ -110,6 +119,11 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
 
   if (request.speciesAttack) return speciesAction(actor, request.speciesAttack, request);
   if (!(key in COMBAT_ACTIONS)) return { ok: false };
+  // Only what the list offers: the rest would charge for nothing (docs/rulings.md 171).
+  if (!LISTED_ACTIONS.has(key)) {
+    notify("warn", "CLOCKWORK.Combat.Held.NotOffered", { action: localize(`CLOCKWORK.Combat.Attack.Action.${key}`) });
+    return { ok: false };
+  }
   const option = affordableActions(state?.counters ?? { available: 0, reserved: 0, hadTurn: false, passed: false }, context)
     .find((o) => o.key === key && (o.weaponId ?? null) === (request.weaponId ?? null));
   if (!option) return { ok: false };
@@ -197,15 +211,100 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
       });
       return outcome ? { ok: true, paid } : { ok: false };
     }
-    default: {
-      const cost = option.variable && request.cost !== undefined ? Math.max(option.baseCost, Math.floor(request.cost)) : option.baseCost;
-      if (!state) return { ok: true, paid: 0 };
-      const { result, paid } = await pay(actor, cost, [], { reaction: option.reaction });
-      if (!result?.ok) return { ok: false };
-      await announce(actor, label, paid);
+    case "flourish": {
+      // The follow-up strike after a miss, with a held Flourish weapon, for its own cost (§1.27).
+      const held = actionWeapons(actor).find((w) => w.flourish && w.slot !== null && (!request.weaponId || w.id === request.weaponId));
+      const weapon = held ? items.find((i) => i.id === held.id) : undefined;
+      if (!weapon) return { ok: false };
+      const outcome = await attack(actor, weapon, { ...request.attack, baseCost: option.baseCost });
+      return { ok: outcome !== null, attack: outcome, paid: outcome?.data.counters ?? 0 } as ActionResult;
+    }
+    case "stow":
+    case "draw":
+    case "recallWeapon":
+      return heldAction(actor, key, option.baseCost, request, state !== null, label);
+    case "stopDropRoll": {
+      const { result, paid } = await pay(actor, option.baseCost, [{ op: "status", uuid: actor.uuid, status: "burning", active: false }]);
+      if (result && !result.ok) return { ok: false };
+      if (state) await announce(actor, label, paid);
       return { ok: true, paid };
     }
+    case "skillRoll": {
+      const skill = request.skill ?? "";
+      if (!Object.hasOwn(SKILL_ATTRIBUTE, skill) || typeof actor.rollSkill !== "function") {
+        notify("warn", "CLOCKWORK.Combat.Held.NoSkill", { name: actor.name });
+        return { ok: false };
+      }
+      const cost = request.cost !== undefined ? Math.max(option.baseCost, Math.floor(request.cost)) : option.baseCost;
+      if (state) {
+        const { result, paid } = await pay(actor, cost);
+        if (!result?.ok) return { ok: false };
+        await announce(actor, label, paid, localize(`CLOCKWORK.Skill.${skill}`));
+        await actor.rollSkill(skill, { skipDialog: request.skipDialog === true });
+        return { ok: true, paid };
+      }
+      await actor.rollSkill(skill, { skipDialog: request.skipDialog === true });
+      return { ok: true, paid: 0 };
+    }
+    case "run":
+    case "walk":
+    case "step":
+    case "crawl":
+    case "climb": {
+      // Paying for a move of a creature without a token in the combat; with one, moving the token pays (docs/rulings.md 170).
+      if (!state) return { ok: true, paid: 0 };
+      const { result, paid } = await pay(actor, option.baseCost);
+      if (!result?.ok) return { ok: false };
+      await announce(actor, label, paid, localize("CLOCKWORK.Combat.Held.MoveNote"));
+      return { ok: true, paid };
+    }
+    default:
+      notify("warn", "CLOCKWORK.Combat.Held.NotOffered", { action: label });
+      return { ok: false };
   }
+}
+
+/** The actor's slots as the equip planner reads them. */
+function slotsOf(actor: ActingActor): EquippedSlots {
+  const e = (actor.system as { equipped?: Partial<EquippedSlots> }).equipped ?? {};
+  return { mainHand: e.mainHand ?? "", offHand: e.offHand ?? "", armor: e.armor ?? "", shield: e.shield ?? "" };
+}
+
+function candidateOf(actor: ActingActor, id: string): EquipCandidate | undefined {
+  const item = [...actor.items].find((i) => i.id === id);
+  if (!item) return undefined;
+  return { id, type: item.type, hands: item.system.hands as string | undefined, weight: item.system.weight as string | undefined };
+}
+
+/**
+ * Stow, Draw and Recall: the chosen item (or the only one there is) leaves or enters the hands,
+ * written with the payment in one batch; a refusal names what is in the way and charges nothing.
+ */
+async function heldAction(actor: ActingActor, key: "stow" | "draw" | "recallWeapon", cost: number, request: ActionRequest, inCombat: boolean, label: string): Promise<ActionResult> {
+  const choices = heldChoices(actor, key);
+  const choice = request.itemId ? choices.find((c) => c.id === request.itemId) : choices.length === 1 ? choices[0] : undefined;
+  if (!choice) {
+    notify("warn", request.itemId ? "CLOCKWORK.Combat.Held.NotAvailable" : "CLOCKWORK.Combat.Held.Choose", { name: actor.name, action: label });
+    return { ok: false };
+  }
+  const nameOf = (id: string) => [...actor.items].find((i) => i.id === id)?.name ?? id;
+  let next: EquippedSlots;
+  try {
+    const slots = slotsOf(actor);
+    next = key === "stow" ? stowSlots(slots, choice.id) : drawSlots(slots, candidateOf(actor, choice.id) as EquipCandidate, {
+      titanGrip: [...actor.items].some((i) => i.type === "feature" && i.system.identifier === "titan-grip"),
+      lookup: (id) => candidateOf(actor, id),
+    });
+  } catch (err) {
+    if (!(err instanceof EquipError)) throw err;
+    const displaced = (err.data.displaced as string[] | undefined) ?? [];
+    notify("warn", err.key, { ...err.data, name: actor.name, item: choice.name, held: displaced.map(nameOf).join(", ") });
+    return { ok: false };
+  }
+  const { result, paid } = await pay(actor, cost, [{ op: "update", uuid: actor.uuid, changes: { "system.equipped": next } }]);
+  if (!result?.ok) return { ok: false };
+  if (inCombat) await announce(actor, label, paid, choice.name);
+  return { ok: true, paid };
 }
 
 /** A species attack: the damaging ones through the attack workflow, the opposed ones as a roll. */

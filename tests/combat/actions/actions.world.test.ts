@@ -28,7 +28,7 @@ describe("combat actions", { timeout: 20_000 }, () => {
     const context = await world.as(alice, () => combatActionsFor(actor(alice, ADA)));
     expect(context.inCombat).toBe(true);
     expect(context.summary).toBe("1 counters this turn, 0 reserved.");
-    expect(context.groups.map((g) => g.key)).toEqual(["attack", "move", "defense", "equipment", "brawl", "other"]);
+    expect(context.groups.map((g) => g.key)).toEqual(["attack", "move", "defense", "equipment", "other"]);
     const sword = find(context, "attack", SWORD)!;
     expect(sword).toMatchObject({ label: "Attack: Longsword", cost: "2", disabled: true, reason: "Not enough counters" });
     expect(find(context, "step")).toMatchObject({ cost: "1", disabled: false, reason: null });
@@ -41,7 +41,8 @@ describe("combat actions", { timeout: 20_000 }, () => {
     const { alice } = await seedFight(world, { counters: { [ADA]: { available: 0, reserved: 3, hadTurn: true, passed: true } } });
     const context = await world.as(alice, () => combatActionsFor(actor(alice, ADA)));
     expect(find(context, "step")).toMatchObject({ disabled: true, reason: "Passed: reactions only" });
-    expect(find(context, "dodge")).toMatchObject({ disabled: false, cost: "1" });
+    // Dodge and block are taken in the attack's reaction prompt, not from the list (docs/rulings.md 171).
+    expect(find(context, "dodge")).toBeUndefined();
   });
 
   it("outside combat nothing is charged", async () => {

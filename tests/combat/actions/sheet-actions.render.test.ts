@@ -74,7 +74,7 @@ describe("the sheets' combat actions", () => {
       expect(section).toContain('data-group="magic"');
       for (const spell of spells) expect(section).toMatch(new RegExp(`data-key="castSpell"[^>]*data-provider="magic" data-item-id="${spell.id}"`));
       // Weapon and shield in hand: every spell is disabled with the cast's own reason, and shows its mana.
-      expect(section).toMatch(/data-item-id="splFireBolt00001"\s+disabled aria-disabled="true" data-tooltip="Fire Bolt cannot be cast: casting needs a free hand \(a shield is not one\)\."/);
+      expect(section).toMatch(/data-item-id="splFireBolt00001"\s+disabled aria-disabled="true" data-tooltip="Fire Bolt cannot be cast: casting needs a free hand, and the hands hold Warhammer, Kite Shield\. Stow something first \(the Stow action\)\."/);
       expect(section).toContain('<span class="cw-combat-action__label">Fire Bolt (4 mana)</span>');
     } finally {
       remove();

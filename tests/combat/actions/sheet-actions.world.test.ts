@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { appear } from "../../world/wait";
-import { ADA, GRUSHA, SWORD, SCENE_ID, combatantUuid, doc, seedFight, tokenId } from "../attack/world-fixtures";
+import { ADA, GRUSHA, RIFLE, SWORD, SCENE_ID, combatantUuid, doc, seedFight, tokenId } from "../attack/world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 
 let world: World;
@@ -112,6 +112,28 @@ describe("combat actions on the sheet", { timeout: 20_000 }, () => {
     // Edit mode drawn (its edit-only fields), then no action list in it.
     await appear("input[name='system.skills.strength.rank']", sheet.element);
     expect(sheet.element.querySelector(".cw-combat-actions")).toBeNull();
+  });
+
+  it("Stow takes the only thing held without asking; Draw asks which of several and takes the one chosen (issue 34 item 4)", async () => {
+    const sheet = await openSheet(alice, ADA);
+    const equipped = () => (gm.game.actors.get(ADA) as unknown as { system: { equipped: { mainHand: string; offHand: string } } }).system.equipped;
+    await click(alice, sheet.element.querySelector('button[data-action="combatAction"][data-key="stow"]'));
+    await flush();
+    expect(equipped().mainHand).toBe("");
+    expect(counters(gm, ADA)).toMatchObject({ available: 5 });
+    await flush();
+    // Three things to draw (longsword, rifle, grenade): a small choice.
+    await world.as(alice, () => sheet.element.querySelector<HTMLButtonElement>('button[data-action="combatAction"][data-key="draw"]')!.click());
+    const dialog = await appear("select[name='itemId']", root(alice));
+    expect([...dialog.querySelectorAll("option")].map((o) => o.textContent)).toEqual(["Longsword", "Assault Rifle", "Concussion Grenade"]);
+    (dialog as HTMLSelectElement).value = RIFLE;
+    await world.as(alice, async () => {
+      dialog.closest("form")!.querySelector<HTMLButtonElement>("button[data-action='ok']")!.click();
+      await flush();
+    });
+    await flush();
+    expect(equipped()).toMatchObject({ mainHand: RIFLE, offHand: RIFLE });
+    expect(counters(gm, ADA)).toMatchObject({ available: 4 });
   });
 
   it("the weapon row's attack button runs the attack workflow: the dialog with each target's odds", async () => {

@@ -155,7 +155,7 @@ describe("the ledger", { timeout: 20_000 }, () => {
     expect(health(gm, GRUSHA)).toMatchObject({ wounds: 2, hits: 0, vitalsLost: 0 });
     expect([...actor(gm, GRUSHA).statuses]).toEqual([]);
     // The entry stays, marked undone by the GM (issue 34): nothing to undo twice; a GM may apply it again.
-    expect(actor(gm, GRUSHA).flags.clockwork?.ledger?.[TAG]?.grusha?.undone).toMatchObject({ by: gm.userId });
+    expect((actor(gm, GRUSHA).flags.clockwork?.ledger?.[TAG]?.grusha as { undone?: unknown } | undefined)?.undone).toMatchObject({ by: gm.userId });
     expect(await world.as(gm, () => writeOwned([{ op: "revert", uuid: actorUuid(GRUSHA), ledger: tag }], { notify: false }))).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NotApplied" } });
     // The GM applies it again: a fresh entry replaces the undone one whole (no stale status left in it).
     expect(await world.as(gm, () => writeOwned([{ op: "damage", uuid: actorUuid(GRUSHA), amount: grit, ledger: tag }]))).toMatchObject({ ok: true });

@@ -31,7 +31,7 @@ export function registerQuery<D>(name: string, handler: (data: D, options?: Quer
     try {
       return await handler(data, options);
     } catch (error) {
-      console.error(`ClockWork | the query ${name} could not be answered`, error);
+      console.warn(`ClockWork | the query ${name} could not be answered`, error);
       return { ok: false, problem: { key: QUERY_FAILED } };
     }
   };

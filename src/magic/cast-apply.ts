@@ -89,10 +89,17 @@ function keysOf(args: unknown, count: number): number[] | null {
 export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown): Derived {
   const keys = keysOf(args, cardOf(cause.flags)?.targets.length ?? 0);
   if (!keys) return refusal("NotOnCard");
-  const cast = recomputeCast(cause, asker);
-  if ("refused" in cast) return cast;
+  // The asker's own creatures are worked out from the card as it is (they could edit them
+  // anyway, as their own client did before the ledger was the GM's); the others are checked.
+  const owned = (i: number) => !asker.isGM && owns(resolveUuidSync(cardOf(cause.flags)?.targets[i]?.uuid), asker.user);
   const ops: MagicOp[] = [];
-  for (const i of keys) ops.push(...cast.writes[i]);
+  for (const trustCard of [false, true]) {
+    const mine = keys.filter((i) => owned(i) === trustCard);
+    if (!mine.length) continue;
+    const cast = recomputeCast(cause, asker, { trustCard });
+    if ("refused" in cast) return cast;
+    for (const i of mine) ops.push(...cast.writes[i]);
+  }
   return { ops };
 }
 

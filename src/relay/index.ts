@@ -151,7 +151,9 @@ async function answer(request: RelayRequest, localId: string | null, options?: {
     const mayAsk = kind.who === "author" ? cause.authorId === requester.id : kind.participants(cause.flags).some((uuid) => ownedBy(uuid, requester.user));
     if (!mayAsk) return refused("CLOCKWORK.Relay.NotYourCard");
   }
-  const args = request.args !== null && typeof request.args === "object" ? (request.args as Record<string, unknown>) : {};
+  // Arguments are a plain object (or none): anything else is not a request any button sends.
+  if (request.args !== undefined && (request.args === null || typeof request.args !== "object" || Array.isArray(request.args))) return refused("CLOCKWORK.Relay.BadRequest");
+  const args = (request.args ?? {}) as Record<string, unknown>;
   let derived;
   try {
     derived = await kind.derive({ requester, cause, args });

@@ -57,9 +57,10 @@ function applied(data: AttackCardData, messageId: string, row: RecomputedRow, at
 }
 
 /** The rows an Apply would write: the one `key` names, or every pending one. */
-function pendingRows(rows: readonly RecomputedRow[], data: AttackCardData, messageId: string, attacker: WorkflowActor, key: unknown, display = false): RecomputedRow[] | { refused: string } {
+function pendingRows(rows: readonly RecomputedRow[], data: AttackCardData, messageId: string, attacker: WorkflowActor, key: unknown, display = false, player = false): RecomputedRow[] | { refused: string } {
   if (key !== undefined && (typeof key !== "string" || !rows.some((r) => r.key === key))) return { refused: `${KEY}.Apply.UnknownTarget` };
-  const chosen = rows.filter((r) => key === undefined || r.key === key);
+  // A player's button leaves out the rows the GM undid (the GM's side refuses them anyway).
+  const chosen = rows.filter((r) => (key === undefined || r.key === key) && !(display && player && isUndone(data, r.key)));
   const pending = chosen.filter((r) => !applied(data, messageId, r, attacker, display) && rowOps(messageId, r, attacker).length > 0);
   return pending.length ? pending : { refused: `${KEY}.Card.NothingToApply` };
 }
@@ -179,7 +180,7 @@ export async function applyAttackCard(message: AttackMessage & RecomputeMessage,
     notify("warn", recomputed.problem.key, recomputed.problem.data);
     return null;
   }
-  const pending = pendingRows(recomputed.rows, data, message.id, recomputed.attacker, key, true);
+  const pending = pendingRows(recomputed.rows, data, message.id, recomputed.attacker, key, true, !isGM);
   if ("refused" in pending) {
     notify("info", pending.refused);
     return null;

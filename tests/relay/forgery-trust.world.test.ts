@@ -191,6 +191,10 @@ describe("malformed requests answer a localized refusal (issue 34 item 3)", { ti
   it("fuzzed payloads to the relay and every registered query: a localized refusal, the world unchanged", async () => {
     const t = await attackTable();
     const card = await t.attack(t.bob, BRAM, "Mace", GRUSHA);
+    // Applied already: even an honest Apply of it is refused, so every answer is a refusal.
+    const { applyAttackCard } = await import("../../src/combat/attack/apply");
+    expect(await t.world.as(t.gm, () => applyAttackCard(t.message(t.gm, card.id) as never))).toMatchObject({ ok: true });
+    await t.world.settle();
     queueFaces(...Array(200).fill(6));
     const queries = t.gm.run(() => Object.keys((globalThis as unknown as { CONFIG: { queries: Record<string, unknown> } }).CONFIG.queries)).filter((name) => name.startsWith("clockwork."));
     expect(queries).toContain(RELAY_QUERY);
@@ -202,10 +206,21 @@ describe("malformed requests answer a localized refusal (issue 34 item 3)", { ti
     const nested = fc.dictionary(fc.constantFrom("kind", "args", "cause", "userId", "actorUuid", "combatId", "combatantId", "ids", "checks", "targetUuid", "messageUuid", "reactorUuid", "casterUuid", "skill", "castId", "reason", "key", "targets"),
       fc.oneof(weird, fc.array(weird, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), weird, { maxKeys: 3 })), { maxKeys: 6 });
     const payload = fc.oneof(weird, nested);
+    // The relay's own shape, with Bob's real id and card mostly, so the fuzz reaches past the asker's check.
+    const relayPayload = fc.record({
+      kind: fc.oneof(weird, fc.constantFrom("attack.apply", "attack.undo", "attack.redirect", "cast.apply", "damage.apply")),
+      args: fc.oneof(weird, fc.dictionary(fc.constantFrom("key", "to", "targets", "amount"), fc.oneof(weird, fc.array(weird, { maxLength: 3 })), { maxKeys: 3 })),
+      cause: fc.oneof(fc.constant(card.uuid), weird),
+      userId: fc.oneof(fc.constant(t.bob.userId), weird),
+    }, { requiredKeys: ["kind", "userId"] });
     for (const query of queries) {
-      await fc.assert(fc.asyncProperty(payload, async (data) => {
+      await fc.assert(fc.asyncProperty(query === RELAY_QUERY ? fc.oneof(relayPayload, payload) : payload, async (data) => {
         await expectAnsweredRefusal(t.world, t.bob, t.gm, query, data, `${query} ${JSON.stringify(data)}`);
-      }), { numRuns: 12, seed: 34 });
+      }), {
+        numRuns: query === RELAY_QUERY ? 60 : 15, seed: 34,
+        // The shapes issue 34 found, always tried: a kind whose toString is no function, from Bob, on his card.
+        examples: [[{ kind: { toString: "x" }, args: {}, cause: card.uuid, userId: t.bob.userId }], [{ kind: { toString: { toString: 1 }, valueOf: "y" }, userId: t.bob.userId }]],
+      });
     }
   }, 120_000);
 });

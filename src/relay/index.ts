@@ -134,6 +134,8 @@ export async function answerRelay(data: unknown, options?: QueryOptions): Promis
 }
 
 async function answer(request: RelayRequest, localId: string | null, options?: { user?: { id?: string } }): Promise<RelayResult> {
+  // An id of another type is no id a client sends (on v14 core's own word would otherwise pass it by).
+  if (request.userId !== undefined && request.userId !== null && typeof request.userId !== "string") return refused("CLOCKWORK.Relay.BadRequest");
   // Where core names the asker (v14), a request claiming someone else is a forgery, not a mistake.
   const asker = localId ? null : queryRequesterId(options);
   if (asker && typeof request.userId === "string" && request.userId !== asker) return refused("CLOCKWORK.Relay.ClaimsOther");

@@ -12,8 +12,19 @@
  */
 import { hooks, notify, userById } from "../foundry";
 
-/** The keys of `flags.clockwork` only a GM's client writes. */
-export const GM_RECORDS: readonly string[] = ["ledger"];
+/**
+ * The keys of `flags.clockwork` only a GM's client writes: the ledger, and the Force Field an
+ * attack card spent on a creature (`spentForceField.<messageId>`, which the attack's recompute
+ * counts in the creature's defense).
+ */
+export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField"];
+
+/** Whether an op only writes GM records (an `update` whose every path is one): the GM's, even on an asker's own creature. */
+export function writesOnlyGmRecords(op: { op: string; changes?: Record<string, unknown> }): boolean {
+  if (op.op !== "update" || !op.changes) return false;
+  const keys = Object.keys(op.changes);
+  return keys.length > 0 && keys.every((key) => GM_RECORDS.some((record) => key.startsWith(`flags.clockwork.${record}.`)));
+}
 
 type Changes = Record<string, unknown>;
 

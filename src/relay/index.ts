@@ -12,7 +12,7 @@
 import { activeGM, askUser, currentUser, localize, notify, queryRequesterId, registerQuery, resolveUuidSync, userById, type QueryFailure, type QueryOptions, type QueryUser } from "../foundry";
 import { relayKind, type RelayCause, type RelayRequester } from "./kinds";
 import type { RelayOp, RelayProblem } from "./ops";
-import { registerGmRecordGuards } from "./gm-records";
+import { registerGmRecordGuards, writesOnlyGmRecords } from "./gm-records";
 import { parseLedgerTag, runBatch, type OpResult } from "./planner";
 
 export * from "./kinds";
@@ -174,7 +174,7 @@ async function answer(request: RelayRequest, localId: string | null, options?: {
 }
 
 /** Whether an op writes the ledger (a tagged write, or an Undo's revert). */
-const carriesLedger = (op: RelayOp): boolean => op.op === "revert" || ("ledger" in op && op.ledger !== undefined);
+const carriesLedger = (op: RelayOp): boolean => op.op === "revert" || ("ledger" in op && op.ledger !== undefined) || writesOnlyGmRecords(op);
 
 /** A refusal's text (for tests and logs). */
 export function relayProblemText(problem: RelayProblem): string {

@@ -2,7 +2,7 @@
  * Issue 34 items 1-3 against a player's console, in both profiles (`CLOCKWORK_PROFILE=v14`):
  *
  * 1. the ledger (`flags.clockwork.ledger`, which card was applied to an actor and which the GM
- *    undid) is the GM's record: Bob writing it on his own Bram by every path a client has (a
+ *    undid) and a spent Force Field (`flags.clockwork.spentForceField`) are the GM's records: Bob writing it on his own Bram by every path a client has (a
  *    dotted update, setFlag, a nested flags object, unsetFlag, deleting or replacing all his
  *    flags, a synthetic actor's update and its token's delta) is refused with a localized reason
  *    and changes nothing, and the GM's Apply of an NPC's card then deals its damage to Bram;
@@ -124,6 +124,21 @@ describe("the ledger is the GM's record (issue 34 item 1)", { timeout: 40_000 },
     // The record stands: the card is not applied twice.
     const again = await t.world.as(t.gm, () => applyAttackCard(t.message(t.gm, card.id) as never));
     expect(again).toBeNull();
+  });
+
+  it("Bob pre-writing a spent Force Field for the GM's card on his Bram is refused, and the card's damage stands", async () => {
+    const t = await attackTable();
+    const card = await grushaHitsBram(t);
+    const start = structuredClone(health(t.gm, BRAM));
+    const before = JSON.stringify(t.world.save());
+    await t.world.as(t.bob, () => bram(t.bob).update({ [`flags.clockwork.spentForceField.${card.id}`]: 40 }));
+    await t.world.as(t.bob, () => bram(t.bob).setFlag("clockwork", "spentForceField", { [card.id]: 40 }));
+    await t.world.settle();
+    expect(JSON.stringify(t.world.save())).toBe(before);
+    const { applyAttackCard } = await import("../../src/combat/attack/apply");
+    expect(await t.world.as(t.gm, () => applyAttackCard(t.message(t.gm, card.id) as never))).toMatchObject({ ok: true });
+    await t.world.settle();
+    expect(health(t.gm, BRAM)).not.toEqual(start);
   });
 
   it("Bob's other flags and his sheet stay his to write", async () => {

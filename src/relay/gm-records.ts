@@ -13,11 +13,12 @@
 import { hooks, notify, userById } from "../foundry";
 
 /**
- * The keys of `flags.clockwork` only a GM's client writes: the ledger, and the Force Field an
+ * The keys of `flags.clockwork` only a GM's client writes: the ledger, the Force Field an
  * attack card spent on a creature (`spentForceField.<messageId>`, which the attack's recompute
- * counts in the creature's defense).
+ * counts in the creature's defense), and a companion's origin (`companion`: its controller and
+ * the card that made it, which keeps a card from making a second one; the GM makes companions).
  */
-export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField"];
+export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField", "companion"];
 
 /** Whether an op only writes GM records (an `update` whose every path is one): the GM's, even on an asker's own creature. */
 export function writesOnlyGmRecords(op: { op: string; changes?: Record<string, unknown> }): boolean {

@@ -141,6 +141,17 @@ describe("the ledger is the GM's record (issue 34 item 1)", { timeout: 40_000 },
     expect(health(t.gm, BRAM)).not.toEqual(start);
   });
 
+  it("Bob cannot rewrite a companion's origin on a creature he owns", async () => {
+    const t = await attackTable();
+    await t.world.as(t.gm, () => bram(t.gm).update({ "flags.clockwork.companion": { controllerUuid: actorUuid(BRAM), spell: "golemancy", cause: "ChatMessage.card0000000000001" } }));
+    await t.world.settle();
+    const before = JSON.stringify(t.world.save());
+    await t.world.as(t.bob, () => bram(t.bob).update({ "flags.clockwork.companion.cause": null }));
+    await t.world.as(t.bob, () => bram(t.bob).unsetFlag("clockwork", "companion"));
+    await t.world.settle();
+    expect(JSON.stringify(t.world.save())).toBe(before);
+  });
+
   it("Bob's other flags and his sheet stay his to write", async () => {
     const t = await attackTable();
     await t.world.as(t.bob, () => bram(t.bob).update({ "flags.clockwork.note": "mine", "system.health.hits": 1 }));

@@ -47,7 +47,7 @@ interface RelayRequest {
 }
 
 /** What the asker is told when the GM gave no answer, by why (see `askUser`). */
-export const NO_ANSWER: Record<QueryFailure, string> = { left: "CLOCKWORK.Relay.GMLeft", timeout: "CLOCKWORK.Relay.NoAnswer", failed: "CLOCKWORK.Relay.Failed" };
+export const NO_ANSWER: Record<QueryFailure, string> = { left: "CLOCKWORK.Relay.GMLeft", timeout: "CLOCKWORK.Relay.NoAnswer", failed: "CLOCKWORK.Relay.NoAnswer" };
 
 const refused = (key: string, data?: Record<string, string | number>): RelayResult => ({ ok: false, viaGM: true, problem: { key, data } });
 

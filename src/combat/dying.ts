@@ -9,10 +9,10 @@
  * - getting a vital back or being stabilized ends `dying`.
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
-import { activeCombat, activeGM, isDesignatedGM, notify, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
+import { activeCombat, activeGM, askUser, isDesignatedGM, notify, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
 import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
-import { DAMAGE_APPLIED_HOOK } from "../relay";
+import { DAMAGE_APPLIED_HOOK, NO_ANSWER, RELAY_TIMEOUT } from "../relay";
 import { requestDeathRoll, type PromptActor } from "./prompts";
 import { refusal, type QueryRefusal } from "./query-refusal";
 import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
@@ -274,9 +274,16 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
 
 /** Has the GM (or this client, owning the target) apply a marked stabilize roll; tells the user the outcome. */
 async function applyStabilizeMessage(target: DyingActor, message: StabilizeMessage, gm: QueryUser | null): Promise<boolean> {
-  const answer = gm
-    ? await gm.query(QUERY_STABILIZE, { targetUuid: target.uuid, messageUuid: message.uuid })
-    : await stabilizeByMessage(target, message);
+  let answer: unknown;
+  if (gm) {
+    const asked = await askUser(gm, QUERY_STABILIZE, { targetUuid: target.uuid, messageUuid: message.uuid }, { timeout: RELAY_TIMEOUT });
+    if (!asked.ok) {
+      // The GM left, or never answered: the roll stands on its message, nothing was applied.
+      notify("warn", NO_ANSWER[asked.why]);
+      return false;
+    }
+    answer = asked.value;
+  } else answer = await stabilizeByMessage(target, message);
   const success = (answer as { ok?: boolean; success?: boolean } | null)?.ok === true && (answer as { success?: boolean }).success === true;
   notify("info", success ? "CLOCKWORK.Conditions.Stabilize.Success" : "CLOCKWORK.Conditions.Stabilize.Failure", { name: target.name });
   return success;

@@ -6,7 +6,7 @@
  * prompt with the odds, rolls (chat cards as for any roll) and answers with the dice. If the
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
-import { activeGM, allUsers, choose, localize, registerQuery, renderTemplate, resolveUuid, worldCollection } from "../foundry";
+import { activeGM, allUsers, askUser, choose, localize, notify, registerQuery, renderTemplate, resolveUuid, worldCollection, type QueryFailure } from "../foundry";
 import { DEATH_ROLL_OWED } from "../dice/death";
 import { endOfTurnChecks, type EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
@@ -51,6 +51,7 @@ export const PROMPT_TEMPLATES = { endChecks: TURN_TEMPLATES.endChecks, deathRoll
 /** The users and actors prompts deal with. */
 interface PromptUser {
   id: string | null;
+  name?: string | null;
   active?: boolean;
   isGM: boolean;
   isSelf?: boolean;
@@ -76,6 +77,11 @@ function users(): PromptUser[] {
  * Who rolls for the actor: an active non-GM owner (the one whose character it is first, then by
  * id), otherwise the active GM.
  */
+/** Tells the GM why the roll comes to them: the player left, or did not answer (issue 34 item 5). */
+function tellWhy(why: QueryFailure, user: { name?: string | null }, actor: { name?: string | null }): void {
+  notify("info", why === "left" ? "CLOCKWORK.Relay.PlayerLeft" : "CLOCKWORK.Relay.PlayerNoAnswer", { user: user.name ?? "", name: actor.name ?? "" });
+}
+
 export function promptUser(actor: PromptActor): PromptUser | null {
   const owners = users()
     .filter((u) => u.active && !u.isGM && actor.testUserPermission(u, "OWNER"))
@@ -362,12 +368,11 @@ export interface EndChecksAt {
 export async function requestEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[], at?: EndChecksAt): Promise<EndCheckResults> {
   const user = promptUser(actor);
   if (at && user && !user.isGM && !user.isSelf) {
-    try {
-      const answer = (await user.query(QUERY_END_CHECKS, { ...at, checks })) as { ok?: boolean; results?: EndCheckResults } | null;
-      if (answer?.ok === true && Array.isArray(answer.results)) return answer.results;
-    } catch {
-      // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
-    }
+    // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
+    const asked = await askUser(user as never, QUERY_END_CHECKS, { ...at, checks });
+    const answer = (asked.ok ? asked.value : null) as { ok?: boolean; results?: EndCheckResults } | null;
+    if (answer?.ok === true && Array.isArray(answer.results)) return answer.results;
+    if (!asked.ok) tellWhy(asked.why, user, actor);
   }
   const ended = at ? endedTurn(at.combatId, at.combatantId) : null;
   // The GM's own roll shares the answer a (forged) query to the GM may already have given.
@@ -384,8 +389,10 @@ export async function requestDeathRoll(actor: PromptActor, reason: string): Prom
   if (user && !user.isGM && !user.isSelf) {
     try {
       await (actor as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.${SYSTEM_ID}.${DEATH_ROLL_OWED}`]: reason });
-      const answer = (await user.query(QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason })) as DeathRollAnswer | QueryRefusal | null;
+      const asked = await askUser(user as never, QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason });
+      const answer = (asked.ok ? asked.value : null) as DeathRollAnswer | QueryRefusal | null;
       if (answer?.ok === true) return answer.fatalWounds;
+      if (!asked.ok) tellWhy(asked.why, user, actor);
     } catch {
       // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).
     }

@@ -26,6 +26,7 @@ import { castSpell, type CastOptions, type CastResult } from "../magic/cast";
 import { channelMana, drinkManaPotionItem } from "../magic/channel";
 import type { SpellItem } from "../magic/context";
 import type { ChannelPlan } from "../rules";
+import { refusesGmRecords, stripGmRecords } from "../relay/gm-records";
 import { EquipError, planEquip, withoutItem, type EquipCandidate, type EquippedSlots } from "./equip-plan";
 import { REPLACE_SPECIES_OPTION, type ClockworkItem } from "./item";
 import { applySpeciesTo, type SpeciesActor } from "./species-apply";
@@ -229,6 +230,8 @@ export class ClockworkActor extends Actor {
    */
   protected override async _preCreate(data: Actor.CreateData, options: Actor.Database.PreCreateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preCreate(data, options, user)) === false) return false;
+    // A player's copy of an actor starts without the GM's records (src/relay/gm-records.ts).
+    stripGmRecords(this as never, user);
     settleCreatedSlots(this as never);
     const token = tokenDefaultsFor(this.type, data as { prototypeToken?: unknown });
     if (token) this.updateSource(token as never);
@@ -237,6 +240,8 @@ export class ClockworkActor extends Actor {
   /** The rules every write keeps (write-rules.ts); false refuses the write. */
   protected override async _preUpdate(changes: Actor.UpdateData, options: Actor.Database.PreUpdateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
+    // The GM's records (which card was applied, which undone) are the GM's client's to write.
+    if (refusesGmRecords(this, changes, user)) return false;
     if (!guardActorUpdate(this as never, changes as Record<string, unknown>, options as Record<string, unknown>, user)) return false;
   }
 

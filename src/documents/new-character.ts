@@ -7,7 +7,7 @@
  * owned by that player alone. A player has at most one empty character waiting (RULING 162).
  */
 import {
-  activeGM, allUsers, currentUser, documentClass, hooks, localize, notify, queryRequesterId, registerQuery, resolveUuidSync, userById,
+  activeGM, allUsers, askUser, currentUser, documentClass, hooks, localize, notify, queryRequesterId, registerQuery, resolveUuidSync, userById,
   worldCollection, type QueryOptions, type QueryUser,
 } from "../foundry";
 
@@ -172,15 +172,12 @@ export async function newCharacter(options: NewCharacterOptions = {}): Promise<A
     flags: { clockwork: { [NEW_CHARACTER_FLAG]: { userId: user.id } } },
   } as never) as { uuid?: string; delete?(): Promise<unknown> } | undefined;
   if (!note?.uuid) return null;
-  let answer: NewCharacterAnswer | null;
-  try {
-    answer = (await gm.query(NEW_CHARACTER_QUERY, { userId: user.id, cause: note.uuid }, { timeout: options.timeout ?? NEW_CHARACTER_TIMEOUT })) as NewCharacterAnswer | null;
-  } catch (error) {
-    console.warn("ClockWork | the GM did not answer a new character request", error);
-    answer = null;
-  }
+  const asked = await askUser(gm, NEW_CHARACTER_QUERY, { userId: user.id, cause: note.uuid }, { timeout: options.timeout ?? NEW_CHARACTER_TIMEOUT });
+  if (!asked.ok) console.warn(`ClockWork | the GM did not answer a new character request (${asked.why})`, asked.error);
+  const answer = asked.ok ? asked.value as NewCharacterAnswer | null : null;
   if (!answer || typeof answer !== "object" || typeof answer.ok !== "boolean") {
-    notify("warn", `${P}.NoAnswer`);
+    // A GM who left is told apart from one who did not answer in time.
+    notify("warn", !asked.ok && asked.why === "left" ? "CLOCKWORK.Relay.GMLeft" : `${P}.NoAnswer`);
     return null;
   }
   if (!answer.ok) {

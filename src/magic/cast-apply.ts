@@ -8,8 +8,8 @@
  * `targetWrites`). Each target's writes carry the ledger tag `<messageId>.t<index>`: a card is
  * applied once, and the GM's Undo ("cast.undo") reverts exactly what each tag recorded.
  */
-import { currentUser, notify, resolveUuidSync, userById, worldCollection } from "../foundry";
-import { relay, registerRelayKind, type Derived, type RelayProblem } from "../relay";
+import { currentUser, resolveUuidSync, userById, worldCollection } from "../foundry";
+import { ledgerState, relay, registerRelayKind, type Derived, type RelayProblem } from "../relay";
 import { resolveCause } from "../relay/cause";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
@@ -24,7 +24,7 @@ import { askedWhenCast } from "./willing";
 import { gmSpellDifficulty } from "./settings";
 import { CAST_FLAG, type CastCardData } from "./card";
 import { reactionPoolOf, spellProfileOf, withMode, type SpellItem } from "./context";
-import { writeOwned, type RelayOp as MagicOp } from "../relay";
+import type { RelayOp as MagicOp } from "../relay";
 
 export const CAST_APPLY = "cast.apply";
 export const CAST_UNDO = "cast.undo";
@@ -84,19 +84,22 @@ function keysOf(args: unknown, count: number): number[] | null {
 
 /**
  * The writes a card makes on the targets it names (`args.targets`, keys `t<index>`), worked out
- * from its rolls and this client's world. `skipOwned`: leave out targets the asker owns (the
- * relay refuses a relayed write on them; their owner writes them).
+ * from its rolls and the GM's world: every target's, the asker's own creatures' too, since each
+ * write carries the card's ledger tag and the ledger is the GM's to write (issue 34).
  */
-export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown, skipOwned: boolean): Derived {
+export function deriveCastWrites(cause: CastCause, asker: Asker, args: unknown): Derived {
   const keys = keysOf(args, cardOf(cause.flags)?.targets.length ?? 0);
   if (!keys) return refusal("NotOnCard");
-  // The caster's own targets (not skipped): its own client writes its own documents from its card.
-  const cast = recomputeCast(cause, asker, { trustCard: !skipOwned });
-  if ("refused" in cast) return cast;
+  // The asker's own creatures are worked out from the card as it is (they could edit them
+  // anyway, as their own client did before the ledger was the GM's); the others are checked.
+  const owned = (i: number) => !asker.isGM && owns(resolveUuidSync(cardOf(cause.flags)?.targets[i]?.uuid), asker.user);
   const ops: MagicOp[] = [];
-  for (const i of keys) {
-    if (skipOwned && !asker.isGM && owns(cast.targets[i].actor, asker.user)) continue;
-    ops.push(...cast.writes[i]);
+  for (const trustCard of [false, true]) {
+    const mine = keys.filter((i) => owned(i) === trustCard);
+    if (!mine.length) continue;
+    const cast = recomputeCast(cause, asker, { trustCard });
+    if ("refused" in cast) return cast;
+    for (const i of mine) ops.push(...cast.writes[i]);
   }
   return { ops };
 }
@@ -156,7 +159,9 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const data = cardOf(cause.flags);
   const request = data?.request;
   if (!data || !request || !request.rolls) return refusal("BadCard");
-  if (data.undone) return refusal("Undone");
+  // The card's mark is its author's to write: it refuses only a player (a GM's Apply of an undone
+  // card writes it again); the ledger says "undone by the GM" whatever the card says.
+  if (data.undone && !asker.isGM) return refusal("Undone");
   // The caster's own spell; a scroll's spell may be another's item (RULING 86).
   const found = resolveCause<CastDoc, SpellItem>(
     { actor: { actorUuid: data.caster.uuid }, item: { uuid: request.itemUuid, owned: !request.scroll }, targets: data.targets.map((t) => ({ actorUuid: t.uuid, name: t.name })), requireTargets: true },
@@ -290,14 +295,13 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
 export function deriveCastUndo(cause: CastCause): Derived {
   const data = cardOf(cause.flags);
   if (!data) return refusal("BadCard");
-  if (data.undone) return refusal("Undone");
+  // What was applied is read from the targets' ledgers (the GM's record), not from the card's
+  // list, which a player's card lets its author rewrite.
   const ops: MagicOp[] = [];
-  for (const key of data.appliedTargets ?? []) {
-    const index = Number(/^t(\d+)$/.exec(key)?.[1] ?? -1);
-    const target = data.targets[index];
-    if (!target) continue;
-    ops.push({ op: "revert", uuid: target.uuid, ledger: castLedger(cause.id, index) });
-  }
+  data.targets.forEach((target, index) => {
+    const actor = resolveUuidSync(target.uuid);
+    if (ledgerState(actor, castLedger(cause.id, index)) === "applied") ops.push({ op: "revert", uuid: target.uuid, ledger: castLedger(cause.id, index) });
+  });
   if (!ops.length) return refusal("NothingToUndo");
   return { ops };
 }
@@ -308,7 +312,7 @@ export function registerCastKinds(): void {
   const participants = (flags: Record<string, unknown>) => cardOf(flags)?.targets.map((t) => t.uuid) ?? [];
   registerRelayKind(CAST_APPLY, {
     who: "author", accepts, participants,
-    derive: ({ cause, requester, args }) => deriveCastWrites(cause, requester, args, true),
+    derive: ({ cause, requester, args }) => deriveCastWrites(cause, requester, args),
   });
   registerRelayKind(CAST_UNDO, { who: "gm", accepts, participants, derive: ({ cause }) => deriveCastUndo(cause) });
   setCastApplier(applyCast);
@@ -320,10 +324,6 @@ interface MessageDoc extends CastMessage {
   rolls?: unknown[];
 }
 
-function causeOfMessage(message: MessageDoc): CastCause {
-  return { id: message.id, uuid: message.uuid, authorId: (message as MessageLike).author?.id ?? null, flags: (message.flags?.clockwork as Record<string, unknown> | undefined) ?? {}, rolls: message.rolls ?? [] };
-}
-
 async function markCard(message: CastMessage, changes: Partial<CastCardData>): Promise<void> {
   const data = { ...castData(message)!, ...changes };
   const flat = Object.fromEntries(Object.entries(changes).map(([key, value]) => [`flags.clockwork.${CAST_FLAG}.${key}`, value]));
@@ -331,32 +331,27 @@ async function markCard(message: CastMessage, changes: Partial<CastCardData>): P
 }
 
 /**
- * Applies what a card has not written yet: its author's own targets here, the others through the
- * GM ("cast.apply"). The card records which targets were written (its Undo's list).
+ * Applies what a card has not written yet, every target through the GM ("cast.apply"). The card records which targets were written (its Undo's list).
  */
 async function applyCast(message: CastMessage): Promise<boolean> {
   const data = castData(message);
   const doc = message as MessageDoc;
-  if (!data || data.applied || data.undone || !doc.uuid || !doc.id) return false;
-  const done = new Set(data.appliedTargets ?? []);
+  const isGM = currentUser<{ isGM?: boolean }>()?.isGM === true;
+  // An undone card is the GM's to apply again (issue 34 item 2).
+  if (!data || data.applied || (data.undone && !isGM) || !doc.uuid || !doc.id) return false;
+  // After the GM's Undo nothing of the card stands: a GM's Apply writes every target again.
+  const done = new Set(data.undone ? [] : data.appliedTargets ?? []);
   const pending = data.writes.map((w, i) => (w && !done.has(castTargetKey(i)) ? i : -1)).filter((i) => i >= 0);
-  const user = currentUser<{ id: string; isGM?: boolean }>();
-  const ownIndices = user?.isGM ? [] : pending.filter((i) => resolveUuidSync<{ isOwner?: boolean }>(data.targets[i].uuid)?.isOwner === true);
-  const others = pending.filter((i) => !ownIndices.includes(i));
+  // Every target through the GM, the caster's own too: the ledger is the GM's to write.
   const written: number[] = [];
-  if (ownIndices.length) {
-    const derived = deriveCastWrites(causeOfMessage(doc), { user, isGM: false }, { targets: ownIndices.map(castTargetKey) }, false);
-    if ("refused" in derived) notify("error", derived.refused.key, derived.refused.data);
-    else if ((await writeOwned(derived.ops)).ok) written.push(...ownIndices);
-  }
-  if (others.length) {
-    const result = await relay(CAST_APPLY, { targets: others.map(castTargetKey) }, { cause: doc.uuid });
-    if (result.ok) written.push(...others);
+  if (pending.length) {
+    const result = await relay(CAST_APPLY, { targets: pending.map(castTargetKey) }, { cause: doc.uuid });
+    if (result.ok) written.push(...pending);
   }
   if (!written.length) return false;
   const appliedTargets = [...done, ...written.map(castTargetKey)];
   const applied = pending.every((i) => written.includes(i));
-  await markCard(message, { appliedTargets, applied });
+  await markCard(message, { appliedTargets, applied, ...(data.undone ? { undone: false } : {}) });
   return applied;
 }
 

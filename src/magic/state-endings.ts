@@ -137,7 +137,9 @@ function deriveEndings({ cause, requester }: DeriveContext): Derived {
   const message = cause.message as { id: string; timestamp?: number; flags: Record<string, unknown>; rolls?: readonly unknown[] };
   const recomputed = attackData({ flags: { clockwork: cause.flags } }) ? recomputeCard(message) : null;
   for (const row of recomputed?.ok ? recomputed.rows : []) {
-    if (mayEnd(row.actor)) ops.push(...forceFieldOps(row.actor as EndingActor, cause.id, row.forceField, message.timestamp));
+    const field = forceFieldOps(row.actor as EndingActor, cause.id, row.forceField, message.timestamp);
+    // On the asker's own creature the GM writes only the record (a GM record); its owner ends the field.
+    ops.push(...(mayEnd(row.actor) ? field : field.filter((op) => op.op === "update")));
   }
   return { ops };
 }
@@ -167,12 +169,21 @@ export async function onAttack(attacker: EndingActor | null | undefined, outcome
     ops.push(...endingOps(target.actor, { kind: "attack", by: attacker?.uuid ?? null, damage: result?.damage?.total ?? 0 }));
     // A creature of someone else's holding any effect: the GM works out what this attack ends (a Force Field it met too).
     if (!owned(target.actor.uuid)) others ||= [...(target.actor.effects ?? [])].some((e) => !e.disabled);
-    else if (messageId) ops.push(...forceFieldOps(target.actor, messageId, result?.setup?.defense?.parts?.forceField ?? 0));
+    else if (messageId) {
+      // An own creature's field: the GM records what the card spent (a GM record), then this client ends it.
+      const field = forceFieldOps(target.actor, messageId, result?.setup?.defense?.parts?.forceField ?? 0);
+      if (currentUser<{ isGM?: boolean }>()?.isGM) ops.push(...field);
+      else {
+        if (field.length) others = true;
+        ops.push(...field.filter((op) => op.op !== "update"));
+      }
+    }
   });
   if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense" }));
   const mine = ops.filter((op) => op.uuid && owned(op.uuid));
-  if (mine.length) await writeOwned(mine, { notify: false });
+  // The GM first: it reads the fields the card met before this client ends its own.
   if (cause && (others || mine.length < ops.length)) await relay(STATE_END, {}, { cause, notify: false });
+  if (mine.length) await writeOwned(mine, { notify: false });
 }
 
 /** What the listener reads of a cast. */

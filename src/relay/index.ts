@@ -9,15 +9,17 @@
  * they are when the batch's turn comes. `writeOwned` (./planner) is the local path: a GM's or an
  * owner's batch, through the same queue, never asking anyone.
  */
-import { activeGM, currentUser, localize, notify, queryRequesterId, registerQuery, resolveUuidSync, userById, type QueryOptions, type QueryUser } from "../foundry";
+import { activeGM, askUser, currentUser, localize, notify, queryRequesterId, registerQuery, resolveUuidSync, userById, type QueryFailure, type QueryOptions, type QueryUser } from "../foundry";
 import { relayKind, type RelayCause, type RelayRequester } from "./kinds";
-import type { RelayProblem } from "./ops";
+import type { RelayOp, RelayProblem } from "./ops";
+import { registerGmRecordGuards, writesOnlyGmRecords } from "./gm-records";
 import { parseLedgerTag, runBatch, type OpResult } from "./planner";
 
 export * from "./kinds";
 export * from "./ops";
+export { GM_RECORDS, refusesGmRecords, stripGmRecords, touchesGmRecords } from "./gm-records";
 export {
-  DAMAGE_APPLIED_HOOK, LEDGER_LIMIT, POOL_FLAG, healthTrackOf, parseLedgerTag, storedPool, writeOwned,
+  DAMAGE_APPLIED_HOOK, LEDGER_LIMIT, POOL_FLAG, healthTrackOf, ledgerState, parseLedgerTag, storedPool, writeOwned,
   type BatchResult, type LedgerEntry, type OpResult, type WriteOwnedOptions,
 } from "./planner";
 
@@ -44,6 +46,9 @@ interface RelayRequest {
   userId?: unknown;
 }
 
+/** What the asker is told when the GM gave no answer, by why (see `askUser`). */
+export const NO_ANSWER: Record<QueryFailure, string> = { left: "CLOCKWORK.Relay.GMLeft", timeout: "CLOCKWORK.Relay.NoAnswer", failed: "CLOCKWORK.Relay.NoAnswer" };
+
 const refused = (key: string, data?: Record<string, string | number>): RelayResult => ({ ok: false, viaGM: true, problem: { key, data } });
 
 function report(result: RelayResult, options: Pick<RelayOptions, "notify">): RelayResult {
@@ -60,14 +65,12 @@ export async function relay(kind: string, args: Record<string, unknown>, options
   if (user?.isGM) return report({ ...(await answer({ kind, args, cause: options.cause, userId: user.id }, user.id)), viaGM: false }, options);
   const gm = activeGM<QueryUser>();
   if (!gm) return report(refused("CLOCKWORK.Relay.NoGM"), options);
-  let reply: unknown;
-  try {
-    reply = await gm.query(RELAY_QUERY, { kind, args, cause: options.cause, userId: user?.id ?? null }, { timeout: options.timeout ?? RELAY_TIMEOUT });
-  } catch (error) {
-    console.warn("ClockWork | the GM did not answer a relayed request", error);
-    return report(refused("CLOCKWORK.Relay.NoAnswer"), options);
+  const asked = await askUser(gm, RELAY_QUERY, { kind, args, cause: options.cause, userId: user?.id ?? null }, { timeout: options.timeout ?? RELAY_TIMEOUT });
+  if (!asked.ok) {
+    console.warn(`ClockWork | the GM did not answer a relayed request (${asked.why})`, asked.error);
+    return report(refused(NO_ANSWER[asked.why]), options);
   }
-  const result = reply as RelayResult | null;
+  const result = asked.value as RelayResult | null;
   if (!result || typeof result !== "object" || typeof result.ok !== "boolean") return report(refused("CLOCKWORK.Relay.NoAnswer"), options);
   return report({ ...result, viaGM: true }, options);
 }
@@ -117,13 +120,22 @@ function requesterOf(request: RelayRequest, options?: { user?: { id?: string } }
 }
 
 /** The GM's side of {@link RELAY_QUERY} (registered at init). */
-export function answerRelay(data: unknown, options?: QueryOptions): Promise<RelayResult> {
+export async function answerRelay(data: unknown, options?: QueryOptions): Promise<RelayResult> {
   const self = currentUser<{ id: string | null; isGM?: boolean }>();
-  if (!self?.isGM) return Promise.resolve(refused("CLOCKWORK.Relay.NoGM"));
-  return answer((data ?? {}) as RelayRequest, null, options);
+  if (!self?.isGM) return refused("CLOCKWORK.Relay.NoGM");
+  // Any shape the wire can carry: a non-object request, or one whose fields are not what they claim.
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return refused("CLOCKWORK.Relay.BadRequest");
+  try {
+    return await answer(data as RelayRequest, null, options);
+  } catch (error) {
+    console.error("ClockWork | a relayed request could not be answered", error);
+    return refused("CLOCKWORK.Relay.BadRequest");
+  }
 }
 
 async function answer(request: RelayRequest, localId: string | null, options?: { user?: { id?: string } }): Promise<RelayResult> {
+  // An id of another type is no id a client sends (on v14 core's own word would otherwise pass it by).
+  if (request.userId !== undefined && request.userId !== null && typeof request.userId !== "string") return refused("CLOCKWORK.Relay.BadRequest");
   // Where core names the asker (v14), a request claiming someone else is a forgery, not a mistake.
   const asker = localId ? null : queryRequesterId(options);
   if (asker && typeof request.userId === "string" && request.userId !== asker) return refused("CLOCKWORK.Relay.ClaimsOther");
@@ -132,7 +144,8 @@ async function answer(request: RelayRequest, localId: string | null, options?: {
   // A GM's client writes locally; a relayed request claiming a GM is a forgery.
   if (requester.isGM && !localId) return refused("CLOCKWORK.Relay.ClaimsGM");
   const kind = typeof request.kind === "string" ? relayKind(request.kind) : undefined;
-  if (!kind) return refused("CLOCKWORK.Relay.UnknownKind", { kind: String(request.kind) });
+  // Only a string is named back: an object's own toString (or none) is a forger's, never called.
+  if (!kind) return refused("CLOCKWORK.Relay.UnknownKind", { kind: typeof request.kind === "string" ? request.kind.slice(0, 64) : "?" });
   const cause = causeOf(request.cause);
   if (!cause || !kind.accepts(cause.flags)) return refused("CLOCKWORK.Relay.NoCause");
   if (!requester.isGM) {
@@ -140,7 +153,9 @@ async function answer(request: RelayRequest, localId: string | null, options?: {
     const mayAsk = kind.who === "author" ? cause.authorId === requester.id : kind.participants(cause.flags).some((uuid) => ownedBy(uuid, requester.user));
     if (!mayAsk) return refused("CLOCKWORK.Relay.NotYourCard");
   }
-  const args = request.args !== null && typeof request.args === "object" ? (request.args as Record<string, unknown>) : {};
+  // Arguments are a plain object (or none): anything else is not a request any button sends.
+  if (request.args !== undefined && (request.args === null || typeof request.args !== "object" || Array.isArray(request.args))) return refused("CLOCKWORK.Relay.BadRequest");
+  const args = (request.args ?? {}) as Record<string, unknown>;
   let derived;
   try {
     derived = await kind.derive({ requester, cause, args });
@@ -149,13 +164,17 @@ async function answer(request: RelayRequest, localId: string | null, options?: {
     return refused("CLOCKWORK.Relay.BadRequest");
   }
   if ("refused" in derived) return { ok: false, viaGM: true, problem: derived.refused };
-  // An owner never needs the relay: a relayed write on the requester's own document is refused.
-  if (!localId && derived.ops.some((op) => ownedBy(op.uuid, requester.user))) return refused("CLOCKWORK.Relay.OwnDocument");
+  // An owner never needs the relay: a relayed write on the requester's own document is refused,
+  // save a write carrying the card's ledger tag (the ledger is the GM's to write, ./gm-records).
+  if (!localId && derived.ops.some((op) => !carriesLedger(op) && ownedBy(op.uuid, requester.user))) return refused("CLOCKWORK.Relay.OwnDocument");
   // A card's ledger tags are its own: a kind may not apply or revert another card's.
   const tags = derived.ops.map((op) => ("ledger" in op ? op.ledger : undefined)).filter((tag) => tag !== undefined);
   if (tags.some((tag) => parseLedgerTag(tag)?.message !== cause.id)) return refused("CLOCKWORK.Relay.BadLedger");
   return runBatch(derived.ops, requester.id, !localId);
 }
+
+/** Whether an op writes the ledger (a tagged write, or an Undo's revert). */
+const carriesLedger = (op: RelayOp): boolean => op.op === "revert" || ("ledger" in op && op.ledger !== undefined) || writesOnlyGmRecords(op);
 
 /** A refusal's text (for tests and logs). */
 export function relayProblemText(problem: RelayProblem): string {
@@ -164,5 +183,6 @@ export function relayProblemText(problem: RelayProblem): string {
 
 /** Registers the relay's query (at init, on every client: whichever is the active GM answers). */
 export function registerRelay(): void {
+  registerGmRecordGuards();
   registerQuery(RELAY_QUERY, (data: unknown, options?: QueryOptions) => answerRelay(data, options));
 }

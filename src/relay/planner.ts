@@ -15,7 +15,9 @@ import {
   returnToGlobalPool, revertTrack, spendCounters, stabilize as stabilizeTrack, trackDelta,
   type CounterState, type DamageApplication, type GlobalManaPool, type HealthTrack, type TrackDelta,
 } from "../rules";
-import { QUIET_REFUSAL, changesNothing, currentUser, deletionEntry, documentTypeLabel, foundryMember, hooks, notify, resolveUuidSync, takeRefusal, updateDocument, wouldChange } from "../foundry";
+import {
+  QUIET_REFUSAL, changesNothing, currentUser, deletionEntry, documentTypeLabel, foundryMember, hooks, notify, resolveUuidSync, takeRefusal, updateDocument, userById, wouldChange,
+} from "../foundry";
 import type { RelayOp, RelayProblem, StoredHealth } from "./ops";
 
 /** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
@@ -55,6 +57,23 @@ export interface LedgerEntry {
   effects?: string[];
   /** Personal mana it gave. */
   mana?: number;
+  /**
+   * Set by the GM's Undo (the entry stays, so the card is known as undone): who undid it and
+   * when. An undone entry refuses a player's Apply of its tag; a GM's Apply writes it afresh.
+   */
+  undone?: { by: string | null; at: number } | null;
+}
+
+/** The keys of an entry a fresh one replaces (nulled, since an update merges objects). */
+const ENTRY_KEYS = ["track", "statuses", "statusesOff", "effects", "mana", "undone"] as const;
+
+/** What a ledger says of a tag on an actor: applied, undone by the GM, or nothing. */
+export function ledgerState(actor: unknown, tag: string): "applied" | "undone" | null {
+  const parsed = parseLedgerTag(tag);
+  if (!parsed || !actor || typeof actor !== "object") return null;
+  const entry = ledgerOf(actor as Doc)[parsed.message]?.[parsed.slot];
+  if (!entry || typeof entry !== "object") return null;
+  return entry.undone ? "undone" : "applied";
 }
 
 // ---------------------------------------------------------------- documents
@@ -232,6 +251,8 @@ function checkShape(op: RelayOp): void {
  * on one document build on each other. Throws a Refusal (nothing written) when any op cannot be made.
  */
 function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
+  // Only a GM applies a card the GM undid again (issue 34 item 2).
+  const byGM = requesterId !== null && userById<{ isGM?: boolean }>(requesterId)?.isGM === true;
   const writes = new Map<string, DocWrite>();
   const steps: Step[] = [];
   const results: OpResult[] = [];
@@ -271,7 +292,9 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
     const parsed = parseLedgerTag(tag)!;
     let entry = write.ledger.get(tag);
     if (!entry) {
-      if (ledgerOf(write.doc)[parsed.message]?.[parsed.slot]) refuse("CLOCKWORK.Relay.AlreadyApplied", { name: write.doc.name ?? "" });
+      const existing = ledgerOf(write.doc)[parsed.message]?.[parsed.slot];
+      if (existing && !existing.undone) refuse("CLOCKWORK.Relay.AlreadyApplied", { name: write.doc.name ?? "" });
+      if (existing?.undone && !byGM) refuse("CLOCKWORK.Relay.UndoneByGM", { name: write.doc.name ?? "" });
       entry = { at: now };
       write.ledger.set(tag, entry);
     }
@@ -428,7 +451,7 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
         const write = writeOf(doc);
         const { message, slot } = parseLedgerTag(op.ledger)!;
         const entry = ledgerOf(doc)[message]?.[slot];
-        if (!entry || write.ledger.has(op.ledger)) refuse("CLOCKWORK.Relay.NotApplied", { name });
+        if (!entry || entry.undone || write.ledger.has(op.ledger)) refuse("CLOCKWORK.Relay.NotApplied", { name });
         if (entry.track) {
           const track = trackOf(write);
           const reverted = revertTrack(track, entry.track);
@@ -449,11 +472,12 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
           const effect = doc.effects?.get(id);
           if (effect) steps.push({ kind: "delete", effect, data: effect.toObject?.() ?? {} });
         }
-        // v13 `…message.-=slot: null`, v14 `…message.slot: _del` (the same path as the inverse's on v14).
-        const [removal, removed] = deletionEntry(`flags.clockwork.ledger.${message}`, slot);
-        set(write, removal, removed);
-        delete write.inverse[removal];
-        write.inverse[`flags.clockwork.ledger.${message}.${slot}`] = structuredClone(entry);
+        // The entry stays, marked undone: the card is known as undone by the GM (a player's
+        // Apply of it is refused), and its inverse takes the mark away again.
+        set(write, `flags.clockwork.ledger.${message}.${slot}.undone`, { by: requesterId, at: now });
+        const [removal, removed] = deletionEntry(`flags.clockwork.ledger.${message}.${slot}`, "undone");
+        delete write.inverse[`flags.clockwork.ledger.${message}.${slot}.undone`];
+        write.inverse[removal] = removed;
         break;
       }
     }
@@ -468,11 +492,18 @@ function writeLedger(write: DocWrite, set: (write: DocWrite, path: string, value
   const ledger = ledgerOf(write.doc);
   for (const [tag, entry] of write.ledger) {
     const { message, slot } = parseLedgerTag(tag)!;
-    set(write, `flags.clockwork.ledger.${message}.${slot}`, entry);
-    // Its inverse removes the slot (or the card, when the batch made it).
-    delete write.inverse[`flags.clockwork.ledger.${message}.${slot}`];
-    const [removal, removed] = ledger[message] ? deletionEntry(`flags.clockwork.ledger.${message}`, slot) : deletionEntry("flags.clockwork.ledger", message);
-    write.inverse[removal] = removed;
+    const path = `flags.clockwork.ledger.${message}.${slot}`;
+    const existing = ledger[message]?.[slot];
+    // A GM's Apply of an undone entry replaces it whole (an update merges: its old keys are nulled).
+    const nulls = Object.fromEntries(ENTRY_KEYS.map((key) => [key, null]));
+    set(write, path, existing ? { ...nulls, ...entry } : entry);
+    delete write.inverse[path];
+    if (existing) write.inverse[path] = { ...nulls, ...structuredClone(existing) };
+    else {
+      // Its inverse removes the slot (or the card, when the batch made it).
+      const [removal, removed] = ledger[message] ? deletionEntry(`flags.clockwork.ledger.${message}`, slot) : deletionEntry("flags.clockwork.ledger", message);
+      write.inverse[removal] = removed;
+    }
   }
   const newest = (entries: Record<string, LedgerEntry>) => Math.max(0, ...Object.values(entries ?? {}).map((e) => e?.at ?? 0));
   const cards = Object.entries(ledger).filter(([message]) => ![...write.ledger.keys()].some((tag) => tag.startsWith(`${message}.`)));
@@ -664,6 +695,12 @@ function report(result: BatchResult, options: WriteOwnedOptions): BatchResult {
 export async function writeOwned(ops: readonly RelayOp[], options: WriteOwnedOptions = {}): Promise<BatchResult> {
   if (!ops.length) return { ok: true, viaGM: false, results: [], effects: [] };
   const user = currentUser<{ id: string | null; isGM?: boolean }>();
+  // The ledger is the GM's record (./gm-records): a player's tagged write goes to the GM through
+  // the card's relay kind, never here, so a player's client cannot mark a card applied.
+  if (user?.isGM !== true) {
+    const tagged = ops.find((op) => op?.op === "revert" || ("ledger" in (op ?? {}) && (op as { ledger?: unknown }).ledger !== undefined));
+    if (tagged) return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.LedgerGMOnly", data: { name: nameOf(resolve(tagged.uuid) ?? { documentName: "Actor", uuid: "", update: async () => undefined }).name } } }, options);
+  }
   for (const op of ops) {
     const doc = resolve(op?.uuid);
     if (!doc) return report({ ok: false, viaGM: false, problem: { key: "CLOCKWORK.Relay.Missing" } }, options);

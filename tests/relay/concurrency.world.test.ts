@@ -79,8 +79,10 @@ describe("concurrency", { timeout: 30_000 }, () => {
     expect(await world.as(gm, () => relay("test.unwound", {}, { cause }))).toMatchObject({ ok: true, viaGM: false });
     await world.settle();
     expect(health(gm, GRUSHA)).toMatchObject({ wounds: 2, hits: 0, vitalsLost: 0 });
-    // The player may not undo, and the card is not applied twice while it stands.
-    const again = await world.as(alice, () => relay("test.wound", {}, { cause }));
+    // The GM's Undo is final for the player (issue 34 item 2): only a GM applies it again, once.
+    expect(await world.as(alice, () => relay("test.wound", {}, { cause, notify: false }))).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.UndoneByGM" } });
+    expect(health(gm, GRUSHA).wounds).toBe(2);
+    const again = await world.as(gm, () => relay("test.wound", {}, { cause }));
     expect(again).toMatchObject({ ok: true });
     const twice = await world.as(alice, () => relay("test.wound", {}, { cause, notify: false }));
     expect(twice).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.AlreadyApplied" } });

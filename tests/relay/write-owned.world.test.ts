@@ -154,9 +154,20 @@ describe("the ledger", { timeout: 20_000 }, () => {
     expect(undone).toMatchObject({ ok: true });
     expect(health(gm, GRUSHA)).toMatchObject({ wounds: 2, hits: 0, vitalsLost: 0 });
     expect([...actor(gm, GRUSHA).statuses]).toEqual([]);
-    expect(actor(gm, GRUSHA).flags.clockwork?.ledger?.[TAG]?.grusha).toBeUndefined();
-    // The tag is cleared: nothing to undo twice, and the card could be applied again.
+    // The entry stays, marked undone by the GM (issue 34): nothing to undo twice; a GM may apply it again.
+    expect((actor(gm, GRUSHA).flags.clockwork?.ledger?.[TAG]?.grusha as { undone?: unknown } | undefined)?.undone).toMatchObject({ by: gm.userId });
     expect(await world.as(gm, () => writeOwned([{ op: "revert", uuid: actorUuid(GRUSHA), ledger: tag }], { notify: false }))).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.NotApplied" } });
+    // The GM applies it again: a fresh entry replaces the undone one whole (no stale status left in it).
+    expect(await world.as(gm, () => writeOwned([{ op: "damage", uuid: actorUuid(GRUSHA), amount: grit, ledger: tag }]))).toMatchObject({ ok: true });
+    await world.settle();
+    expect(health(gm, GRUSHA).wounds).toBe(3);
+    const again = actor(gm, GRUSHA).flags.clockwork?.ledger?.[TAG]?.grusha as { undone?: unknown; statuses?: unknown; track?: unknown };
+    expect(again.undone ?? null).toBeNull();
+    expect(again.statuses ?? null).toBeNull();
+    expect(again.track).toMatchObject({ wounds: 1 });
+    expect(await world.as(gm, () => writeOwned([{ op: "revert", uuid: actorUuid(GRUSHA), ledger: tag }]))).toMatchObject({ ok: true });
+    await world.settle();
+    expect(health(gm, GRUSHA).wounds).toBe(2);
   });
 
   it("refuses an undo a later change made impossible, saying why, and changes nothing", async () => {

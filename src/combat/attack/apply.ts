@@ -9,8 +9,8 @@
  * requester's client writes them itself, tagged the same way.
  */
 import { notify, resolveUuidSync, userById } from "../../foundry";
-import { registerRelayKind, relay, writeOwned, type Derived, type DeriveContext, type RelayOp, type RelayResult } from "../../relay";
-import { ATTACK_FLAG, isApplied, ledgerSlot, ledgerTag, type AttackCardData, type CardTarget } from "./card";
+import { ledgerState, registerRelayKind, relay, type Derived, type DeriveContext, type RelayOp, type RelayResult } from "../../relay";
+import { ATTACK_FLAG, isApplied, isUndone, ledgerSlot, ledgerTag, type AttackCardData, type CardTarget } from "./card";
 import { attackData, safeKey, type AttackMessage } from "./chat";
 import { recomputeCard, type RecomputeMessage, type RecomputedRow } from "./recompute";
 import { ATTACK_KINDS } from "./constants";
@@ -21,11 +21,9 @@ export { ATTACK_KINDS, ledgerSlot, ledgerTag };
 
 const KEY = "CLOCKWORK.Combat.Attack";
 
-/** Whether an actor's ledger holds a tag (what the relay's planner recorded). */
+/** Whether an actor's ledger holds a tag applied and not undone (what the relay's planner recorded). */
 export function ledgerHas(actor: unknown, tag: string): boolean {
-  const [message, slot] = tag.split(".");
-  const ledger = (actor as { flags?: { clockwork?: { ledger?: Record<string, Record<string, unknown>> } } } | null)?.flags?.clockwork?.ledger;
-  return !!ledger?.[message]?.[slot];
+  return ledgerState(actor, tag) === "applied";
 }
 
 interface Owned {
@@ -48,17 +46,22 @@ export function rowOps(messageId: string, row: RecomputedRow, attacker: Workflow
   return ops;
 }
 
-/** Whether a row was applied: the card's display says so, or a ledger holds its tag. */
-function applied(data: AttackCardData, messageId: string, row: RecomputedRow, attacker: WorkflowActor): boolean {
+/**
+ * Whether a row was applied. The GM's side reads only the ledger, which only a GM's client
+ * writes (src/relay/gm-records.ts): a display its author wrote on a player's card never hides a
+ * row from the GM's Apply. A client's own button also reads the display (`display`).
+ */
+function applied(data: AttackCardData, messageId: string, row: RecomputedRow, attacker: WorkflowActor, display = false): boolean {
   const tag = ledgerTag(messageId, row.key);
-  return isApplied(data, row.key) || ledgerHas(row.actor, tag) || ledgerHas(attacker, tag);
+  return (display && isApplied(data, row.key)) || ledgerHas(row.actor, tag) || ledgerHas(attacker, tag);
 }
 
 /** The rows an Apply would write: the one `key` names, or every pending one. */
-function pendingRows(rows: readonly RecomputedRow[], data: AttackCardData, messageId: string, attacker: WorkflowActor, key: unknown): RecomputedRow[] | { refused: string } {
+function pendingRows(rows: readonly RecomputedRow[], data: AttackCardData, messageId: string, attacker: WorkflowActor, key: unknown, display = false, player = false): RecomputedRow[] | { refused: string } {
   if (key !== undefined && (typeof key !== "string" || !rows.some((r) => r.key === key))) return { refused: `${KEY}.Apply.UnknownTarget` };
-  const chosen = rows.filter((r) => key === undefined || r.key === key);
-  const pending = chosen.filter((r) => !applied(data, messageId, r, attacker) && rowOps(messageId, r, attacker).length > 0);
+  // A player's button leaves out the rows the GM undid (the GM's side refuses them anyway).
+  const chosen = rows.filter((r) => (key === undefined || r.key === key) && !(display && player && isUndone(data, r.key)));
+  const pending = chosen.filter((r) => !applied(data, messageId, r, attacker, display) && rowOps(messageId, r, attacker).length > 0);
   return pending.length ? pending : { refused: `${KEY}.Card.NothingToApply` };
 }
 
@@ -76,10 +79,14 @@ function deriveApply(context: DeriveContext<{ key?: unknown }>): Derived {
   const requester = context.requester;
   const ops: RelayOp[] = [];
   for (const row of pending) {
-    // The requester writes its own creatures itself (an owner never needs the relay).
-    ops.push(...rowOps(message.id, row, attacker).filter((op) => requester.isGM || !owns(resolve(op.uuid), requester.user)));
+    // Every row's writes, the requester's own creatures' too: each carries the card's ledger
+    // tag, which only the GM's client writes (a player's tagged write comes here).
+    ops.push(...rowOps(message.id, row, attacker));
     // The card's display, from a GM's own click (a player's card is theirs: their client marks it).
-    if (requester.isGM) ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${row.key}`, from: [], once: true });
+    if (requester.isGM) {
+      ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${row.key}`, from: [] });
+      if (isUndone(data, row.key) || data.undone?.[row.key]) ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.undone.${row.key}`, clear: true });
+    }
   }
   if (!ops.length) return { refused: { key: `${KEY}.Card.NothingToApply` } };
   return { ops };
@@ -99,7 +106,11 @@ function deriveUndo(context: DeriveContext<{ key?: unknown }>): Derived {
     const actor = resolve(target.actorUuid);
     const reverts = [actor, attacker].filter((doc, i, all) => doc && all.indexOf(doc) === i && ledgerHas(doc, tag)) as { uuid: string }[];
     for (const doc of reverts) ops.push({ op: "revert", uuid: doc.uuid, ledger: tag });
-    if (reverts.length || isApplied(data, target.key)) ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${target.key}`, clear: true });
+    if (reverts.length || isApplied(data, target.key)) {
+      ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.applied.${target.key}`, clear: true });
+      // Shown to everyone: "Undone by the GM" (only a GM applies the row again).
+      if (reverts.length) ops.push({ op: "record", uuid: message.uuid, path: `flags.clockwork.${ATTACK_FLAG}.undone.${target.key}`, from: [] });
+    }
   }
   return ops.length ? { ops } : { refused: { key: `${KEY}.Undo.Nothing` } };
 }
@@ -169,24 +180,17 @@ export async function applyAttackCard(message: AttackMessage & RecomputeMessage,
     notify("warn", recomputed.problem.key, recomputed.problem.data);
     return null;
   }
-  const pending = pendingRows(recomputed.rows, data, message.id, recomputed.attacker, key);
+  const pending = pendingRows(recomputed.rows, data, message.id, recomputed.attacker, key, true, !isGM);
   if ("refused" in pending) {
     notify("info", pending.refused);
     return null;
   }
   const args = key !== undefined ? { key } : {};
   if (isGM) return relay(ATTACK_KINDS.apply, args, { cause: message.uuid });
-  const ops = pending.flatMap((row) => rowOps(message.id!, row, recomputed.attacker));
-  const own = ops.filter((op) => resolve(op.uuid)?.testUserPermission?.(game.user, "OWNER") === true);
-  let result: RelayResult = { ok: true, viaGM: false, results: [], effects: [] };
-  if (own.length < ops.length) {
-    result = await relay(ATTACK_KINDS.apply, args, { cause: message.uuid });
-    if (!result.ok) return result;
-  }
-  if (own.length) {
-    const local = await writeOwned(own);
-    if (!local.ok) return { ok: false, viaGM: false, problem: local.problem };
-  }
+  // A player's Apply goes to the GM whole, own creatures included: the ledger that makes a card
+  // apply once is the GM's to write (docs/combat.md, "Trust model").
+  const result = await relay(ATTACK_KINDS.apply, args, { cause: message.uuid });
+  if (!result.ok) return result;
   // The card is the author's: its client marks the rows applied (a display; the ledger decides).
   const changes = Object.fromEntries(pending.map((row) => [`flags.clockwork.${ATTACK_FLAG}.applied.${row.key}`, { userId: game.user?.id ?? null }]));
   await (message as unknown as { update(c: object): Promise<unknown> }).update(changes);

@@ -116,6 +116,8 @@ export interface AttackCardData {
   attacks: CardAttack[];
   targets: CardTarget[];
   applied?: Record<string, AppliedRecord | null>;
+  /** Rows the GM undid (written by the GM's Undo, cleared by the GM's Apply): a display; the ledger decides. */
+  undone?: Record<string, AppliedRecord | null>;
 }
 
 /** Who is looking at the card. */
@@ -161,6 +163,12 @@ export function ledgerTag(messageId: string, key: string): string {
 export function isApplied(data: AttackCardData, key: string): boolean {
   const record = data.applied?.[key];
   return record !== undefined && record !== null;
+}
+
+/** Whether the GM undid a row (and no one applied it since). */
+export function isUndone(data: AttackCardData, key: string): boolean {
+  const record = data.undone?.[key];
+  return !isApplied(data, key) && record !== undefined && record !== null;
 }
 
 /** Targets that Apply would still write to: damaged or given a condition, not applied, still there. */
@@ -223,6 +231,7 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
     const observe = (viewer.isGM || viewer.canObserve(t)) && t.defense !== undefined;
     const gone = !viewer.exists(t.actorUuid);
     const applied = isApplied(data, t.key);
+    const undone = isUndone(data, t.key);
     const outcome = t.automaticMiss ? "automaticMiss" : t.hit ? "hit" : "miss";
     return {
       key: t.key,
@@ -249,13 +258,15 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
       dead: observe && t.health?.dead === true,
       gone,
       applied,
+      undone,
       spiked: t.retaliation ? spikedLine(data, t.retaliation, viewer) : null,
       canRedirect: t.redirectable === true && !applied && !gone && !t.redirectedTo && (viewer.isGM || viewer.owns?.(t.actorUuid) === true),
       redirectedTo: t.redirectedTo ? localize("CLOCKWORK.Combat.Attack.Card.RedirectedTo", { name: t.redirectedTo }) : null,
       redirectedFrom: t.redirectedFrom ? localize("CLOCKWORK.Combat.Attack.Card.RedirectedFrom", { name: t.redirectedFrom }) : null,
     };
   });
-  const pending = pendingTargets(data, (uuid) => viewer.exists(uuid)).length;
+  // A row the GM undid is the GM's to apply again (issue 34 item 2).
+  const pending = pendingTargets(data, (uuid) => viewer.exists(uuid)).filter((t) => viewer.isGM || !isUndone(data, t.key)).length;
   const appliedCount = data.targets.filter((t) => isApplied(data, t.key)).length;
   const canApply = (viewer.isGM || viewer.isAuthor) && !attackerGone;
   return {

@@ -6,7 +6,8 @@
  * combatants defenseless), going back (the undone turn changes are restored) and the end of the
  * combat (stabilized creatures are back). The writes are planned in ../turns.ts.
  */
-import { activeGM, isDesignatedGM, localize, notify, renderTemplate, worldCollection } from "../../foundry";
+import { activeGM, askUser, isDesignatedGM, localize, notify, renderTemplate, worldCollection, type QueryUser } from "../../foundry";
+import { NO_ANSWER, RELAY_TIMEOUT } from "../../relay";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import { applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent } from "../../rules";
 import { TURN_TEMPLATES } from "../templates";
@@ -86,12 +87,17 @@ async function rollInitiative(combat: ClockworkCombat, ids: string | string[], o
     for (const id of rolled) notify("warn", "CLOCKWORK.Query.Refused.InitiativeSet", { name: combat.combatants.get(id)?.name ?? id });
     const asked = own.filter((id) => !rolled.includes(id));
     if (!asked.length) return;
-    const gm = activeGM<{ query(n: string, d: object): Promise<unknown> }>();
+    const gm = activeGM<QueryUser>();
     if (!gm) {
       notify("warn", "CLOCKWORK.Combat.Turns.NoGM");
       return;
     }
-    const answer = await gm.query(QUERY_INITIATIVE, { combatId: combat.id, ids: asked, skills: options.skills ?? {}, userId: game.user?.id });
+    const reply = await askUser(gm, QUERY_INITIATIVE, { combatId: combat.id, ids: asked, skills: options.skills ?? {}, userId: game.user?.id }, { timeout: RELAY_TIMEOUT });
+    if (!reply.ok) {
+      notify("warn", NO_ANSWER[reply.why]);
+      return;
+    }
+    const answer = reply.value;
     if (isRefusal(answer)) notify("warn", answer.problem.key, answer.problem.data as never);
     return;
   }

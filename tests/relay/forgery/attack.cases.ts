@@ -111,7 +111,12 @@ async function appliedByBob(t: AttackTable): Promise<MessageDoc> {
 function casesFor(kind: "attack.apply" | "attack.undo"): ForgeryCase<AttackTable>[] {
   const c = (name: string, forgery: ForgeryCase<AttackTable>["forgery"], build: ForgeryCase<AttackTable>["build"]): ForgeryCase<AttackTable> => ({ name: `${kind}: ${name}`, query: RELAY_QUERY, kind, forgery, build });
   return [
-    c("Bob's card on his own Bram", "own-id", async (t) => ask(t, kind, (await t.attack(t.bob, BRAM, MACE, BRAM)).uuid)),
+    // Bob's own creature is the GM's to write from his card (the ledger is the GM's), once.
+    c(kind === "attack.apply" ? "Bob's card on his own Bram, applied already" : "Bob's card on his own Bram", "own-id", async (t) => {
+      const card = await t.attack(t.bob, BRAM, MACE, BRAM);
+      if (kind === "attack.apply") await t.world.as(t.bob, async () => (await import("../../../src/combat/attack/apply")).applyAttackCard(t.message(t.bob, card.id) as never));
+      return ask(t, kind, card.uuid);
+    }),
     c("claims the GM's id", "claimed-gm", async (t) => ask(t, kind, (await t.attack(t.bob, BRAM, MACE, GRUSHA)).uuid, {}, t.gm.userId)),
     c("claims Alice's id with Bob's card", "claimed-player", async (t) => ask(t, kind, (await t.attack(t.bob, BRAM, MACE, GRUSHA)).uuid, {}, t.alice.userId)),
     c("no cause", "no-cause", async (t) => ask(t, kind, null)),

@@ -13,7 +13,7 @@ import { relay, registerRelayKind, type Derived, type RelayProblem } from "../re
 import { resolveCause } from "../relay/cause";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
-import { castingPool, countGains, counterspellSucceeds, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
+import { castingPool, countGains, counterspellSucceeds, harmfulTo, resistanceChecks, unwillingByDefault, type Caster, type SpellOutcome } from "../rules";
 import { COUNTERSPELL_ID } from "../rules/counterspell";
 import {
   castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, scrollRollOf, setCastApplier, storedRollsFor, targetWrites,
@@ -171,11 +171,11 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
     const token = target.getActiveTokens?.()[0] ?? null;
     return { token: token?.document ?? token, actor: target, self: target.uuid === caster.uuid };
   });
-  // A creature the asker does not own resists a harmful spell: a card cannot make it willing.
+  // A creature the asker does not own resists a harmful or resistible spell (Enlarge, Shrink): a card cannot make it willing.
   const unwilling: Record<string, boolean> = {};
   targets.forEach((t, i) => {
     const claimed = request.unwilling?.[i] === true;
-    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || (spell.automation.harmful && !asker.isGM && !owns(t.actor, asker.user));
+    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || (!asker.isGM && unwillingByDefault(spell, { self: t.self, owned: owns(t.actor, asker.user) }));
   });
   const situational = clampInt(request.situational, -3, 3, 0);
   // "vs GM": the GM's number (its setting) at least; a player's card cannot lower it.
@@ -243,7 +243,8 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const resistance: Record<string, number[]> = {};
   for (const [i, target] of (countered ? [] : setup.ruleTargets).entries()) {
     const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
-    const checks = res ? resistanceChecks(res, { harmful: spell.automation.harmful }) : [];
+    // Harmful to this target as the caster's client counted it (an unwilling Enlarge is: the Gnome's Flat 10).
+    const checks = res ? resistanceChecks(res, { harmful: harmfulTo(spell, target) }) : [];
     if (!checks.length) continue;
     const faces = facesAt(cause.rolls, request.rolls.resistance?.[i], GainRoll);
     if (!faces || faces.length !== checks.length) return refusal("BadRoll");

@@ -21,7 +21,7 @@ import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import { sourceFlags } from "../dice/message-flags";
 import {
   borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
-  harmfulTo, resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
+  harmfulTo, unwillingByDefault, resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
   type Caster, type SpellPlace, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData, type CastRequest, type CastRollIndex } from "./card";
@@ -67,6 +67,8 @@ export interface TokenLike {
 export interface CastDoc extends CastActor {
   uuid: string;
   isOwner?: boolean;
+  /** A player (not only the GM) owns it. */
+  hasPlayerOwner?: boolean;
   ownership?: Record<string, number>;
   testUserPermission?(user: unknown, level: string | number): boolean;
   getActiveTokens?(): TokenLike[];
@@ -163,7 +165,11 @@ export interface CastOptions {
    * gains but no comparison, odds or outcome; the caster's client decides (./counterspell).
    */
   sealed?: boolean;
-  /** Whether each target resists an unopposed spell with a resisting skill (by target id; default: harmful spells on creatures the user does not own). */
+  /**
+   * Whether each target resists (by target id, or one answer for all). Default: a harmful spell, or
+   * one an unwilling target may resist (Enlarge, Shrink), on a creature not of the caster's side
+   * (one this user does not own; for a GM, a player's creature cast at by the GM's or the reverse).
+   */
   unwilling?: boolean | Record<string, boolean>;
   /** Cast as a reaction (Counterspell, Force Field). */
   reaction?: boolean;
@@ -472,13 +478,15 @@ async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions, rea
   return result.ok;
 }
 
-function unwillingOf(options: CastOptions, spell: SpellProfile, actor: CastDoc, self: boolean): boolean {
+function unwillingOf(options: CastOptions, spell: SpellProfile, caster: CastDoc, actor: CastDoc, self: boolean): boolean {
   if (self) return false;
   const u = options.unwilling;
   if (typeof u === "boolean") return u;
   const id = actor.id ?? actor.uuid;
   if (u && id in u) return u[id];
-  return spell.automation.harmful && !actor.isOwner;
+  // The caster's side: what this user owns, and for a GM (who owns all) players' creatures or the GM's own.
+  const owned = actor.isOwner === true && (caster.hasPlayerOwner === true) === (actor.hasPlayerOwner === true);
+  return unwillingByDefault(spell, { self, owned });
 }
 
 /** Stored rolls an "against" spell compares with, by target index. */
@@ -533,7 +541,7 @@ export function castSetup(actor: CastDoc, item: SpellItem, spell: SpellProfile, 
       distance: reach.places[i]?.distance,
       defenseless: combatant ? combatant.system.counters?.hadTurn === false : false,
       self: t.self,
-      unwilling: unwillingOf(options, spell, t.actor, t.self),
+      unwilling: unwillingOf(options, spell, actor, t.actor, t.self),
     });
     const pool = reactionPoolOf(t.actor, spell.roll.opposedSkill);
     // Attack spells meet the whole defense a weapon does, reactions included (§4.9).

@@ -1,0 +1,89 @@
+/**
+ * Issue 29 items 1 and 9 in the rules core: who resists Enlarge and Shrink when nobody says, and
+ * who wins a tie against each spell a target resists. Book lines cite clockwork-rulebook.txt.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { defaultAutomation, resolveSpell, spellTieWinner, unwillingByDefault, UNWILLING_SIZE_END_FLAT } from "../../src/rules";
+import type { Caster, SpellAutomation, SpellProfile, SpellTarget } from "../../src/rules";
+
+type SpellOverrides = Omit<Partial<SpellProfile>, "automation"> & { automation?: Partial<SpellAutomation> };
+
+function spell(over: SpellOverrides = {}): SpellProfile {
+  const { automation, ...rest } = over;
+  return {
+    identifier: "test", skill: "spellcraft", school: "alchemy", level: 3, counters: 4, mana: 6, manaPerExtraTarget: 0,
+    roll: { kind: "unopposed", opposedSkill: "", mustExceed: false },
+    range: { kind: "spaces", spaces: 12 }, area: { shape: "none", size: 0 },
+    damage: { dice: 0, types: [], unavoidable: false, perGain: false },
+    conditions: [], duration: { kind: "roundsPerGain", value: 1 },
+    ...rest,
+    automation: { ...defaultAutomation(), level: "partial", ...automation },
+  };
+}
+
+// As the pack has them (packs/_source/spells/...).
+const size = (amount: number) => ({ kind: "size" as const, amount, perGain: false, max: 0 });
+const SHRINK = spell({ identifier: "shrink", roll: { kind: "unopposed", opposedSkill: "stamina", mustExceed: false }, automation: { effect: size(-1) } });
+const ENLARGE = spell({ identifier: "enlarge", roll: { kind: "unopposed", opposedSkill: "stamina", mustExceed: false }, automation: { effect: size(1) } });
+const SLOW = spell({ identifier: "slow", skill: "celestial", school: "time", roll: { kind: "unopposed", opposedSkill: "stamina", mustExceed: true }, automation: { harmful: true } });
+const BURDEN = spell({ identifier: "burden", skill: "celestial", school: "force", roll: { kind: "opposed", opposedSkill: "stamina", mustExceed: false }, automation: { harmful: true } });
+const HEAL = spell({ identifier: "heal", skill: "soul", school: "life", automation: { effect: { kind: "heal", amount: 2, perGain: true, max: 0 } } });
+const COUNTERSPELL = spell({ identifier: "counterspell", roll: { kind: "opposed", opposedSkill: "", mustExceed: true }, automation: { against: "casting" } });
+
+const CASTER: Caster = { magic: 6, rank: 6 };
+const faces = (gains: number): number[] => Array.from({ length: 6 }, (_, i) => (i < gains ? 6 : 2));
+const target = (over: Partial<SpellTarget> = {}): SpellTarget => ({ id: "t", baseDefense: 3, distance: 1, resistance: { species: 0, armor: 0 }, ...over });
+
+describe("Enlarge and Shrink on a creature the caster's side does not own (issue 29 item 1; L1339, L1341, L258)", () => {
+  it("is unwilling by default: Shrink on an enemy rolls its resistance; an own creature and the caster are willing", () => {
+    expect(unwillingByDefault(SHRINK, { self: false, owned: false })).toBe(true);
+    expect(unwillingByDefault(ENLARGE, { self: false, owned: false })).toBe(true);
+    expect(unwillingByDefault(SHRINK, { self: false, owned: true })).toBe(false);
+    expect(unwillingByDefault(ENLARGE, { self: true, owned: false })).toBe(false);
+    // Harmful spells keep today's default; a helping spell is never forced on anyone.
+    expect(unwillingByDefault(SLOW, { self: false, owned: false })).toBe(true);
+    expect(unwillingByDefault(HEAL, { self: false, owned: false })).toBe(false);
+  });
+
+  it("an enemy whose Body / Stamina reaction only ties the cast is shrunk (L707); one that beats it resists (L1341)", () => {
+    const enemy = target({ unwilling: unwillingByDefault(SHRINK, { self: false, owned: false }), reactionGains: 3 });
+    expect(resolveSpell(SHRINK, CASTER, [enemy], { casting: faces(3) }).targets[0].success).toBe(true);
+    const beats = target({ unwilling: true, reactionGains: 4 });
+    expect(resolveSpell(SHRINK, CASTER, [beats], { casting: faces(3) }).targets[0].success).toBe(false);
+  });
+
+  it("a Shrink that lands on an unwilling enemy lasts until its Flat 7 (L1341)", () => {
+    const enemy = target({ unwilling: unwillingByDefault(SHRINK, { self: false, owned: false }), reactionGains: 0 });
+    const outcome = resolveSpell(SHRINK, CASTER, [enemy], { casting: faces(2) });
+    expect(JSON.stringify(outcome.targets[0])).toContain(`"flat":${UNWILLING_SIZE_END_FLAT}`);
+  });
+
+  it("property: only a spell that harms or that a target may resist is ever unwilling by default, and never on one's own", () => {
+    const spells = [SHRINK, ENLARGE, SLOW, BURDEN, HEAL, COUNTERSPELL];
+    fc.assert(fc.property(fc.constantFrom(...spells), fc.boolean(), fc.boolean(), (s, self, owned) => {
+      const unwilling = unwillingByDefault(s, { self, owned });
+      if (self || owned) expect(unwilling).toBe(false);
+      else expect(unwilling).toBe(s.automation.harmful || (s.roll.kind === "unopposed" && s.roll.opposedSkill !== ""));
+    }));
+  });
+});
+
+describe("who wins a tie against each resisted spell (issue 29 item 9)", () => {
+  it("Slow and Mass Slow: the target (RULING 63); Burden: the caster (L1524 with L707); Enlarge and Shrink: the caster (docs/rulings.md #163)", () => {
+    expect(spellTieWinner(SLOW)).toBe("target");
+    expect(spellTieWinner(BURDEN)).toBe("caster");
+    expect(spellTieWinner(ENLARGE)).toBe("caster");
+    expect(spellTieWinner(SHRINK)).toBe("caster");
+    expect(spellTieWinner(COUNTERSPELL)).toBe("target");
+    expect(spellTieWinner(HEAL)).toBeNull();
+  });
+
+  it("property: the exported winner is the one resolveSpell lets through on a tie", () => {
+    fc.assert(fc.property(fc.constantFrom(SLOW, BURDEN, ENLARGE, SHRINK), fc.integer({ min: 1, max: 6 }), (s, gains) => {
+      const tied = target({ unwilling: true, reactionGains: gains });
+      const success = resolveSpell(s, CASTER, [tied], { casting: faces(gains) }).targets[0].success;
+      expect(success).toBe(spellTieWinner(s) === "caster");
+    }));
+  });
+});

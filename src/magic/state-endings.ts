@@ -5,7 +5,8 @@
  *   that wrote it (the GM, or the owner of the damaged creature) — Pacified ends;
  * - an attack declared: `clockwork.attack` on the attacker's client, with the damage its card
  *   shows — Polymorphed ends, and Charmed and Feared when the attacker is their caster and the
- *   attack damages; the attacker's own Invisibility ends (an offensive action);
+ *   attack damages; the attacker's own Invisibility ends (an offensive action), and its True
+ *   Strike when the attack hits;
  * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as
  *   attacks; any other spell that damages counts for Charmed and Feared.
  * Each ending is written here when this user may write the creature (a GM, or its owner);
@@ -41,8 +42,11 @@ export function heldStates(actor: EndingActor): HeldState[] {
   const states: HeldState[] = [];
   for (const effect of actor.effects ?? []) {
     if (effect.disabled) continue;
-    const caster = spellFlagOf(effect)?.casterUuid ?? null;
+    const flag = spellFlagOf(effect);
+    const caster = flag?.casterUuid ?? null;
     for (const key of effect.statuses ?? []) states.push({ key, casterUuid: caster });
+    // A spell with no status (True Strike) is held by its identifier.
+    if (flag?.identifier) states.push({ key: flag.identifier, casterUuid: caster });
   }
   return states;
 }
@@ -53,7 +57,7 @@ export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
   if (!ended.length) return [];
   const ops: MagicOp[] = [];
   for (const key of ended) {
-    const carriers = [...(actor.effects ?? [])].filter((e) => !e.disabled && [...(e.statuses ?? [])].includes(key));
+    const carriers = [...(actor.effects ?? [])].filter((e) => !e.disabled && ([...(e.statuses ?? [])].includes(key) || spellFlagOf(e)?.identifier === key));
     const spell = carriers.find((e) => spellFlagOf(e) && e.uuid);
     // A spell state goes with its spell's effect (as Dispel ends it); a combat status by its id.
     if (spell?.uuid) {
@@ -150,7 +154,7 @@ export async function onDamageApplied(actor: EndingActor | null | undefined, app
 
 /** What the listener reads of a weapon attack's outcome. */
 interface AttackOutcomeLike {
-  results?: readonly { damage?: { total?: number }; setup?: { defense?: { parts?: { forceField?: number } } } }[];
+  results?: readonly { hit?: boolean; damage?: { total?: number }; setup?: { defense?: { parts?: { forceField?: number } } } }[];
   session?: { targets?: readonly { actor?: EndingActor | null }[] };
   message?: unknown;
 }
@@ -169,7 +173,7 @@ export async function onAttack(attacker: EndingActor | null | undefined, outcome
     if (!owned(target.actor.uuid)) others ||= [...(target.actor.effects ?? [])].some((e) => !e.disabled);
     else if (messageId) ops.push(...forceFieldOps(target.actor, messageId, result?.setup?.defense?.parts?.forceField ?? 0));
   });
-  if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense" }));
+  if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense", hit: (outcome?.results ?? []).some((r) => r.hit === true) }));
   const mine = ops.filter((op) => op.uuid && owned(op.uuid));
   if (mine.length) await writeOwned(mine, { notify: false });
   if (cause && (others || mine.length < ops.length)) await relay(STATE_END, {}, { cause, notify: false });
@@ -178,7 +182,7 @@ export async function onAttack(attacker: EndingActor | null | undefined, outcome
 /** What the listener reads of a cast. */
 interface CastResultLike {
   outcome?: { targets?: readonly { damageTotal?: number }[] };
-  data?: { spell?: { rollKind?: string; harmful?: boolean }; targets?: readonly { uuid?: string }[] };
+  data?: { spell?: { rollKind?: string; harmful?: boolean }; targets?: readonly { uuid?: string; success?: boolean }[] };
   message?: unknown;
 }
 
@@ -198,15 +202,17 @@ export async function onCast(caster: EndingActor | null | undefined, item: { sys
   const by = caster?.uuid ?? null;
   const ops: MagicOp[] = [];
   let offensive = false;
+  let hit = false;
   (result?.data?.targets ?? []).forEach((t, i) => {
     const actor = t.uuid ? resolve(t.uuid) : null;
     if (!actor?.uuid) return;
     const damage = result?.outcome?.targets?.[i]?.damageTotal ?? 0;
     if (actor.uuid !== by && (attack || item?.system?.automation?.harmful === true)) offensive = true;
+    if (actor.uuid !== by && attack && t.success === true) hit = true;
     if (actor.uuid === by) return;
     ops.push(...endingOps(actor, attack ? { kind: "attack", by, damage } : { kind: "spell", by, damage }));
   });
-  if (offensive && caster?.uuid) ops.push(...endingOps(caster, { kind: "offense" }));
+  if (offensive && caster?.uuid) ops.push(...endingOps(caster, { kind: "offense", hit }));
   await write(ops, cause);
 }
 

@@ -8,6 +8,8 @@
  * - Feared (L1355): "ends if the target is damaged by the caster".
  * - Invisible (L1510): "taking an offensive action immediately cancels the effect" — the
  *   invisible creature's own attack or harmful spell.
+ * - True Strike (L1697): "When True Strike causes a successful attack, the spell's effect ends"
+ *   — the creature's own attack that hits (keyed by the spell's identifier: it has no status).
  * Pure: the combat and magic layers report the events and write the endings.
  */
 
@@ -20,7 +22,9 @@ export type StateEnding =
   /** An attack or spell by the state's caster that damages the creature. */
   | "damagedByCaster"
   /** The creature's own attack or harmful spell. */
-  | "ownOffense";
+  | "ownOffense"
+  /** The creature's own attack that hits a target. */
+  | "ownHit";
 
 /** The states with such an ending, by status id (the book line in each comment above). */
 export const STATE_ENDINGS: Readonly<Record<string, readonly StateEnding[]>> = {
@@ -29,6 +33,7 @@ export const STATE_ENDINGS: Readonly<Record<string, readonly StateEnding[]>> = {
   charmed: ["damagedByCaster"],
   feared: ["damagedByCaster"],
   invisible: ["ownOffense"],
+  "true-strike": ["ownHit"],
 };
 
 /** Something that happened to (or by) a creature. */
@@ -39,8 +44,8 @@ export type StateEvent =
   | { kind: "attack"; by: string | null; damage: number }
   /** Another spell at it (not an attack): by whom, and the damage it dealt. */
   | { kind: "spell"; by: string | null; damage: number }
-  /** The creature itself attacked, or cast a harmful spell at another. */
-  | { kind: "offense" };
+  /** The creature itself attacked, or cast a harmful spell at another; `hit`: an attack of it hit. */
+  | { kind: "offense"; hit?: boolean };
 
 /** A state a creature has, with the caster that gave it (a spell's, when there is one). */
 export interface HeldState {
@@ -58,6 +63,8 @@ function ends(ending: StateEnding, event: StateEvent, state: HeldState): boolean
       return (event.kind === "attack" || event.kind === "spell") && event.damage > 0 && !!event.by && !!state.casterUuid && event.by === state.casterUuid;
     case "ownOffense":
       return event.kind === "offense";
+    case "ownHit":
+      return event.kind === "offense" && event.hit === true;
     default:
       return false;
   }

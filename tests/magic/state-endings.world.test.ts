@@ -83,4 +83,33 @@ describe("states that end on damage, an attack or the caster's hostile act", { t
     expect(actor(bob, BRAM).statuses.has("invisible")).toBe(false);
     expect([...bob.errors, ...gm.errors]).toEqual([]);
   });
+
+  it("True Strike ends on its creature's first attack that hits, not on a miss (book L1697)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world, { combat: false });
+    await moveToken(world, BRAM, 4, 1);
+    const flag = { identifier: "true-strike", name: "True Strike", gains: 3, dispellable: true, casterUuid: actorUuid(ILINDE), itemUuid: null, effect: "reroll", amount: 0, endFlat: null, expires: null };
+    const bramGm = doc<{ createEmbeddedDocuments(n: string, d: object[], o?: object): Promise<unknown> }>(gm, actorUuid(BRAM));
+    await world.as(gm, () => bramGm.createEmbeddedDocuments("ActiveEffect", [{ _id: "trueStrikeEff001", name: "True Strike", flags: { clockwork: { spell: flag } } }], { keepId: true }));
+    await flush(world);
+    const struck = () => [...(doc<{ effects: Iterable<{ name: string }> }>(gm, actorUuid(BRAM)).effects)].some((e) => e.name === "True Strike");
+    expect(struck()).toBe(true);
+    const scene = bob.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } };
+    const bram = doc<{ items: { get(id: string): unknown }; attack(item: unknown, options: object): Promise<{ results?: { hit: boolean }[] } | null> }>(bob, actorUuid(BRAM));
+    const swing = () => world.as(bob, () => bram.attack(bram.items.get(SWORD), { targets: [scene.tokens.get(tokenId(GRUSHA))], skipDialog: true }));
+    // A miss leaves it.
+    queueFaces(2, 2, 2, 2, 2, 2, 2, 2, /* damage */ 1, 1, 1, 1, 1, 1, 1, 1);
+    const miss = await swing();
+    await flush(world);
+    expect(miss?.results?.[0].hit).toBe(false);
+    expect(struck()).toBe(true);
+    clearQueuedFaces();
+    // A hit ends it.
+    queueFaces(12, 12, 12, 12, 12, 12, 12, 12, /* damage */ 1, 1, 1, 1, 1, 1, 1, 1);
+    const hit = await swing();
+    await flush(world);
+    expect(hit?.results?.[0].hit).toBe(true);
+    expect(struck()).toBe(false);
+    expect([...bob.errors, ...gm.errors]).toEqual([]);
+  });
 });

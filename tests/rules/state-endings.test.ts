@@ -34,6 +34,14 @@ describe("states ended by an event", () => {
     expect(statesEndedBy({ kind: "offense" }, held)).toEqual(["invisible"]);
   });
 
+  it("True Strike ends on its creature's first attack that hits, not on a miss (book L1697)", () => {
+    const striker: HeldState[] = [{ key: "true-strike", casterUuid: "Actor.priest" }, { key: "invisible" }];
+    expect(statesEndedBy({ kind: "offense", hit: true }, striker)).toEqual(["true-strike", "invisible"]);
+    expect(statesEndedBy({ kind: "offense", hit: false }, striker)).toEqual(["invisible"]);
+    expect(statesEndedBy({ kind: "offense" }, striker)).toEqual(["invisible"]);
+    expect(statesEndedBy({ kind: "attack", by: "Actor.other", damage: 4 }, striker)).toEqual([]);
+  });
+
   it("states with no such ending are never ended by these events; each state is named once", () => {
     for (const event of [{ kind: "damageApplied", damage: 9 }, { kind: "attack", by: CHARMER, damage: 9 }, { kind: "offense" }] as const) {
       const ended = statesEndedBy(event, [...held, ...held]);

@@ -1,10 +1,10 @@
 /**
- * Issue 29 items 1 and 9 in the rules core: who resists Enlarge and Shrink when nobody says, and
- * who wins a tie against each spell a target resists. Book lines cite clockwork-rulebook.txt.
+ * Issue 29 items 1, 2 and 9 in the rules core: who resists Enlarge and Shrink when nobody says,
+ * what a Medicine check needs to stabilize, and who wins a tie against each spell a target resists. Book lines cite clockwork-rulebook.txt.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultAutomation, resolveSpell, spellTieWinner, unwillingByDefault, UNWILLING_SIZE_END_FLAT } from "../../src/rules";
+import { defaultAutomation, isMedicalEquipment, medicineProblem, resolveSpell, spellTieWinner, unwillingByDefault, UNWILLING_SIZE_END_FLAT } from "../../src/rules";
 import type { Caster, SpellAutomation, SpellProfile, SpellTarget } from "../../src/rules";
 
 type SpellOverrides = Omit<Partial<SpellProfile>, "automation"> & { automation?: Partial<SpellAutomation> };
@@ -84,6 +84,37 @@ describe("who wins a tie against each resisted spell (issue 29 item 9)", () => {
       const tied = target({ unwilling: true, reactionGains: gains });
       const success = resolveSpell(s, CASTER, [tied], { casting: faces(gains) }).targets[0].success;
       expect(success).toBe(spellTieWinner(s) === "caster");
+    }));
+  });
+});
+
+describe("Medicine stabilizes only with medical equipment, within reach (issue 29 item 2; L968)", () => {
+  const kit = { type: "equipment", category: "kit", identifier: "medical-kit", quantity: 1 };
+  const longsword = { type: "weapon", identifier: "longsword" };
+
+  it("a healer 4 spaces away holding only a longsword cannot; one with a kit next to the creature can", () => {
+    expect(medicineProblem({ items: [longsword], distance: 4, reach: 1 })).toBe("noEquipment");
+    expect(medicineProblem({ items: [longsword, kit], distance: 4, reach: 1 })).toBe("outOfReach");
+    expect(medicineProblem({ items: [longsword, kit], distance: 1, reach: 1 })).toBeNull();
+    // A Large healer reaches 2; with no tokens on a map, the distance is the table's.
+    expect(medicineProblem({ items: [kit], distance: 2, reach: 2 })).toBeNull();
+    expect(medicineProblem({ items: [kit], reach: 1 })).toBeNull();
+  });
+
+  it("medical equipment: a Kit whose identifier names medicine, at least one of it", () => {
+    expect(isMedicalEquipment(kit)).toBe(true);
+    expect(isMedicalEquipment({ ...kit, identifier: "medic-bag" })).toBe(true);
+    expect(isMedicalEquipment({ ...kit, identifier: "thieves-tools" })).toBe(false);
+    expect(isMedicalEquipment({ ...kit, quantity: 0 })).toBe(false);
+    expect(isMedicalEquipment({ ...kit, category: "gear" })).toBe(false);
+    expect(isMedicalEquipment({ type: "focus", identifier: "medicine" })).toBe(false);
+  });
+
+  it("property: never allowed without equipment, nor beyond reach on a map", () => {
+    fc.assert(fc.property(fc.boolean(), fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined }), fc.integer({ min: 1, max: 4 }), (equipped, distance, reach) => {
+      const problem = medicineProblem({ items: equipped ? [kit] : [longsword], distance, reach });
+      if (!equipped) expect(problem).toBe("noEquipment");
+      else expect(problem).toBe(distance !== undefined && distance > reach ? "outOfReach" : null);
     }));
   });
 });

@@ -134,7 +134,18 @@ async function becameDying(actor: DyingActor): Promise<void> {
     return;
   }
   await addStatus(actor, "dying", { overlay: true });
-  await requestDeathRoll(actor, "dying");
+  const fatal = await requestDeathRoll(actor, "dying");
+  // The wounds of the death roll losing that vital caused: a vital given back takes them back.
+  const track = healthTrackOf(actor);
+  if (fatal && fatal > 0 && track?.dying && !track.dead) await actor.update({ [`flags.clockwork.${DYING_ROLL_WOUNDS_FLAG}`]: fatal });
+}
+
+/** Actor flag: the wounds the automatic death roll on becoming dying added (#166). */
+export const DYING_ROLL_WOUNDS_FLAG = "dyingRollWounds";
+
+function dyingRollWounds(actor: DyingActor): number {
+  const value = (actor as { flags?: { clockwork?: Record<string, unknown> } }).flags?.clockwork?.[DYING_ROLL_WOUNDS_FLAG];
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
 /**
@@ -156,6 +167,14 @@ export async function onHealthUpdate(actor: DyingActor, changes: Changes, option
   }
   if (!after.dying && before?.dying) {
     await removeStatus(actor, "dying");
+    const owed = dyingRollWounds(actor);
+    if (!owed) return;
+    // A vital given back undoes the loss and the death roll it caused (stabilizing does not: the vital stays lost).
+    const vitalBack = typeof after.vitalsLost === "number" && typeof before.vitalsLost === "number" && after.vitalsLost < before.vitalsLost;
+    await actor.update({
+      ...(vitalBack ? { "system.health.wounds": Math.max(0, (after.wounds ?? 0) - owed) } : {}),
+      [`flags.clockwork.${DYING_ROLL_WOUNDS_FLAG}`]: null,
+    });
   }
 }
 

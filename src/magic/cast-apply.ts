@@ -16,7 +16,7 @@ import { DamageRoll } from "../dice/damage-roll";
 import { castingPool, countGains, counterspellSucceeds, harmfulTo, resistanceChecks, unwillingByDefault, type Caster, type SpellOutcome } from "../rules";
 import { COUNTERSPELL_ID } from "../rules/counterspell";
 import {
-  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, scrollRollOf, setCastApplier, storedRollsFor, targetWrites,
+  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, scrollReadOf, scrollRollOf, setCastApplier, storedRollsFor, targetWrites,
   type CastDoc, type CastMessage, type CastOptions, type CastSetup, type ScrollItem, type TokenLike,
 } from "./cast";
 import { recordedReaction } from "./reactions";
@@ -203,10 +203,11 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
     let rank = clampInt(request.scroll.rank, 1, 12, 1);
     if (!trusted) {
       // The scroll the caster holds, of this spell: its stored roll, whatever the card says.
+      // Or, once read (and used up), the read the caster recorded under this cast's id.
       const scroll = resolveUuidSync<ScrollItem>(request.scroll.itemUuid);
-      const held = scroll && scroll.parent === caster ? scrollRollOf(scroll, item.uuid) : null;
-      if (!scroll || !held) return refusal("ScrollUnknown");
-      if (!sameFaces(held.faces, faces) || held.rank !== request.scroll.rank) return refusal("ScrollMismatch", { name: scroll.name });
+      const held = (scroll && scroll.parent === caster ? scrollRollOf(scroll, item.uuid) : null) ?? scrollReadOf(caster as { flags?: Record<string, unknown> }, request.castId, item.uuid);
+      if (!held) return refusal("ScrollUnknown");
+      if (!sameFaces(held.faces, faces) || held.rank !== request.scroll.rank) return refusal("ScrollMismatch", { name: scroll?.name ?? item.name });
       faces = held.faces;
       rank = held.rank;
     }

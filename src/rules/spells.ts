@@ -651,6 +651,27 @@ export function spellTieWinner(spell: Pick<SpellProfile, "roll" | "automation">)
   return spell.roll.mustExceed || spell.automation.against === "casting" ? "target" : "caster";
 }
 
+/** The spell Scribe Scroll is (L1618). */
+export const SCRIBE_SCROLL_ID = "scribe-scroll";
+
+/** How many casting rolls of the written spell Scribe Scroll makes: one, and one more per gain (L1618). */
+export function scribeRollCount(gains: number): number {
+  return 1 + Math.max(0, Math.floor(gains));
+}
+
+/**
+ * The roll a scroll stores (L1618): of the written spell's casting rolls, the one with the most
+ * gains against the scribe's rank (the first of equals). Null with no roll.
+ */
+export function bestScribedRoll(rolls: readonly (readonly number[])[], rank: number, options: { hexed?: boolean } = {}): { faces: number[]; gains: number } | null {
+  let best: { faces: number[]; gains: number } | null = null;
+  for (const faces of rolls) {
+    const gains = countGains(faces, rank, { hexed: options.hexed });
+    if (!best || gains > best.gains) best = { faces: [...faces], gains };
+  }
+  return best;
+}
+
 /** The target's health track, when the cast knows it (grit is the key). */
 function trackOfTarget(target: SpellTarget): HealthTrack | null {
   if (typeof target.grit !== "number") return null;

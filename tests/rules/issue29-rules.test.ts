@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultAutomation, isMedicalEquipment, medicineProblem, resolveSpell, spellTieWinner, unwillingByDefault, UNWILLING_SIZE_END_FLAT } from "../../src/rules";
+import { bestScribedRoll, countGains, defaultAutomation, isMedicalEquipment, scribeRollCount, medicineProblem, resolveSpell, spellTieWinner, unwillingByDefault, UNWILLING_SIZE_END_FLAT } from "../../src/rules";
 import type { Caster, SpellAutomation, SpellProfile, SpellTarget } from "../../src/rules";
 
 type SpellOverrides = Omit<Partial<SpellProfile>, "automation"> & { automation?: Partial<SpellAutomation> };
@@ -115,6 +115,24 @@ describe("Medicine stabilizes only with medical equipment, within reach (issue 2
       const problem = medicineProblem({ items: equipped ? [kit] : [longsword], distance, reach });
       if (!equipped) expect(problem).toBe("noEquipment");
       else expect(problem).toBe(distance !== undefined && distance > reach ? "outOfReach" : null);
+    }));
+  });
+});
+
+describe("Scribe Scroll keeps the best of its rolls (issue 29 item 8; L1618)", () => {
+  it("one roll of the written spell, and one more per gain; the one with the most gains is stored", () => {
+    expect(scribeRollCount(0)).toBe(1);
+    expect(scribeRollCount(3)).toBe(4);
+    expect(bestScribedRoll([[2, 2, 7], [12, 6, 2], [7, 7, 2]], 6)).toEqual({ faces: [12, 6, 2], gains: 3 });
+    expect(bestScribedRoll([], 6)).toBeNull();
+  });
+
+  it("property: the stored roll has the most gains of all rolls, and is one of them", () => {
+    const roll = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 12 });
+    fc.assert(fc.property(fc.array(roll, { minLength: 1, maxLength: 6 }), fc.integer({ min: 4, max: 12 }), (rolls, rank) => {
+      const best = bestScribedRoll(rolls, rank)!;
+      expect(rolls.some((r) => r.length === best.faces.length && r.every((f, i) => f === best.faces[i]))).toBe(true);
+      for (const r of rolls) expect(countGains(r, rank)).toBeLessThanOrEqual(best.gains);
     }));
   });
 });

@@ -112,4 +112,29 @@ describe("states that end on damage, an attack or the caster's hostile act", { t
     expect(struck()).toBe(false);
     expect([...bob.errors, ...gm.errors]).toEqual([]);
   });
+
+  it("Charm ends when the charmer's damage is written, not when its card is rolled (issue 29 item 6; L1281)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, alice } = await seedArena(world);
+    const ilinde = () => actor(alice, ILINDE);
+    const cast = (name: keyof typeof SPELL_IDS, options: object) => world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS[name]), options));
+    await moveToken(world, ILINDE, 3, 0);
+    queueFaces(12, 12, 6, 2, 2, 2, 2, 2, 2, /* Will */ 12, 2, 2, 2, 2);
+    expect((await cast("Charm", { targets: [actorUuid(GRUSHA)] }))?.data.targets[0].success).toBe(true);
+    await flush(world);
+    expect(actor(gm, GRUSHA).statuses.has("charmed")).toBe(true);
+    // A Fire Bolt that hits, its card not applied: the card shows damage, the track none; Charm stays.
+    await setCounters(world, ILINDE, 6);
+    queueFaces(12, 6, 6, 5, 2, 2, 2, 2, 2, /* damage */ 9, 9, 9, 9, 9, 9);
+    const bolt = await world.as(alice, () => ilinde().castSpell(ilinde().items.get(SPELL_IDS["Fire Bolt"]), { targets: [actorUuid(GRUSHA)], apply: false })) as unknown as { data: { targets: { damage: number }[] }; message: unknown };
+    await flush(world);
+    expect(bolt.data.targets[0].damage).toBeGreaterThan(0);
+    expect(actor(gm, GRUSHA).statuses.has("charmed")).toBe(true);
+    // Applied: the damage is written and Charm ends with it.
+    const { applyCastCard } = await import("../../src/magic/cast");
+    expect(await world.as(alice, () => applyCastCard(bolt.message as never))).toBe(true);
+    await flush(world);
+    expect(actor(gm, GRUSHA).statuses.has("charmed")).toBe(false);
+    expect([...alice.errors, ...gm.errors]).toEqual([]);
+  });
 });

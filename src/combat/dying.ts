@@ -10,7 +10,8 @@
  * Stabilize (Mind / Knowledge with the Medicine focus, gains ≥ wounds) is an action here.
  */
 import { activeCombat, activeGM, askUser, isDesignatedGM, notify, registerQuery, resolveUuidSync, targetedTokens, type QueryUser, worldCollection } from "../foundry";
-import { ACTION_COSTS, attemptStabilize, type DamageApplication } from "../rules";
+import { ACTION_COSTS, attemptStabilize, medicineProblem, type DamageApplication, type MedicineProblem } from "../rules";
+import { gridSizeOf, spacesBetween, tokenBox, type TokenPosition } from "./attack/geometry";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK, NO_ANSWER, RELAY_TIMEOUT } from "../relay";
 import { requestDeathRoll, type PromptActor } from "./prompts";
@@ -58,9 +59,34 @@ type DyingActor = TurnActor & StatusActor & PromptActor & {
   isOwner: boolean;
   uuid?: string;
   token?: { id?: string | null } | null;
-  items: Iterable<{ id: string | null; type: string; system: { identifier?: string } }>;
+  items: Iterable<{ id: string | null; type: string; name?: string; identifier?: string; system: { identifier?: string; category?: string; quantity?: number } }>;
   update(changes: object, options?: object): Promise<unknown>;
+  getActiveTokens?(): (PlacedToken & { document?: PlacedToken | null })[];
 };
+
+type PlacedToken = TokenPosition & { parent?: { id?: string | null; grid?: { size?: number } } | null };
+
+/** The spaces between two creatures' tokens on one scene, if both stand on it. */
+function spacesApart(a: DyingActor, b: DyingActor): number | undefined {
+  // A placeable's document, or the document itself where tokens are not drawn.
+  const placed = (actor: DyingActor): PlacedToken | null => {
+    const token = actor.getActiveTokens?.()[0] ?? null;
+    return token?.document ?? token;
+  };
+  const ta = placed(a);
+  const tb = placed(b);
+  if (!ta || !tb || !ta.parent || ta.parent !== tb.parent) return undefined;
+  return spacesBetween(tokenBox(ta, gridSizeOf(ta)), tokenBox(tb, gridSizeOf(tb)));
+}
+
+/** What keeps the healer's Medicine check from a dying creature (L968): its equipment and its reach, by this client's world. */
+export function medicineProblemOf(healer: DyingActor, target: DyingActor): MedicineProblem | null {
+  const items = [...healer.items].map((i) => ({ type: i.type, category: i.system.category, identifier: i.identifier ?? i.system.identifier ?? "", quantity: i.system.quantity }));
+  const reach = (healer.system as { reach?: number }).reach ?? 1;
+  return medicineProblem({ items, distance: spacesApart(healer, target), reach });
+}
+
+const MEDICINE_PROBLEM_KEYS: Record<MedicineProblem, string> = { noEquipment: "NoMedicalEquipment", outOfReach: "HealerOutOfReach" };
 
 
 /** Every combatant of the actor in every combat (linked actor by id, token actor by token). */
@@ -108,7 +134,18 @@ async function becameDying(actor: DyingActor): Promise<void> {
     return;
   }
   await addStatus(actor, "dying", { overlay: true });
-  await requestDeathRoll(actor, "dying");
+  const fatal = await requestDeathRoll(actor, "dying");
+  // The wounds of the death roll losing that vital caused: a vital given back takes them back.
+  const track = healthTrackOf(actor);
+  if (fatal && fatal > 0 && track?.dying && !track.dead) await actor.update({ [`flags.clockwork.${DYING_ROLL_WOUNDS_FLAG}`]: fatal });
+}
+
+/** Actor flag: the wounds the automatic death roll on becoming dying added (#166). */
+export const DYING_ROLL_WOUNDS_FLAG = "dyingRollWounds";
+
+function dyingRollWounds(actor: DyingActor): number {
+  const value = (actor as { flags?: { clockwork?: Record<string, unknown> } }).flags?.clockwork?.[DYING_ROLL_WOUNDS_FLAG];
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
 /**
@@ -130,6 +167,14 @@ export async function onHealthUpdate(actor: DyingActor, changes: Changes, option
   }
   if (!after.dying && before?.dying) {
     await removeStatus(actor, "dying");
+    const owed = dyingRollWounds(actor);
+    if (!owed) return;
+    // A vital given back undoes the loss and the death roll it caused (stabilizing does not: the vital stays lost).
+    const vitalBack = typeof after.vitalsLost === "number" && typeof before.vitalsLost === "number" && after.vitalsLost < before.vitalsLost;
+    await actor.update({
+      ...(vitalBack ? { "system.health.wounds": Math.max(0, (after.wounds ?? 0) - owed) } : {}),
+      [`flags.clockwork.${DYING_ROLL_WOUNDS_FLAG}`]: null,
+    });
   }
 }
 
@@ -199,6 +244,9 @@ export async function stabilizeByMessage(target: DyingActor, message: StabilizeM
   const healer = resolveUuidSync<DyingActor>(flags?.roll?.actorUuid);
   const author = message.author ?? null;
   if (!healer || !author || !healer.testUserPermission(author as never, "OWNER")) return refusal("NotHealer", { name: healer?.name ?? "" });
+  // The GM's own world: the healer's equipment and where both stand now (L968).
+  const problem = medicineProblemOf(healer, target);
+  if (problem) return refusal(MEDICINE_PROBLEM_KEYS[problem], { name: healer.name, target: target.name });
   const key = attemptKey(message as StabilizeMessage & { id: string });
   if (usedRolls(target).includes(key)) return refusal("UsedRoll", { name: target.name });
   const track = healthTrackOf(target);
@@ -252,6 +300,12 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
   const track = healthTrackOf(target);
   if (!track?.dying || track.dead) {
     notify("warn", "CLOCKWORK.Conditions.Stabilize.NotDying", { name: target.name });
+    return null;
+  }
+  // Medical equipment on the healer's person, the dying creature within its reach (L968): before anything is paid.
+  const problem = medicineProblemOf(healer, target);
+  if (problem) {
+    notify("warn", `CLOCKWORK.Conditions.Stabilize.${MEDICINE_PROBLEM_KEYS[problem]}`, { name: healer.name, target: target.name });
     return null;
   }
   const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();

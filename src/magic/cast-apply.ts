@@ -13,10 +13,10 @@ import { ledgerState, relay, registerRelayKind, type Derived, type RelayProblem 
 import { resolveCause } from "../relay/cause";
 import { GainRoll } from "../dice/gain-roll";
 import { DamageRoll } from "../dice/damage-roll";
-import { castingPool, countGains, counterspellSucceeds, resistanceChecks, type Caster, type SpellOutcome } from "../rules";
+import { castingPool, countGains, counterspellSucceeds, harmfulTo, resistanceChecks, unwillingByDefault, type Caster, type SpellOutcome } from "../rules";
 import { COUNTERSPELL_ID } from "../rules/counterspell";
 import {
-  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, scrollRollOf, setCastApplier, storedRollsFor, targetWrites,
+  castCardContent, castClock, castCombat, castData, castLedger, castSetup, castTargetKey, placesOf, resolveCast, scrollReadOf, scrollRollOf, setCastApplier, storedRollsFor, targetWrites,
   type CastDoc, type CastMessage, type CastOptions, type CastSetup, type ScrollItem, type TokenLike,
 } from "./cast";
 import { recordedReaction } from "./reactions";
@@ -177,16 +177,18 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
     const token = target.getActiveTokens?.()[0] ?? null;
     return { token: token?.document ?? token, actor: target, self: target.uuid === caster.uuid };
   });
-  // A creature the asker does not own resists a harmful spell: a card cannot make it willing.
+  // A creature the asker does not own resists a harmful or resistible spell (Enlarge, Shrink): a card cannot make it willing.
   const unwilling: Record<string, boolean> = {};
   targets.forEach((t, i) => {
     const claimed = request.unwilling?.[i] === true;
     // Willing or not is the target's side's answer (./willing): a player's card cannot make
-    // another's creature willing; only its recorded "willing" does.
+    // another's creature willing; only its recorded "willing" does. Unasked, the rules core's
+    // default decides (a creature not of the asker's side is unwilling).
     const answer = recordedReaction(t.actor as never, request.castId)?.willing;
     const notAsker = !asker.isGM && !owns(t.actor, asker.user);
     const unanswered = askedWhenCast(spell) && notAsker && answer !== true;
-    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || answer === false || unanswered || (spell.automation.harmful && notAsker);
+    const byDefault = answer !== true && !asker.isGM && unwillingByDefault(spell, { self: t.self, owned: owns(t.actor, asker.user) });
+    unwilling[t.actor.id ?? t.actor.uuid] = t.self ? false : claimed || answer === false || unanswered || byDefault || (spell.automation.harmful && notAsker);
   });
   const situational = clampInt(request.situational, -3, 3, 0);
   // "vs GM": the GM's number (its setting) at least; a player's card cannot lower it.
@@ -214,10 +216,11 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
     let rank = clampInt(request.scroll.rank, 1, 12, 1);
     if (!trusted) {
       // The scroll the caster holds, of this spell: its stored roll, whatever the card says.
+      // Or, once read (and used up), the read the caster recorded under this cast's id.
       const scroll = resolveUuidSync<ScrollItem>(request.scroll.itemUuid);
-      const held = scroll && scroll.parent === caster ? scrollRollOf(scroll, item.uuid) : null;
-      if (!scroll || !held) return refusal("ScrollUnknown");
-      if (!sameFaces(held.faces, faces) || held.rank !== request.scroll.rank) return refusal("ScrollMismatch", { name: scroll.name });
+      const held = (scroll && scroll.parent === caster ? scrollRollOf(scroll, item.uuid) : null) ?? scrollReadOf(caster as { flags?: Record<string, unknown> }, request.castId, item.uuid);
+      if (!held) return refusal("ScrollUnknown");
+      if (!sameFaces(held.faces, faces) || held.rank !== request.scroll.rank) return refusal("ScrollMismatch", { name: scroll?.name ?? item.name });
       faces = held.faces;
       rank = held.rank;
     }
@@ -254,7 +257,8 @@ export function recomputeCast(cause: CastCause, asker: Asker, options: { trustCa
   const resistance: Record<string, number[]> = {};
   for (const [i, target] of (countered ? [] : setup.ruleTargets).entries()) {
     const res = target.spellResistance ? (target.self ? { ...target.spellResistance, nullMagic: false } : target.spellResistance) : null;
-    const checks = res ? resistanceChecks(res, { harmful: spell.automation.harmful }) : [];
+    // Harmful to this target as the caster's client counted it (an unwilling Enlarge is: the Gnome's Flat 10).
+    const checks = res ? resistanceChecks(res, { harmful: harmfulTo(spell, target) }) : [];
     if (!checks.length) continue;
     const faces = facesAt(cause.rolls, request.rolls.resistance?.[i], GainRoll);
     if (!faces || faces.length !== checks.length) return refusal("BadRoll");

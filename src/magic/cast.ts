@@ -21,7 +21,7 @@ import { applyRollMode, currentRollMode, toRollMode } from "../dice/roll-mode";
 import { sourceFlags } from "../dice/message-flags";
 import {
   borrowTime, castingProblem, castingPool, countGains, loseOneCounter, newTimeShift, slideTime, spellManaCost, spellOdds, resolveSpell,
-  harmfulTo, resistanceChecks, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
+  harmfulTo, unwillingByDefault, resistanceChecks, SCRIBE_SCROLL_ID, scribeRollCount, bestScribedRoll, targetMeetsRequirement, targetLimits, isAreaSpell, inRadiusArea, modeThatReaches, spellRangeLimit, spellReaches,
   type Caster, type SpellPlace, type CounterState, type DamageType, type SpellOutcome, type SpellProfile, type SpellTarget, type TimeShift,
 } from "../rules";
 import { CAST_CARD_TEMPLATE, CAST_FLAG, buildCastCardContext, castCardData, type CastCardData, type CastRequest, type CastRollIndex } from "./card";
@@ -72,6 +72,8 @@ export interface TokenLike {
 export interface CastDoc extends CastActor {
   uuid: string;
   isOwner?: boolean;
+  /** A player (not only the GM) owns it. */
+  hasPlayerOwner?: boolean;
   ownership?: Record<string, number>;
   testUserPermission?(user: unknown, level: string | number): boolean;
   getActiveTokens?(): TokenLike[];
@@ -168,7 +170,11 @@ export interface CastOptions {
    * gains but no comparison, odds or outcome; the caster's client decides (./counterspell).
    */
   sealed?: boolean;
-  /** Whether each target resists an unopposed spell with a resisting skill (by target id; default: harmful spells on creatures the user does not own). */
+  /**
+   * Whether each target resists (by target id, or one answer for all). Default: a harmful spell, or
+   * one an unwilling target may resist (Enlarge, Shrink), on a creature not of the caster's side
+   * (one this user does not own; for a GM, a player's creature cast at by the GM's or the reverse).
+   */
   unwilling?: boolean | Record<string, boolean>;
   /** Cast as a reaction (Counterspell, Force Field). */
   reaction?: boolean;
@@ -212,6 +218,12 @@ export interface CastOptions {
   skipDialog?: boolean;
   /** The click that cast it: shift skips the dialog. */
   event?: { shiftKey?: boolean } | null;
+  /**
+   * Scribe Scroll: the spell to write (one the caster knows, L1618). The cast rolls that spell's
+   * casting roll once and once more per gain, and makes a scroll item in the caster's backpack
+   * storing the best of them.
+   */
+  inscribe?: SpellItem;
 }
 
 /** A scroll item (equipment, category "scroll"): the spell it casts and its stored casting roll (`flags.clockwork.scroll`). */
@@ -235,6 +247,41 @@ export function scrollRollOf(scroll: ScrollItem | null | undefined, spellUuid: s
   return { faces: [...faces] as number[], rank };
 }
 
+/** Actor flag: the scrolls this creature read, by cast id, with the roll each carried (the GM's record once the scroll is gone). */
+export const SCROLL_READS_FLAG = "scrollReads";
+
+/** The roll a scroll read in cast `castId` carried, as the reader recorded it, when it was a scroll of `spellUuid`. */
+export function scrollReadOf(reader: { flags?: Record<string, unknown> } | null | undefined, castId: unknown, spellUuid: string | null | undefined): { faces: number[]; rank: number } | null {
+  if (typeof castId !== "string" || !castId || !spellUuid) return null;
+  const reads = (reader?.flags?.clockwork as Record<string, unknown> | undefined)?.[SCROLL_READS_FLAG] as Record<string, { spell?: unknown; faces?: unknown; rank?: unknown }> | undefined;
+  const read = reads?.[castId];
+  if (!read || read.spell !== spellUuid) return null;
+  return scrollRollOf({ name: "", type: "equipment", system: { category: "scroll", castsSpell: spellUuid }, flags: { clockwork: { scroll: { faces: read.faces, rank: read.rank } } } }, spellUuid);
+}
+
+/**
+ * Reading a scroll uses it up (L1618 "activates when read"; docs/rulings.md #167): one fewer of
+ * it, paid with the counters and mana, and the read recorded on the reader under the cast's id.
+ */
+function scrollReadOps(actor: CastDoc, scrollItem: ScrollItem & { system: { quantity?: number } }, roll: { faces: number[]; rank: number }, spellUuid: string, castId: string): MagicOp[] {
+  const ops: MagicOp[] = [{ op: "update", uuid: actor.uuid, changes: { [`flags.clockwork.${SCROLL_READS_FLAG}.${castId}`]: { spell: spellUuid, faces: [...roll.faces], rank: roll.rank } } }];
+  if (scrollItem.uuid) ops.push({ op: "update", uuid: scrollItem.uuid, changes: { "system.quantity": Math.max(0, (scrollItem.system.quantity ?? 1) - 1) } });
+  return ops;
+}
+
+/** The scroll Scribe Scroll writes: an equipment item of category scroll in the scribe's backpack, storing the roll. */
+async function makeScroll(actor: CastDoc, spell: SpellItem, roll: { faces: number[]; rank: number }): Promise<unknown> {
+  const create = (actor as { createEmbeddedDocuments?(name: string, data: object[]): Promise<unknown[] | undefined> }).createEmbeddedDocuments;
+  if (!create || !spell.uuid) return null;
+  const name = localize("CLOCKWORK.Magic.ScrollName", { spell: spell.name });
+  const created = await create.call(actor, "Item", [{
+    name, type: "equipment", img: "icons/sundries/scrolls/scroll-rolled-white.webp",
+    system: { category: "scroll", container: "backpack", castsSpell: spell.uuid, quantity: 1 },
+    flags: { clockwork: { scroll: { faces: [...roll.faces], rank: roll.rank } } },
+  }]);
+  return created?.[0] ?? null;
+}
+
 /** What a cast resolves to. */
 export interface CastResult {
   outcome: SpellOutcome;
@@ -243,6 +290,8 @@ export interface CastResult {
   applied: boolean;
   /** The companion actor a Golemancy / Call of the Wild cast made (`options.companion`). */
   companion?: CompanionResult | null;
+  /** The scroll item a Scribe Scroll cast made (`options.inscribe`). */
+  scroll?: unknown;
 }
 
 function refuse(key: string, data: Record<string, unknown> = {}): null {
@@ -573,13 +622,15 @@ async function pay(actor: CastDoc, prepared: Prepared, options: CastOptions, rea
   return result.ok;
 }
 
-function unwillingOf(options: CastOptions, spell: SpellProfile, actor: CastDoc, self: boolean): boolean {
+function unwillingOf(options: CastOptions, spell: SpellProfile, caster: CastDoc, actor: CastDoc, self: boolean): boolean {
   if (self) return false;
   const u = options.unwilling;
   if (typeof u === "boolean") return u;
   const id = actor.id ?? actor.uuid;
   if (u && id in u) return u[id];
-  return spell.automation.harmful && !actor.isOwner;
+  // The caster's side: what this user owns, and for a GM (who owns all) players' creatures or the GM's own.
+  const owned = actor.isOwner === true && (caster.hasPlayerOwner === true) === (actor.hasPlayerOwner === true);
+  return unwillingByDefault(spell, { self, owned });
 }
 
 /** Stored rolls an "against" spell compares with, by target index. */
@@ -634,7 +685,7 @@ export function castSetup(actor: CastDoc, item: SpellItem, spell: SpellProfile, 
       distance: reach.places[i]?.distance,
       defenseless: combatant ? combatant.system.counters?.hadTurn === false : false,
       self: t.self,
-      unwilling: unwillingOf(options, spell, t.actor, t.self),
+      unwilling: unwillingOf(options, spell, actor, t.actor, t.self),
     });
     const pool = reactionPoolOf(t.actor, spell.roll.opposedSkill);
     // Attack spells meet the whole defense a weapon does, reactions included (§4.9).
@@ -758,6 +809,12 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     if (!prepared) return null;
   }
   const { spell, targets } = prepared;
+  // Scribe Scroll writes a spell the caster knows (L1618): named before anything is paid.
+  const inscribe = spell.identifier === SCRIBE_SCROLL_ID ? options.inscribe ?? null : null;
+  if (spell.identifier === SCRIBE_SCROLL_ID) {
+    if (!inscribe) return refuse("scribeNoSpell", { name: item.name });
+    if (inscribe.type !== "spell" || inscribe.system.identifier === SCRIBE_SCROLL_ID || !knowsSpell(actor, inscribe)) return refuse("scribeUnknown", { name: inscribe.name });
+  }
 
   // Stored rolls to compare with, before anything is paid.
   const stored = storedRollsFor(spell, targets, options);
@@ -774,7 +831,10 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
     actor: t.actor, self: t.self, tokenName: t.token ? (t.token as { name?: string }).name ?? null : null, combatant: combatantOf(prepared.combat, t.actor),
   })), odds.targets.map((t) => t.attack), damageType, prepared.combatant?.uuid ?? null, castId);
 
-  if (!(await pay(actor, prepared, options, reactions.ops))) return null;
+  const readOps = scrollItem && scroll && item.uuid ? scrollReadOps(actor, scrollItem as ScrollItem & { system: { quantity?: number } }, scroll, item.uuid, castId) : [];
+  if (!(await pay(actor, prepared, options, [...reactions.ops, ...readOps]))) return null;
+  // The last of a scroll is gone once read.
+  if (readOps.length && ((scrollItem as { system: { quantity?: number } }).system.quantity ?? 0) <= 0) await (scrollItem as { delete?(): Promise<unknown> }).delete?.();
 
   // Dice, in a fixed order (tests queue faces in it). Each roll goes on the card: the GM reads them back.
   const rolls: CastRolls = { list: [], index: { resistance: targets.map(() => null), reaction: targets.map(() => null) } };
@@ -810,6 +870,16 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   }
 
   const outcome = resolveCast(setup, roller, { casting, damage: damageFaces, ownNullMagic, resistance }, { difficulty: options.difficulty, counterspelled: !!counterspelled, hits: options.hits });
+  // Scribe Scroll: the written spell's casting roll, once and once per gain; the best is stored.
+  let scribed: { faces: number[]; rank: number } | null = null;
+  if (inscribe && !counterspelled) {
+    const { caster: writer } = casterOf(actor, inscribe);
+    const dice = castingPool(writer).dice;
+    const written: number[][] = [];
+    for (let i = 0; i < scribeRollCount(outcome.gains); i++) written.push(await rollPool(rolls, `scribe:${i}`, dice, writer.rank, writer.hexed));
+    const best = bestScribedRoll(written, writer.rank, { hexed: writer.hexed });
+    if (best && best.faces.length) scribed = { faces: best.faces, rank: writer.rank };
+  }
 
   // What the cast writes: on each target, and on the caster's own documents.
   const combat = prepared.combat;
@@ -852,6 +922,7 @@ export async function castSpell(actor: CastDoc, item: SpellItem, options: CastOp
   // Illusion's design chosen in the dialog: recorded on the card once the roll pays for it.
   if (options.table && message && outcome.success && spell.automation.table) await useSpellTable(message as never, options.table);
   const result: CastResult = { outcome, data, message, applied };
+  if (scribed && inscribe && options.apply !== false) result.scroll = await makeScroll(actor, inscribe, scribed);
   // The golem or animal acts as its own actor right after the caster (issue 11 item 8).
   if (options.companion && outcome.success && COMPANION_TABLES.has(spell.automation.table)) {
     result.companion = await summonCompanion(actor, { ...options.companion, spell: spell.identifier });

@@ -2,12 +2,11 @@
  * States that end on damage, on an attack, or on the caster's hostile act (issue 19 item 3; the
  * rules table is `STATE_ENDINGS` of src/rules/state-endings.ts). The events, where they happen:
  * - damage written on a health track: the relay's `clockwork.damageApplied` hook, on the client
- *   that wrote it (the GM, or the owner of the damaged creature) — Pacified ends;
- * - an attack declared: `clockwork.attack` on the attacker's client, with the damage its card
- *   shows — Polymorphed ends, and Charmed and Feared when the attacker is their caster and the
- *   attack damages; the attacker's own Invisibility ends (an offensive action);
- * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as
- *   attacks; any other spell that damages counts for Charmed and Feared.
+ *   that wrote it (the GM, or the owner of the damaged creature) — Pacified ends, and Charmed and
+ *   Feared when the damage's card (its ledger tag) is their caster's;
+ * - an attack declared: `clockwork.attack` on the attacker's client — Polymorphed ends; the
+ *   attacker's own Invisibility ends (an offensive action), and its True Strike when the attack hits;
+ * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as attacks.
  * Each ending is written here when this user may write the creature (a GM, or its owner);
  * endings on others' creatures are the relay kind "state.end": the GM reads the attack or cast
  * card the event made and works out from its own world what that card's attack or spell ends.
@@ -18,7 +17,7 @@ import { ATTACK_HOOKS } from "../combat/attack/constants";
 import { statesEndedBy, type HeldState, type StateEvent } from "../rules";
 import { CAST_HOOKS } from "./cast";
 import { track } from "./settle";
-import { DAMAGE_APPLIED_HOOK, relay, registerRelayKind, writeOwned, type Derived, type DeriveContext, type RelayOp as MagicOp } from "../relay";
+import { DAMAGE_APPLIED_HOOK, parseLedgerTag, relay, registerRelayKind, writeOwned, type Derived, type DeriveContext, type RelayOp as MagicOp } from "../relay";
 import { attackData } from "../combat/attack/chat";
 import { recomputeCard } from "../combat/attack/recompute";
 import { SPENT_FIELD_FLAG, spentForceFieldOf } from "../combat/attack/source";
@@ -41,8 +40,11 @@ export function heldStates(actor: EndingActor): HeldState[] {
   const states: HeldState[] = [];
   for (const effect of actor.effects ?? []) {
     if (effect.disabled) continue;
-    const caster = spellFlagOf(effect)?.casterUuid ?? null;
+    const flag = spellFlagOf(effect);
+    const caster = flag?.casterUuid ?? null;
     for (const key of effect.statuses ?? []) states.push({ key, casterUuid: caster });
+    // A spell with no status (True Strike) is held by its identifier.
+    if (flag?.identifier) states.push({ key: flag.identifier, casterUuid: caster });
   }
   return states;
 }
@@ -53,7 +55,7 @@ export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
   if (!ended.length) return [];
   const ops: MagicOp[] = [];
   for (const key of ended) {
-    const carriers = [...(actor.effects ?? [])].filter((e) => !e.disabled && [...(e.statuses ?? [])].includes(key));
+    const carriers = [...(actor.effects ?? [])].filter((e) => !e.disabled && ([...(e.statuses ?? [])].includes(key) || spellFlagOf(e)?.identifier === key));
     const spell = carriers.find((e) => spellFlagOf(e) && e.uuid);
     // A spell state goes with its spell's effect (as Dispel ends it); a combat status by its id.
     if (spell?.uuid) {
@@ -144,15 +146,28 @@ function deriveEndings({ cause, requester }: DeriveContext): Derived {
   return { ops };
 }
 
-/** `clockwork.damageApplied` (on the writing client): damage that got through. */
-export async function onDamageApplied(actor: EndingActor | null | undefined, application: { damage?: number } | null | undefined): Promise<void> {
+/** Who dealt damage, from its ledger tag's card (an attack's attacker, a spell's caster), or null. */
+function dealerOf(ledger: unknown): string | null {
+  const tag = parseLedgerTag(ledger);
+  if (!tag) return null;
+  const message = resolveUuidSync<{ flags?: Record<string, unknown> }>(`ChatMessage.${tag.message}`);
+  if (!message) return null;
+  return attackData(message as never)?.actorUuid ?? castData(message as never)?.caster?.uuid ?? null;
+}
+
+/**
+ * `clockwork.damageApplied` (on the writing client): damage that got through, and whose card dealt
+ * it — Pacified ends, and Charmed and Feared when it is their caster's (issue 29 item 6: when the
+ * damage is written, not when the card shows it).
+ */
+export async function onDamageApplied(actor: EndingActor | null | undefined, application: { damage?: number } | null | undefined, info?: { ledger?: unknown } | null): Promise<void> {
   if (!actor?.uuid || !((application?.damage ?? 0) > 0)) return;
-  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0 }), null);
+  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0, by: dealerOf(info?.ledger) }), null);
 }
 
 /** What the listener reads of a weapon attack's outcome. */
 interface AttackOutcomeLike {
-  results?: readonly { damage?: { total?: number }; setup?: { defense?: { parts?: { forceField?: number } } } }[];
+  results?: readonly { hit?: boolean; damage?: { total?: number }; setup?: { defense?: { parts?: { forceField?: number } } } }[];
   session?: { targets?: readonly { actor?: EndingActor | null }[] };
   message?: unknown;
 }
@@ -179,7 +194,7 @@ export async function onAttack(attacker: EndingActor | null | undefined, outcome
       }
     }
   });
-  if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense" }));
+  if (attacker?.uuid) ops.push(...endingOps(attacker, { kind: "offense", hit: (outcome?.results ?? []).some((r) => r.hit === true) }));
   const mine = ops.filter((op) => op.uuid && owned(op.uuid));
   // The GM first: it reads the fields the card met before this client ends its own.
   if (cause && (others || mine.length < ops.length)) await relay(STATE_END, {}, { cause, notify: false });
@@ -189,7 +204,7 @@ export async function onAttack(attacker: EndingActor | null | undefined, outcome
 /** What the listener reads of a cast. */
 interface CastResultLike {
   outcome?: { targets?: readonly { damageTotal?: number }[] };
-  data?: { spell?: { rollKind?: string; harmful?: boolean }; targets?: readonly { uuid?: string }[] };
+  data?: { spell?: { rollKind?: string; harmful?: boolean }; targets?: readonly { uuid?: string; success?: boolean }[] };
   message?: unknown;
 }
 
@@ -209,15 +224,17 @@ export async function onCast(caster: EndingActor | null | undefined, item: { sys
   const by = caster?.uuid ?? null;
   const ops: MagicOp[] = [];
   let offensive = false;
+  let hit = false;
   (result?.data?.targets ?? []).forEach((t, i) => {
     const actor = t.uuid ? resolve(t.uuid) : null;
     if (!actor?.uuid) return;
     const damage = result?.outcome?.targets?.[i]?.damageTotal ?? 0;
     if (actor.uuid !== by && (attack || item?.system?.automation?.harmful === true)) offensive = true;
+    if (actor.uuid !== by && attack && t.success === true) hit = true;
     if (actor.uuid === by) return;
     ops.push(...endingOps(actor, attack ? { kind: "attack", by, damage } : { kind: "spell", by, damage }));
   });
-  if (offensive && caster?.uuid) ops.push(...endingOps(caster, { kind: "offense" }));
+  if (offensive && caster?.uuid) ops.push(...endingOps(caster, { kind: "offense", hit }));
   await write(ops, cause);
 }
 
@@ -229,7 +246,7 @@ export function registerStateEndings(hooks: { on(name: string, fn: (...args: nev
     participants: (flags) => cardEvents(flags).map(({ actor }) => actor.uuid),
     derive: deriveEndings,
   });
-  hooks.on(DAMAGE_APPLIED_HOOK, (actor: EndingActor, application: { damage?: number }) => track(onDamageApplied(actor, application)));
+  hooks.on(DAMAGE_APPLIED_HOOK, (actor: EndingActor, application: { damage?: number }, info: { ledger?: unknown }) => track(onDamageApplied(actor, application, info)));
   hooks.on(ATTACK_HOOKS.attack, (actor: EndingActor, _item: unknown, outcome: AttackOutcomeLike) => track(onAttack(actor, outcome)));
   hooks.on(CAST_HOOKS.done, (actor: EndingActor, item: Parameters<typeof onCast>[1], result: CastResultLike) => track(onCast(actor, item, result, resolve)));
 }

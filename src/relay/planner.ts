@@ -18,7 +18,7 @@ import {
 import {
   QUIET_REFUSAL, changesNothing, currentUser, deletionEntry, documentTypeLabel, foundryMember, hooks, notify, resolveUuidSync, takeRefusal, updateDocument, userById, wouldChange,
 } from "../foundry";
-import type { RelayOp, RelayProblem, StoredHealth } from "./ops";
+import type { LedgerTag, RelayOp, RelayProblem, StoredHealth } from "./ops";
 
 /** Hook called on the client that applied damage: (actor, application, { userId, uuid }). */
 export const DAMAGE_APPLIED_HOOK = "clockwork.damageApplied";
@@ -186,7 +186,7 @@ type Step =
 interface Plan {
   steps: Step[];
   results: OpResult[];
-  applications: { doc: Doc; application: DamageApplication }[];
+  applications: { doc: Doc; application: DamageApplication; ledger?: LedgerTag }[];
 }
 
 const EXPECTED: Record<RelayOp["op"], string | null> = {
@@ -345,7 +345,7 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
           const minion = (doc.system as { minion?: boolean } | undefined)?.minion === true;
           const application = minion ? applyMinionDamage(track, op.amount, how) : applyDamageDetailed(track, op.amount, how);
           next = application.track;
-          applications.push({ doc, application });
+          applications.push({ doc, application, ledger: op.ledger });
           const { track: _track, ...summary } = application;
           result.application = summary;
         } else if (op.op === "heal") next = healHits(track, op.amount);
@@ -639,7 +639,8 @@ async function execute(ops: readonly RelayOp[], requesterId: string | null, viaG
       return { ok: false, viaGM, problem };
     }
   }
-  for (const { doc, application } of planned.applications) hooks().callAll(DAMAGE_APPLIED_HOOK, doc, application, { userId: requesterId, uuid: doc.uuid });
+  // The damage's ledger tag names its card: listeners read who dealt it (src/magic/state-endings.ts).
+  for (const { doc, application, ledger } of planned.applications) hooks().callAll(DAMAGE_APPLIED_HOOK, doc, application, { userId: requesterId, uuid: doc.uuid, ledger: ledger ?? null });
   const effects = planned.results.filter((r) => r.effect).map((r) => r.effect!);
   return { ok: true, viaGM, results: planned.results, effects };
 }

@@ -78,7 +78,7 @@ export interface AttackWeapon {
   /** Unavoidable damage (Disintegrate, Ice Beam): resistance does not apply. */
   unavoidable?: boolean;
   /**
-   * Always hits; each target's save (its `saveGains`) meeting the attack's gains halves the
+   * Always hits; each target's save (its `saveGains`) beating the attack's gains halves the
    * damage like an area miss (the Dragonkin's lightning breath, L253; docs/rulings.md).
    */
   alwaysHits?: boolean;
@@ -723,12 +723,12 @@ export function resolveAttack(
 
 /**
  * A save against an attack that always hits (the lightning breath, L253): the target's Body /
- * Stamina reaction succeeds on meeting the attack's gains, as an unwilling target escapes a
- * spell on meeting the cast (RULING 63); it halves the damage (an area miss: half, no criticals).
+ * Stamina reaction must beat the attack's gains, a tie going to the attacker (L707; no ruling
+ * excepts the breath, docs/rulings.md #164); it halves the damage (an area miss: half, no criticals).
  */
 export function saveHalves(saveGains: number | undefined, attackGains: number): boolean {
   if (saveGains === undefined) return false;
-  return Math.max(0, saveGains) >= Math.max(0, attackGains);
+  return Math.max(0, saveGains) > Math.max(0, attackGains);
 }
 
 /** Dice to roll for an attack against a target (the pool after every modifier). */

@@ -278,7 +278,7 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
     resistancePoints: bodyPoints + sizeRow.resistancePoints,
     bodyResistancePoints: bodyPoints,
     sizeResistancePoints: sizeRow.resistancePoints,
-    reach: effectiveRow.reach,
+    reach: shiftedReach(size, sizeShift),
     movementWeight,
     canRun: encumbrance === "none" && run > 0,
     canWalk: encumbrance !== "step-only" && walk > 0,
@@ -294,11 +294,20 @@ function optionalInteger(value: number | undefined, fallback: number, what: stri
   return value === undefined ? fallback : requireInteger(value, what, rule, min, max);
 }
 
-/** Melee reach (§4.9): by size (Enlarge/Shrink use the changed size), +1 for the Reach property. */
+/**
+ * Melee reach (§4.9): by size, +1 for the Reach property. Enlarge and Shrink move the creature's
+ * own reach by 1 (minimum 1, L1339, L1341), not to the new size's row: an enlarged Small reaches 2.
+ */
 export function reachFor(size: Size, options: { reachProperty?: boolean; sizeShift?: number } = {}): number {
   requireKey(size, SIZES, "size", "sizes are tiny, small, medium, large, huge");
   const shift = requireInteger(options.sizeShift ?? 0, "size shift", "Enlarge and Shrink change size by one step", -1, 1);
-  return SIZE_TABLE[shiftSize(size, shift)].reach + (options.reachProperty ? 1 : 0);
+  return shiftedReach(size, shift) + (options.reachProperty ? 1 : 0);
+}
+
+/** The size row's reach moved by the size step that applies (none on Huge up or Tiny down), at least 1. */
+function shiftedReach(size: Size, shift: number): number {
+  const applied = SIZE_STEP[shiftSize(size, shift)] - SIZE_STEP[size];
+  return Math.max(1, SIZE_TABLE[size].reach + applied);
 }
 
 /**

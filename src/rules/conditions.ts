@@ -280,6 +280,38 @@ export function stabilizeVerdict(target: StabilizeTarget, gains: number): Stabil
   return stabilizeSucceeds(gains, target.wounds) ? { success: true } : { success: false, reason: "gains" };
 }
 
+/** An item as the Medicine check reads it: its type, category, identifier and quantity. */
+export interface MedicineItem {
+  type: string;
+  category?: string;
+  identifier?: string;
+  quantity?: number;
+}
+
+/**
+ * Medical equipment (L968, docs/rulings.md #165): an equipment item of the Kit category whose
+ * identifier (its name's slug by default) names medicine ("medical-kit", "medic-bag"), at least one of it.
+ */
+export function isMedicalEquipment(item: MedicineItem): boolean {
+  if (item.type !== "equipment" || item.category !== "kit") return false;
+  if (item.quantity !== undefined && !(item.quantity >= 1)) return false;
+  return /medic/.test(item.identifier ?? "");
+}
+
+/** Why a Medicine check cannot stabilize: no medical equipment on the healer, or the dying creature beyond its reach. */
+export type MedicineProblem = "noEquipment" | "outOfReach";
+
+/**
+ * Whether a healer may try the Medicine check on a dying creature (L968): medical equipment on its
+ * person, and the creature within its melee reach (§4.9) where both stand on one map; with no
+ * distance (no tokens) the reach is the table's call. The Stabilize spell needs neither (L1667).
+ */
+export function medicineProblem(input: { items: readonly MedicineItem[]; distance?: number; reach: number }): MedicineProblem | null {
+  if (!input.items.some(isMedicalEquipment)) return "noEquipment";
+  if (input.distance !== undefined && input.distance > Math.max(1, input.reach)) return "outOfReach";
+  return null;
+}
+
 /** The result of a stabilize attempt (§4.14, RULING 9). */
 export interface StabilizeResult {
   track: HealthTrack;

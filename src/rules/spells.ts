@@ -622,6 +622,56 @@ export function harmfulTo(spell: Pick<SpellProfile, "roll" | "automation">, targ
   return spell.roll.kind === "unopposed" && !!spell.roll.opposedSkill && target.unwilling === true && target.self !== true;
 }
 
+/**
+ * Whether a target resists unless its side says it is willing: a harmful spell, or one an unwilling
+ * target may resist (Enlarge, Shrink: L1339, L1341), cast at a creature the caster's side does not
+ * own or control. The caster itself and its own side's creatures are willing unless told otherwise.
+ */
+export function unwillingByDefault(spell: Pick<SpellProfile, "roll" | "automation">, target: { self: boolean; owned: boolean }): boolean {
+  if (target.self || target.owned) return false;
+  return spell.automation.harmful || resistedWhenUnwilling(spell);
+}
+
+/** An unopposed spell an unwilling target may resist with a reaction (Enlarge, Shrink, Slow, Mass Slow, Ground). */
+function resistedWhenUnwilling(spell: Pick<SpellProfile, "roll">): boolean {
+  return spell.roll.kind === "unopposed" && !!spell.roll.opposedSkill;
+}
+
+/** Who wins when a target's resisting roll ties the cast. */
+export type SpellTieWinner = "caster" | "target";
+
+/**
+ * Who wins a tie between the cast and a target's resisting roll, or null when no target rolls
+ * against it. Ties go to the one acting, the caster (L707: Burden L1524, Enlarge and Shrink,
+ * docs/rulings.md #163), except where the caster must beat the roll: Slow and Mass Slow (RULING 63),
+ * Ground, Counterspell against a casting.
+ */
+export function spellTieWinner(spell: Pick<SpellProfile, "roll" | "automation">): SpellTieWinner | null {
+  if (spell.roll.kind !== "opposed" && !resistedWhenUnwilling(spell)) return null;
+  return spell.roll.mustExceed || spell.automation.against === "casting" ? "target" : "caster";
+}
+
+/** The spell Scribe Scroll is (L1618). */
+export const SCRIBE_SCROLL_ID = "scribe-scroll";
+
+/** How many casting rolls of the written spell Scribe Scroll makes: one, and one more per gain (L1618). */
+export function scribeRollCount(gains: number): number {
+  return 1 + Math.max(0, Math.floor(gains));
+}
+
+/**
+ * The roll a scroll stores (L1618): of the written spell's casting rolls, the one with the most
+ * gains against the scribe's rank (the first of equals). Null with no roll.
+ */
+export function bestScribedRoll(rolls: readonly (readonly number[])[], rank: number, options: { hexed?: boolean } = {}): { faces: number[]; gains: number } | null {
+  let best: { faces: number[]; gains: number } | null = null;
+  for (const faces of rolls) {
+    const gains = countGains(faces, rank, { hexed: options.hexed });
+    if (!best || gains > best.gains) best = { faces: [...faces], gains };
+  }
+  return best;
+}
+
 /** The target's health track, when the cast knows it (grit is the key). */
 function trackOfTarget(target: SpellTarget): HealthTrack | null {
   if (typeof target.grit !== "number") return null;

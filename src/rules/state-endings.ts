@@ -4,10 +4,13 @@
  * - Pacified (Mycorrean spores, book L264): "until they are damaged" — any damage that gets through.
  * - Polymorphed (L1592): "until the target is attacked" — any attack declared at it.
  * - Charmed (L1281): "If you take a damaging offensive combat action against your charmed
- *   target, the effect immediately ends" — the charmer's attack or spell that damages it.
- * - Feared (L1355): "ends if the target is damaged by the caster".
+ *   target, the effect immediately ends" — the charmer's attack or spell that damages it, when
+ *   that damage is written on the track (issue 29 item 6: not when the card is rolled).
+ * - Feared (L1355): "ends if the target is damaged by the caster" — likewise when it is written.
  * - Invisible (L1510): "taking an offensive action immediately cancels the effect" — the
  *   invisible creature's own attack or harmful spell.
+ * - True Strike (L1697): "When True Strike causes a successful attack, the spell's effect ends"
+ *   — the creature's own attack that hits (keyed by the spell's identifier: it has no status).
  * Pure: the combat and magic layers report the events and write the endings.
  */
 
@@ -17,10 +20,12 @@ export type StateEnding =
   | "damaged"
   /** An attack declared at the creature, from anyone. */
   | "attacked"
-  /** An attack or spell by the state's caster that damages the creature. */
+  /** Damage by the state's caster (its attack or spell) written on the creature's track. */
   | "damagedByCaster"
   /** The creature's own attack or harmful spell. */
-  | "ownOffense";
+  | "ownOffense"
+  /** The creature's own attack that hits a target. */
+  | "ownHit";
 
 /** The states with such an ending, by status id (the book line in each comment above). */
 export const STATE_ENDINGS: Readonly<Record<string, readonly StateEnding[]>> = {
@@ -29,18 +34,19 @@ export const STATE_ENDINGS: Readonly<Record<string, readonly StateEnding[]>> = {
   charmed: ["damagedByCaster"],
   feared: ["damagedByCaster"],
   invisible: ["ownOffense"],
+  "true-strike": ["ownHit"],
 };
 
 /** Something that happened to (or by) a creature. */
 export type StateEvent =
-  /** Damage written on its health track (the relay's damage hook): how much got through. */
-  | { kind: "damageApplied"; damage: number }
+  /** Damage written on its health track (the relay's damage hook): how much got through, and whose card dealt it. */
+  | { kind: "damageApplied"; damage: number; by?: string | null }
   /** An attack (weapon, attack or area spell) at it: by whom, and the damage its card shows. */
   | { kind: "attack"; by: string | null; damage: number }
   /** Another spell at it (not an attack): by whom, and the damage it dealt. */
   | { kind: "spell"; by: string | null; damage: number }
-  /** The creature itself attacked, or cast a harmful spell at another. */
-  | { kind: "offense" };
+  /** The creature itself attacked, or cast a harmful spell at another; `hit`: an attack of it hit. */
+  | { kind: "offense"; hit?: boolean };
 
 /** A state a creature has, with the caster that gave it (a spell's, when there is one). */
 export interface HeldState {
@@ -55,9 +61,11 @@ function ends(ending: StateEnding, event: StateEvent, state: HeldState): boolean
     case "attacked":
       return event.kind === "attack";
     case "damagedByCaster":
-      return (event.kind === "attack" || event.kind === "spell") && event.damage > 0 && !!event.by && !!state.casterUuid && event.by === state.casterUuid;
+      return event.kind === "damageApplied" && event.damage > 0 && !!event.by && !!state.casterUuid && event.by === state.casterUuid;
     case "ownOffense":
       return event.kind === "offense";
+    case "ownHit":
+      return event.kind === "offense" && event.hit === true;
     default:
       return false;
   }

@@ -114,6 +114,21 @@ describe("dying", () => {
     expect(combatOn(fight.bob, fight.combatId).combatants.get(fight.ids.ada)?.defeated).toBe(true);
   });
 
+  it("a vital clicked back takes back the wounds of the death roll losing it caused, and only those (issue 29 item 7; §4.14)", async () => {
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.wounds": 1 }));
+    // The automatic death roll: a 1 is two fatal wounds.
+    queueFaces(1, 9, 9, 9, 9, 9);
+    await down("ada");
+    await fight.world.settle();
+    expect(health("ada")).toMatchObject({ dying: true, wounds: 3 });
+    await as(fight, fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 5 }));
+    await fight.world.settle();
+    await fight.world.settle();
+    expect(health("ada")).toMatchObject({ dying: false, dead: false, wounds: 1, vitalsLost: 5 });
+    expect(statuses("ada")).toEqual([]);
+    expect(fight.world.clients.flatMap((c) => c.errors)).toEqual([]);
+  });
+
   it("a vital back ends dying", async () => {
     noOnes();
     await down("ada");

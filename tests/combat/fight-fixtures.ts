@@ -53,6 +53,8 @@ export function actorSources(users: { alice: string; bob: string }): Record<stri
         { _id: SWORD, name: "Longsword", type: "weapon", system: { category: "melee", group: "sword", counters: 2, damage: { dice: 8, types: ["slashing"] }, conditions: [{ key: "bleeding", trigger: "proc" }] } },
         { _id: SHIELD, name: "Buckler", type: "shield", system: {} },
         { _id: MEDICINE, name: "Medicine", type: "focus", system: { identifier: "medicine", skill: "knowledge" } },
+        // The Medicine check needs medical equipment on the healer (L968).
+        { _id: "fightBramMedKit1", name: "Medical Kit", type: "equipment", system: { category: "kit", identifier: "medical-kit" } },
       ],
     },
     {

@@ -25,11 +25,15 @@ export type AnyDoc = Record<string, unknown> & {
 
 const OWNER = 3;
 
+/** A medical kit (an equipment item of the Kit category): what a Medicine check needs on the healer (L968). */
+export const MEDICAL_KIT = { name: "Medical Kit", type: "equipment", system: { category: "kit", identifier: "medical-kit" } };
+
 /** Actor sources: Agility and Intuition ranks decide initiative; NPCs are stock. */
 export function actorSources(): Record<string, unknown>[] {
   return [
     { name: "Ada", type: "character", system: { skills: { agility: { rank: 8 }, intuition: { rank: 10 } } } },
-    { name: "Bo", type: "character", system: { skills: { agility: { rank: 10 }, intuition: { rank: 9 } } } },
+    // Bo, the healer, carries a medical kit: the Medicine check needs one (L968).
+    { name: "Bo", type: "character", system: { skills: { agility: { rank: 10 }, intuition: { rank: 9 } } }, items: [MEDICAL_KIT] },
     { name: "Gob", type: "npc", system: { skills: { agility: { rank: 9 }, intuition: { rank: 11 } } } },
     { name: "Orc", type: "npc", system: { skills: { agility: { rank: 11 }, intuition: { rank: 11 } } } },
   ];

@@ -154,7 +154,7 @@ describe("spell effects in play", { timeout: 20_000 }, () => {
   });
 });
 
-describe("scrolls", () => {
+describe("scrolls", { timeout: 20_000 }, () => {
   it("the reader pays the mana and the scroll's stored roll is used (RULING 86)", async () => {
     const world = await createWorld({ packs: false });
     const { gm, bob } = await seedArena(world, { combat: false });
@@ -171,7 +171,7 @@ describe("scrolls", () => {
   });
 });
 
-describe("scroll items", () => {
+describe("scroll items", { timeout: 20_000 }, () => {
   it("Bob reads a scroll Bram holds at Alice's Ilinde: the GM applies it with the roll stored on the scroll", async () => {
     const world = await createWorld({ packs: false });
     const { gm, bob } = await seedArena(world, { combat: false });
@@ -193,6 +193,42 @@ describe("scroll items", () => {
     expect(read?.data.request?.scroll?.itemUuid).toBe(`${actorUuid(BRAM)}.Item.magicScrollBarr1`);
     expect(read?.applied).toBe(true);
     expect(actor(gm, ILINDE).system.health.barrier).toBe(5);
+    // Read, it is used up (issue 29 item 8): gone from Bram's belt, and a second read finds nothing.
+    expect(bram.items.get("magicScrollBarr1")).toBeUndefined();
+    expect(doc<{ items: { get(id: string): unknown } }>(gm, actorUuid(BRAM)).items.get("magicScrollBarr1")).toBeUndefined();
+    expect([...gm.errors, ...bob.errors]).toEqual([]);
+  });
+
+  it("reading one of two scrolls leaves one; the GM applies the read from the record once the scroll is gone (issue 29 item 8)", async () => {
+    const world = await createWorld({ packs: false });
+    const { gm, bob } = await seedArena(world, { combat: false });
+    const barrier = `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Barrier}`;
+    await world.as(gm, async () => {
+      const bram = doc<ActorView & { update(c: object): Promise<unknown>; createEmbeddedDocuments(n: string, d: object[], o: object): Promise<unknown> }>(gm, actorUuid(BRAM));
+      await bram.update({ "system.mana.value": 6 });
+      await bram.createEmbeddedDocuments("Item", [{
+        _id: "magicScrollBarr1", name: "Scroll of Barrier", type: "equipment",
+        system: { category: "scroll", container: "belt", castsSpell: barrier, quantity: 2 },
+        flags: { clockwork: { scroll: { faces: [12, 12, 6], rank: 6 } } },
+      }], { keepId: true });
+    });
+    await world.settle();
+    const bram = doc<{ items: { get(id: string): { system: { quantity: number } } | undefined }; castSpell(item: unknown, options?: object): Promise<{ applied: boolean } | null> }>(bob, actorUuid(BRAM));
+    const first = await world.as(bob, () => bram.castSpell(doc(bob, barrier), { targets: [actorUuid(ILINDE)], scroll: bram.items.get("magicScrollBarr1") }));
+    await world.settle();
+    expect(first?.applied).toBe(true);
+    expect(bram.items.get("magicScrollBarr1")?.system.quantity).toBe(1);
+    await world.as(gm, () => doc<{ update(c: object): Promise<unknown> }>(gm, actorUuid(BRAM)).update({ "system.mana.value": 6 }));
+    await world.settle();
+    // The last one, read without applying: the GM's Apply later finds the read on Bram, not the scroll.
+    const last = await world.as(bob, () => bram.castSpell(doc(bob, barrier), { targets: [actorUuid(ILINDE)], scroll: bram.items.get("magicScrollBarr1"), apply: false }));
+    await world.settle();
+    expect(bram.items.get("magicScrollBarr1")).toBeUndefined();
+    const message = (last as unknown as { message: unknown }).message;
+    const { applyCastCard } = await import("../../src/magic/cast");
+    expect(await world.as(bob, () => applyCastCard(message as never))).toBe(true);
+    await world.settle();
+    expect([...gm.errors, ...bob.errors]).toEqual([]);
   });
 
   it("a scroll of another spell is refused before anything is paid", async () => {

@@ -113,6 +113,27 @@ describe("deriveCharacter (§4.19)", () => {
     expect(reachFor("small", { sizeShift: -1 })).toBe(1);
     expect(reachFor("large", { sizeShift: 1 })).toBe(3);
   });
+  it("Enlarge adds 1 to the current reach and Shrink takes 1 (minimum 1), whatever the new size's row says (L1339, L1341, §4.9)", () => {
+    // A Small or Tiny creature reaches 1; enlarged it reaches 2, though a Medium reaches 1.
+    expect(reachFor("small", { sizeShift: 1 })).toBe(2);
+    expect(reachFor("tiny", { sizeShift: 1 })).toBe(2);
+    expect(deriveCharacter({ skills: base, size: "small", sizeShift: 1 }).reach).toBe(2);
+    expect(deriveCharacter({ skills: base, size: "tiny", sizeShift: 1 }).reach).toBe(2);
+    expect(reachFor("medium", { sizeShift: -1 })).toBe(1);
+    expect(reachFor("huge", { sizeShift: 1 })).toBe(3);
+    expect(reachFor("tiny", { sizeShift: -1 })).toBe(1);
+    expect(reachFor("small", { sizeShift: 1, reachProperty: true })).toBe(3);
+  });
+  it("property: a size spell moves reach by exactly its applied step, never below 1 (L1339, L1341)", () => {
+    fc.assert(fc.property(fc.constantFrom(...SIZES), fc.constantFrom(-1, 0, 1), fc.boolean(), (size, shift, prop) => {
+      const plain = reachFor(size, { reachProperty: prop });
+      const shifted = reachFor(size, { sizeShift: shift, reachProperty: prop });
+      const noEffect = (size === "huge" && shift === 1) || (size === "tiny" && shift === -1);
+      const expected = noEffect ? plain : Math.max(1 + (prop ? 1 : 0), plain + shift);
+      expect(shifted).toBe(expected);
+      expect(deriveCharacter({ skills: base, size, sizeShift: shift }).reach).toBe(reachFor(size, { sizeShift: shift }));
+    }));
+  });
   it("property: derived values stay inside the book's ranges", () => {
     const rank = fc.integer({ min: 4, max: 12 });
     fc.assert(fc.property(

@@ -1,6 +1,7 @@
 /**
  * The Dragonkin's lightning breath (book L253): it always hits, and each target's Body / Stamina
- * save halves it (rounded down, no criticals) when it meets the breath's gains (docs/rulings.md).
+ * save halves it (rounded down, no criticals) when it beats the breath's gains; a tie goes to the
+ * attacker (L707, docs/rulings.md #164).
  * The rules core's `alwaysHits` and `saveGains`, and the species data that turns them on.
  */
 import fc from "fast-check";
@@ -22,10 +23,18 @@ const rolls = { attack: [6, 7, 2, 3], damage: [8, 8, 8, 8, 8, 8, 8, 8] };
 
 // One case reads the species pack sources (YAML): seconds on a loaded machine.
 describe("lightning breath always hits; a save halves it (L253)", { timeout: 20_000 }, () => {
-  it("hits a target whose defense the roll does not reach; a save meeting the gains halves the damage", () => {
+  it("a tied save takes the full breath: ties go to the attacker (L707, L253)", () => {
+    const [tied] = resolveAreaAttack(breath(true), [target("a", { saveGains: 2 })], rolls);
+    expect(tied.hit).toBe(true);
+    expect(saveHalves(2, 2)).toBe(false);
+    expect(saveHalves(0, 0)).toBe(false);
+    expect(saveHalves(3, 2)).toBe(true);
+  });
+
+  it("hits a target whose defense the roll does not reach; a save beating the gains halves the damage", () => {
     const [plain] = resolveAreaAttack(breath(false), [target("a")], rolls);
     expect(plain.hit).toBe(false);
-    const [unsaved, saved, failed] = resolveAreaAttack(breath(true), [target("a", { saveGains: 1 }), target("b", { saveGains: 2 }), target("c")], rolls);
+    const [unsaved, saved, failed] = resolveAreaAttack(breath(true), [target("a", { saveGains: 1 }), target("b", { saveGains: 3 }), target("c")], rolls);
     expect(unsaved.hit).toBe(true);
     expect(failed.hit).toBe(true);
     expect(saved.hit).toBe(false);
@@ -33,9 +42,9 @@ describe("lightning breath always hits; a save halves it (L253)", { timeout: 20_
     expect(saved.damage.criticals).toBe(0);
   });
 
-  it("property: a save halves exactly when its gains meet the attack's", () => {
+  it("property: a save halves exactly when its gains beat the attack's (L707)", () => {
     fc.assert(fc.property(fc.integer({ min: -2, max: 12 }), fc.integer({ min: 0, max: 12 }), (save, attack) => {
-      expect(saveHalves(save, attack)).toBe(Math.max(0, save) >= attack);
+      expect(saveHalves(save, attack)).toBe(Math.max(0, save) > attack);
     }));
     expect(saveHalves(undefined, 0)).toBe(false);
   });

@@ -21,17 +21,27 @@ describe("states ended by an event", () => {
     expect(statesEndedBy({ kind: "attack", by: "Actor.someone", damage: 0 }, held)).toEqual(["polymorphed"]);
   });
 
-  it("Charm and Fear end when their caster's attack or spell damages the target (book L1281, L1355)", () => {
-    expect(statesEndedBy({ kind: "attack", by: CHARMER, damage: 5 }, held)).toEqual(["polymorphed", "charmed", "feared"]);
-    expect(statesEndedBy({ kind: "spell", by: CHARMER, damage: 2 }, held)).toEqual(["charmed", "feared"]);
-    // Someone else's damage, or the charmer's attack that deals none, leaves them.
-    expect(statesEndedBy({ kind: "attack", by: "Actor.other", damage: 5 }, held)).toEqual(["polymorphed"]);
-    expect(statesEndedBy({ kind: "attack", by: CHARMER, damage: 0 }, held)).toEqual(["polymorphed"]);
-    expect(statesEndedBy({ kind: "spell", by: CHARMER, damage: 0 }, held)).toEqual([]);
+  it("Charm and Fear end when their caster's damage is written on the target's track (book L1281, L1355; issue 29 item 6)", () => {
+    expect(statesEndedBy({ kind: "damageApplied", by: CHARMER, damage: 5 }, held)).toEqual(["pacified", "charmed", "feared"]);
+    // The card alone (rolled, not applied) ends nothing of them: the attack ends Polymorph only.
+    expect(statesEndedBy({ kind: "attack", by: CHARMER, damage: 5 }, held)).toEqual(["polymorphed"]);
+    expect(statesEndedBy({ kind: "spell", by: CHARMER, damage: 2 }, held)).toEqual([]);
+    // Someone else's damage, or none getting through, leaves them.
+    expect(statesEndedBy({ kind: "damageApplied", by: "Actor.other", damage: 5 }, held)).toEqual(["pacified"]);
+    expect(statesEndedBy({ kind: "damageApplied", damage: 5 }, held)).toEqual(["pacified"]);
+    expect(statesEndedBy({ kind: "damageApplied", by: CHARMER, damage: 0 }, held)).toEqual([]);
   });
 
   it("Invisibility ends on the creature's own offensive action (book L1510)", () => {
     expect(statesEndedBy({ kind: "offense" }, held)).toEqual(["invisible"]);
+  });
+
+  it("True Strike ends on its creature's first attack that hits, not on a miss (book L1697)", () => {
+    const striker: HeldState[] = [{ key: "true-strike", casterUuid: "Actor.priest" }, { key: "invisible" }];
+    expect(statesEndedBy({ kind: "offense", hit: true }, striker)).toEqual(["true-strike", "invisible"]);
+    expect(statesEndedBy({ kind: "offense", hit: false }, striker)).toEqual(["invisible"]);
+    expect(statesEndedBy({ kind: "offense" }, striker)).toEqual(["invisible"]);
+    expect(statesEndedBy({ kind: "attack", by: "Actor.other", damage: 4 }, striker)).toEqual([]);
   });
 
   it("states with no such ending are never ended by these events; each state is named once", () => {

@@ -21,6 +21,7 @@ import { handleResponse } from "./documents/backend";
 import type { WorldDocument } from "./documents/document";
 import type { DocumentHost, ModifyRequest, ModifyResponse, UserLike } from "./documents/host";
 import { documentClasses } from "./documents/classes";
+import { canvasConfig } from "./canvas/walls";
 import type { User } from "./documents/user";
 import type { Combat } from "./documents/combat";
 import type { Actor } from "./documents/actor";
@@ -146,6 +147,8 @@ function buildConfig(profile: Profile): PlainObject {
     time: { turnTime: 0, roundTime: 0 },
     TextEditor: { enrichers: [] },
     ui: {},
+    // Walls block sight and movement through the polygon backends (tests/world/canvas/walls.ts).
+    Canvas: canvasConfig(),
   };
   for (const name of Object.keys(documentClasses)) config[name] = documentConfig(name);
   (config.ChatMessage as PlainObject).template = "templates/sidebar/chat-message.hbs";

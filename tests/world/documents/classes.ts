@@ -9,10 +9,11 @@ import { JournalEntry, JournalEntryPage } from "./journal";
 import { Scene, TokenDocument } from "./scene";
 import { MeasuredTemplateDocument, RegionDocument } from "./region";
 import { Setting } from "./setting";
+import { WallDocument } from "../canvas/walls";
 import { User } from "./user";
 
 export const documentClasses: Record<string, typeof WorldDocument> = {
-  Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, Scene, Token: TokenDocument, MeasuredTemplate: MeasuredTemplateDocument, Region: RegionDocument, Setting, User, JournalEntry, JournalEntryPage,
+  Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, Scene, Token: TokenDocument, MeasuredTemplate: MeasuredTemplateDocument, Region: RegionDocument, Wall: WallDocument, Setting, User, JournalEntry, JournalEntryPage,
 };
 
 export { ActiveEffect, Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, MeasuredTemplateDocument, RegionDocument, Scene, Setting, TokenDocument, User };

@@ -7,13 +7,96 @@
  * x, y, radius, angle, rotation}`, `{type: "line", x, y, length, width, rotation}`,
  * `{type: "rectangle", x, y, width, height, rotation}`, created from the player's own client with
  * `flags.core.MeasuredTemplate`). The v14 profile has no MeasuredTemplate class in CONFIG (v14
- * removed templates for regions). Not modelled: behaviors, elevation, levels, the canvas.
+ * removed templates for regions). Each has `testPoint`: for a template the shape its placeable
+ * draws (client/canvas/placeables/template.mjs `_computeShape`: a circle of `distance`, a cone
+ * of `distance` and `angle` about `direction` (the round cone), a `rect` whose diagonal runs
+ * `distance` along `direction` from its corner, a `ray` of `distance` and `width` from x/y),
+ * `distance` in grid units converted at the scene's `grid.size / grid.distance` pixels;
+ * for a region `RegionDocument#testPoint({x, y, elevation})` (client/documents/region.mjs, v13
+ * and v14): inside a non-hole shape and no hole. Not modelled: behaviors, elevation bounds,
+ * levels, the canvas, the grid-highlight positions.
  */
 import { ArrayField, NumberField, ObjectField, StringField, BooleanField, DocumentIdField, type DataField } from "../fields";
 import { USER_ROLES } from "../constants";
 import type { PlainObject } from "../utils";
 import { WorldDocument, type DocumentMetadata, type PermissionSubject } from "./document";
 import type { UserLike } from "./host";
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+/** The angle of a vector in degrees, 0..360 (0 east, 90 south: screen coordinates). */
+function degrees(dx: number, dy: number): number {
+  return ((Math.atan2(dy, dx) * 180) / Math.PI + 360) % 360;
+}
+
+/** Whether `p` lies within `half` degrees either side of `direction` as seen from the origin. */
+function withinAngle(dx: number, dy: number, direction: number, half: number): boolean {
+  const diff = Math.abs(((degrees(dx, dy) - direction + 540) % 360) - 180);
+  return diff <= half + 1e-9;
+}
+
+/** `p` in a frame rotated by -rotation about `o` (so a rotated shape can be tested axis-aligned). */
+function unrotate(p: Point, o: Point, rotation: number): Point {
+  const r = (-rotation * Math.PI) / 180;
+  const dx = p.x - o.x;
+  const dy = p.y - o.y;
+  return { x: dx * Math.cos(r) - dy * Math.sin(r), y: dx * Math.sin(r) + dy * Math.cos(r) };
+}
+
+const EPS = 1e-6;
+
+/** Point-in-polygon by ray casting (flat [x0, y0, x1, y1, …]). */
+function inPolygon(points: number[], p: Point): boolean {
+  let inside = false;
+  for (let i = 0, j = points.length - 2; i < points.length; j = i, i += 2) {
+    const [xi, yi, xj, yj] = [points[i], points[i + 1], points[j], points[j + 1]];
+    if ((yi > p.y) !== (yj > p.y) && p.x < ((xj - xi) * (p.y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Whether a v14 region shape (common/data/data.mjs shape data) covers a point, boundary included. */
+export function shapeContains(shape: PlainObject, p: Point): boolean {
+  const n = (k: string) => Number(shape[k] ?? 0);
+  const o = { x: n("x"), y: n("y") };
+  const dx = p.x - o.x;
+  const dy = p.y - o.y;
+  switch (shape.type) {
+    case "circle":
+      return dx * dx + dy * dy <= n("radius") ** 2 + EPS;
+    case "ring":
+      return dx * dx + dy * dy <= n("radius") ** 2 + EPS;
+    case "ellipse": {
+      const q = unrotate(p, o, n("rotation"));
+      return (q.x / n("radiusX")) ** 2 + (q.y / n("radiusY")) ** 2 <= 1 + EPS;
+    }
+    case "rectangle": {
+      // Rotated about its centre.
+      const c = { x: o.x + n("width") / 2, y: o.y + n("height") / 2 };
+      const q = unrotate(p, c, n("rotation"));
+      return Math.abs(q.x) <= n("width") / 2 + EPS && Math.abs(q.y) <= n("height") / 2 + EPS;
+    }
+    case "cone":
+      return dx * dx + dy * dy <= n("radius") ** 2 + EPS && withinAngle(dx, dy, n("rotation"), n("angle") / 2);
+    case "line": {
+      const q = unrotate(p, o, n("rotation"));
+      return q.x >= -EPS && q.x <= n("length") + EPS && Math.abs(q.y) <= n("width") / 2 + EPS;
+    }
+    case "polygon":
+      return inPolygon(shape.points as number[], p);
+    default:
+      return false;
+  }
+}
+
+/** Pixels per grid unit of a document's scene (core's default grid: 100 px per 1 unit here). */
+function pixelsPerUnit(doc: WorldDocument): number {
+  const grid = (doc.parent as { grid?: { size?: number; distance?: number } } | null)?.grid;
+  return (grid?.size ?? 100) / (grid?.distance ?? 1);
+}
 
 const TEMPLATE_TYPES = ["circle", "cone", "rect", "ray"];
 
@@ -47,6 +130,43 @@ export class MeasuredTemplateDocument extends WorldDocument {
       hidden: new BooleanField(),
       flags: new ObjectField(),
     };
+  }
+
+  declare t: string;
+  declare x: number;
+  declare y: number;
+  declare distance: number;
+  declare direction: number;
+  declare angle: number;
+  declare width: number;
+
+  /** Whether the template's drawn shape covers a scene point (its placeable's `shape`, boundary included). */
+  testPoint(point: Point): boolean {
+    const ppu = pixelsPerUnit(this);
+    const dx = point.x - this.x;
+    const dy = point.y - this.y;
+    const reach = this.distance * ppu;
+    switch (this.t) {
+      case "circle":
+        return dx * dx + dy * dy <= reach * reach + EPS;
+      case "cone":
+        return dx * dx + dy * dy <= reach * reach + EPS && withinAngle(dx, dy, this.direction, this.angle / 2);
+      case "rect": {
+        // The rectangle's diagonal runs `distance` along `direction` from the corner at x/y.
+        const r = (this.direction * Math.PI) / 180;
+        const ex = Math.cos(r) * reach;
+        const ey = Math.sin(r) * reach;
+        const [x0, x1] = ex < 0 ? [ex, 0] : [0, ex];
+        const [y0, y1] = ey < 0 ? [ey, 0] : [0, ey];
+        return dx >= x0 - EPS && dx <= x1 + EPS && dy >= y0 - EPS && dy <= y1 + EPS;
+      }
+      case "ray": {
+        const q = unrotate(point, { x: this.x, y: this.y }, this.direction);
+        return q.x >= -EPS && q.x <= reach + EPS && Math.abs(q.y) <= (this.width * ppu) / 2 + EPS;
+      }
+      default:
+        return false;
+    }
   }
 
   /** v13 migrates the legacy `user` field to `author` (BaseMeasuredTemplate.migrateData). */
@@ -94,6 +214,12 @@ export class RegionDocument extends WorldDocument {
   };
 
   declare shapes: PlainObject[];
+
+  /** RegionDocument#testPoint: inside one of its shapes and in none of its holes. */
+  testPoint(point: Point & { elevation?: number }): boolean {
+    const shapes = this.shapes ?? [];
+    return shapes.some((s) => !s.hole && shapeContains(s, point)) && !shapes.some((s) => s.hole && shapeContains(s, point));
+  }
 
   static override defineSchema(): Record<string, DataField> {
     return {

@@ -19,7 +19,7 @@ export class Scene extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Scene",
     collection: "scenes",
-    embedded: { Token: "tokens", MeasuredTemplate: "templates", Region: "regions" },
+    embedded: { Token: "tokens", MeasuredTemplate: "templates", Region: "regions", Wall: "walls" },
     hasTypeData: false,
     permissions: { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" },
   };
@@ -29,6 +29,7 @@ export class Scene extends WorldDocument {
   declare templates: Collection<WorldDocument>;
   declare regions: Collection<WorldDocument>;
   declare grid: { type: number; size: number; distance: number; units: string };
+  declare walls: Collection<WorldDocument>;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -45,6 +46,7 @@ export class Scene extends WorldDocument {
       tokens: new EmbeddedCollectionField("Token"),
       templates: new EmbeddedCollectionField("MeasuredTemplate"),
       regions: new EmbeddedCollectionField("Region"),
+      walls: new EmbeddedCollectionField("Wall"),
       ownership: new DocumentOwnershipField(),
       flags: new ObjectField(),
       _stats: documentStatsField(),

@@ -34,6 +34,7 @@ import { answerSpellDodge, askSpellReactions, isCastId, recordReaction, withDefe
 import { castDifficulty } from "./settings";
 import { refusal } from "../combat/query-refusal";
 import { drawSpellArea, placeSpellArea, spaceOf, tokensInSpellArea } from "./area";
+import { sightBetween } from "../combat/area/sight";
 import { gridSizeOf, spacesBetween as boxSpaces, spacesToPoint, tokenBox, type GridBox, type TokenPosition } from "../combat/attack/geometry";
 import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import { writeOwned, type RelayOp as MagicOp } from "../relay";
@@ -334,9 +335,38 @@ interface Prepared {
   mode: string | undefined;
 }
 
-/** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
-function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
-  if (item?.type !== "spell") return refuse("notSpell", { name: item?.name ?? "" });
+/** A target of an aimed cast, with whether the spell reaches it and why not, in words. */
+export interface AimedTarget {
+  token: TokenLike | null;
+  actor: CastDoc;
+  self: boolean;
+  name: string;
+  /** Null when the spell reaches it; else the localized reason (too far, not in the area, unseen behind a wall). */
+  unreached: string | null;
+}
+
+/** What a cast aimed at a space or at targets would take (see {@link aimSpell}). */
+export interface SpellAim {
+  /** The spell in the way of casting that will be used (a named mode, or the one that reaches). */
+  spell: SpellProfile;
+  mode: string | undefined;
+  /** An area spell's placed area (the rules core's spaces) and its scene; null without a placed area. */
+  placement: { area: AreaPlacement; scene: AreaScene } | null;
+  targets: AimedTarget[];
+  places: SpellPlace[];
+  aimDistance: number | undefined;
+}
+
+/**
+ * Aiming on the map (issue 28), before anything is paid, written or drawn: the creatures a cast
+ * of `item` would take and whether it reaches each of them. An area spell with a template shape
+ * is placed from the caster's token toward `options.area` (a grid space; else the first targeted
+ * token's) and takes whoever the rules core puts inside it; other spells take `options.targets`
+ * (else the user's targets). Each target is checked for range, reach and, for sight spells,
+ * walls (core's sight collision test from the caster's token). `castSpell` casts exactly this;
+ * a casting dialog calls it to preview the area and the targets as the aim moves.
+ */
+export function aimSpell(actor: CastDoc, item: SpellItem, options: Pick<CastOptions, "targets" | "area" | "mode"> = {}): SpellAim {
   const profile = spellProfileOf(item);
   let spell = withMode(profile, options.mode);
   const kind = spell.automation.targets.kind;
@@ -360,28 +390,45 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
     const named = (options.targets ?? userTargets()).map(resolveTarget).filter((t): t is { token: TokenLike | null; actor: CastDoc } => t.actor !== null);
     targets = named.map((t) => ({ ...t, self: t.actor === actor || t.actor.uuid === actor.uuid }));
   }
+  // Range (issue 19): with no mode named, the way of casting that reaches (Heal beyond touch: its ranged mode).
+  const reach = placesOf(spell, casterDoc, targets, placement ? aim : options.area ?? null, !!placement);
+  let mode = options.mode;
+  if (!options.mode && !placement) {
+    const reaching = modeThatReaches(spell, reach.places);
+    if (reaching) {
+      spell = withMode(profile, reaching);
+      mode = reaching;
+    }
+  }
+  const aimedTargets = targets.map((t, i): AimedTarget => {
+    const place = reach.places[i];
+    const verdict = spellReaches(spell, place);
+    return {
+      ...t,
+      name: String((t.token as { name?: string } | null)?.name || t.actor.name),
+      unreached: verdict.reaches ? null : localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" }),
+    };
+  });
+  return { spell, mode, placement, targets: aimedTargets, places: reach.places, aimDistance: reach.aimDistance };
+}
+
+/** Works out and checks a cast; null (with the reason shown) when it cannot be cast. */
+function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepared | null {
+  if (item?.type !== "spell") return refuse("notSpell", { name: item?.name ?? "" });
+  const aimed = aimSpell(actor, item, options);
+  const { spell, placement, places, aimDistance, mode: chosenMode } = aimed;
+  const targets: Prepared["targets"] = aimed.targets.map(({ token, actor: target, self }) => ({ token, actor: target, self }));
+  const kind = spell.automation.targets.kind;
   const combat = runningCombat();
   const combatant = combatantOf(combat, actor);
   const inCombat = combatant !== null;
   const limits = targetLimits(spell.automation);
   const needsTargets = kind === "area" ? 1 : limits.min;
   if (targets.length < needsTargets) return refuse(kind === "area" ? "noOneInArea" : "noTarget", { name: item.name });
-  // Range (issue 19), before anything is paid: with no mode named, the way of casting that reaches (Heal beyond touch: its ranged mode).
-  const reach = placesOf(spell, casterDoc, targets, placement ? aim : options.area ?? null, !!placement);
-  let chosenMode = options.mode;
-  if (!options.mode && !placement) {
-    const mode = modeThatReaches(spell, reach.places);
-    if (mode) {
-      spell = withMode(profile, mode);
-      chosenMode = mode;
-    }
-  }
-  const unreached = targets.map((t, i) => ({ t, place: reach.places[i], verdict: spellReaches(spell, reach.places[i]) })).filter((r) => !r.verdict.reaches);
+  // Range, reach and sight, before anything is paid.
+  const unreached = aimed.targets.filter((t) => t.unreached !== null);
   if (unreached.length) {
-    const list = unreached.map(({ t, place, verdict }) => localize("CLOCKWORK.Magic.Reach.target", {
-      name: String((t.token as { name?: string } | null)?.name || t.actor.name),
-      reason: localize(`CLOCKWORK.Magic.Reach.${verdict.problem}`, { distance: place.distance ?? "?", aim: place.aimDistance ?? "?", limit: verdict.limit ?? "?" }),
-    })).join("; ");
+    const list = unreached.map((t) => localize("CLOCKWORK.Magic.Reach.target", { name: t.name, reason: t.unreached })).join("; ");
     return refuse("outOfReach", { name: item.name, targets: list });
   }
   const valid = targets.every((t) => targetMeetsRequirement(spell.automation.requires, {
@@ -417,7 +464,7 @@ function prepare(actor: CastDoc, item: SpellItem, options: CastOptions): Prepare
       return null;
     }
   }
-  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0, places: reach.places, aimDistance: reach.aimDistance, mode: chosenMode };
+  return { spell, placement, targets, combat, combatant, mana, counters: inCombat ? counterCost : 0, places, aimDistance, mode: chosenMode };
 }
 
 /**
@@ -435,7 +482,11 @@ export function placesOf(spell: SpellProfile, caster: TokenLike | null, targets:
   const casterBox = boxOf(caster);
   const boxes = targets.map((t) => boxOf(t.token));
   const distances = targets.map((t, i) => (t.self ? 0 : distanceOf(casterBox, boxes[i])));
-  if (!isAreaSpell(spell)) return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i] })), aimDistance: undefined };
+  if (!isAreaSpell(spell)) {
+    // A sight spell (Void Bolt, L1711) asks core's sight test whether walls hide the target (unknown: taken as seen).
+    const seen = (t: { token: TokenLike | null; self: boolean }) => (spell.range.kind === "sight" && !t.self && sightBetween(caster, t.token) === "blocked" ? { seen: false } : {});
+    return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i], ...seen(t) })), aimDistance: undefined };
+  }
   if (spell.range.kind === "self") return { places: targets.map((t, i) => ({ self: t.self, distance: distances[i], ...(placed ? { inArea: true } : {}) })), aimDistance: undefined };
   const aimDistance = casterBox && aim ? spacesToPoint(casterBox, aim) : undefined;
   const places = targets.map((t, i): SpellPlace => {

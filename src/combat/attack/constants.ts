@@ -7,6 +7,9 @@ export const ATTACK_CARD_TEMPLATE = "systems/clockwork/templates/chat/attack-car
 /** A shield's Redirect: which adjacent creature takes the damage roll (expects `{ wearer }`). */
 export const REDIRECT_PROMPT_TEMPLATE = "systems/clockwork/templates/combat/redirect-prompt.hbs";
 
+/** Automatic misses that refuse the attack before anything is paid (issue 28): the target is beyond reach or range. */
+export const BEYOND_REACH: readonly string[] = ["outOfReach", "outOfRange"];
+
 /** Public hooks of the attack workflow. */
 export const ATTACK_HOOKS = {
   /** (actor, item, session): before reactions and payment; false cancels. */

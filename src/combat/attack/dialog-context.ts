@@ -9,6 +9,7 @@ import { localize } from "../../foundry";
 import { CALLED_SHOTS, COVER_LEVELS, isAreaMode, type AttackMode, type CalledShot, type CoverPercent, type DamageType, type SkillKey } from "../../rules";
 import { ROLL_MODES, type FocusChoice, type RollModeKey } from "../../dice/types";
 import { expected, percent } from "./format";
+import { BEYOND_REACH } from "./constants";
 import { visibilityOf, type AttackPreview, type AttackTargetInfo, type HiddenInfoLevel } from "./preview";
 import type { AttackDeclaration } from "./source";
 
@@ -77,6 +78,9 @@ function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInp
       damage: everything ? expected(alt.expectedDamage) : null,
     }];
   });
+  const miss = odds.setup.automaticMiss;
+  // Beyond reach or range: said in words, and the attack cannot be made at it (issue 28).
+  const beyond = miss !== null && BEYOND_REACH.includes(miss);
   const blocked = row.reactions.dodge ?? row.reactions.block;
   const noReaction = row.reactions.dodge && row.reactions.block && blocked !== "noShield" ? localize(REACTION_BLOCK_KEYS[blocked as string] ?? "") : null;
   return {
@@ -96,7 +100,9 @@ function targetRow(info: AttackTargetInfo, index: number, input: AttackDialogInp
     expected: everything ? expected(odds.expectedDamage) : null,
     wound: everything && odds.chanceToWound !== null ? percent(odds.chanceToWound) : null,
     alternatives,
-    automaticMiss: odds.setup.automaticMiss ? localize(`CLOCKWORK.Combat.Attack.AutoMiss.${odds.setup.automaticMiss}`) : null,
+    automaticMiss: miss ? localize(beyond ? `CLOCKWORK.Combat.Attack.Beyond.${miss}` : `CLOCKWORK.Combat.Attack.AutoMiss.${miss}`, { spaces: info.situation.distance ?? "?" }) : null,
+    beyond,
+    wallHint: info.wallBetween && !area ? localize("CLOCKWORK.Combat.Attack.Beyond.wallHint") : null,
     defenseless: info.situation.defenseless === true,
     noReaction,
     coverApplies,
@@ -123,7 +129,10 @@ export function buildAttackDialogContext(input: AttackDialogInput) {
   if (!input.counters) costText = localize("CLOCKWORK.Combat.Attack.Dialog.OutOfCombat");
   else if (cost.attacks > 1) costText = localize("CLOCKWORK.Combat.Attack.Dialog.CostMany", { each: cost.each, attacks: cost.attacks, total: cost.total, available: input.counters.available });
   else costText = localize("CLOCKWORK.Combat.Attack.Dialog.Cost", { total: cost.total, available: input.counters.available });
-  const problem = cost.problem ? localize(`CLOCKWORK.Combat.Attack.Counters.${cost.problem}`, { name: input.actorName }) : null;
+  const rows = input.targets.map((t, i) => targetRow(t, i, input));
+  const beyond = rows.filter((r) => r.include && r.beyond).map((r) => r.name);
+  const problem = cost.problem ? localize(`CLOCKWORK.Combat.Attack.Counters.${cost.problem}`, { name: input.actorName })
+    : beyond.length ? localize("CLOCKWORK.Combat.Attack.Beyond.refused", { name: input.actorName, targets: beyond.join(", ") }) : null;
   const prefix = input.idPrefix ?? "cw-attack";
   return {
     idPrefix: prefix,
@@ -138,7 +147,7 @@ export function buildAttackDialogContext(input: AttackDialogInput) {
     stealthed: d.stealthed,
     rollModes: options(ROLL_MODES, d.rollMode, (m) => localize(`CLOCKWORK.Roll.Mode.${m}`)),
     areaNote: area ? localize("CLOCKWORK.Combat.Attack.Dialog.AreaNote") : null,
-    targets: input.targets.map((t, i) => targetRow(t, i, input)),
+    targets: rows,
     costText,
     problem,
     canAttack: problem === null && included > 0,

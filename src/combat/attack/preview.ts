@@ -31,6 +31,8 @@ export interface AttackTargetInfo {
   /** The target's combatant counters in a running combat, or null outside combat. */
   counters?: CounterState | null;
   stunned?: boolean;
+  /** Walls stand between the attacker's token and this one (core's sight test): a hint to declare cover. */
+  wallBetween?: boolean;
 }
 
 /** One target's preview. */

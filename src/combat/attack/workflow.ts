@@ -38,7 +38,8 @@ import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget, type 
 import { renderAttackCard, safeKey } from "./chat";
 import { placeArea } from "../area/placement";
 import { drawArea, tokensInside, type AreaPlacement, type AreaScene, type AreaTokenDoc } from "../area/templates";
-import { ATTACK_HOOKS } from "./constants";
+import { sightBetween } from "../area/sight";
+import { ATTACK_HOOKS, BEYOND_REACH } from "./constants";
 
 // ---------------------------------------------------------------- documents
 
@@ -227,7 +228,7 @@ export function worldSituation(attackerToken: TokenDoc | null, token: TokenDoc |
   return { ...(attackerBox && box ? { distance: spacesBetween(attackerBox, box) } : {}), defenseless: counters ? !counters.hadTurn : false };
 }
 
-function targetInfo(token: TokenDoc | null, actor: WorkflowActor, attackerBox: GridBox | null, combat: CombatDoc | null, cover: AttackCallOptions["cover"]): AttackTargetInfo {
+function targetInfo(token: TokenDoc | null, actor: WorkflowActor, attackerBox: GridBox | null, combat: CombatDoc | null, cover: AttackCallOptions["cover"], attackerToken: TokenDoc | null = null): AttackTargetInfo {
   const key = token?.uuid ?? actor.uuid;
   const combatant = combatantFor(combat, actor, token);
   const counters = countersOf(combatant);
@@ -249,6 +250,7 @@ function targetInfo(token: TokenDoc | null, actor: WorkflowActor, attackerBox: G
     observable: actor.testUserPermission(game.user, "OBSERVER"),
     counters,
     stunned: hasStatus(actor, "stunned"),
+    ...(attackerToken && token && sightBetween(attackerToken, token) === "blocked" ? { wallBetween: true } : {}),
   };
 }
 
@@ -265,7 +267,7 @@ export function retarget(session: AttackSession, options: Pick<AttackCallOptions
     return { ...info, include: before.include, situation: { ...info.situation, cover, ...(unaware ? { unaware } : {}), ...(feinted ? { feinted } : {}) } };
   };
   if (!isAreaMode(mode)) {
-    const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
+    const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover, session.token)));
     return { ...session, targets, placement: null, areaDistance: undefined };
   }
   const aimToken = session.aimed[0] ?? null;
@@ -274,12 +276,12 @@ export function retarget(session: AttackSession, options: Pick<AttackCallOptions
   const scene = session.token?.parent ?? aimToken?.parent ?? null;
   if (!aim || !attackerBox || !scene) {
     // Without a canvas position the aimed tokens are the area's targets.
-    const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
+    const targets = session.aimed.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover, session.token)));
     return { ...session, targets, placement: null, areaDistance: targets[0]?.situation.distance };
   }
   const placement = placeArea(mode, areaOf(session.item), attackerBox, aim);
   const inside = tokensInside(placement, scene) as TokenDoc[];
-  const targets = inside.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover)));
+  const targets = inside.filter((t) => t.actor).map((t) => keep(targetInfo(t, t.actor as WorkflowActor, attackerBox, combat, options.cover, session.token)));
   return { ...session, targets, placement, areaDistance: spacesToPoint(attackerBox, aim) };
 }
 
@@ -526,6 +528,12 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
   let preview = previewSession(session);
   if (preview.cost.problem) {
     notify("warn", `CLOCKWORK.Combat.Attack.Counters.${preview.cost.problem}`, { name: session.actor.name });
+    return null;
+  }
+  // A target beyond reach or range is refused here, before any reaction is asked or counter paid (issue 28).
+  const beyond = preview.rows.map((row, i) => ({ row, info: session.targets[i] })).filter(({ row }) => BEYOND_REACH.includes(row.odds.setup.automaticMiss ?? ""));
+  if (beyond.length) {
+    notify("warn", "CLOCKWORK.Combat.Attack.Beyond.refused", { name: session.actor.name, targets: beyond.map(({ info }) => info.name).join(", ") });
     return null;
   }
   if (hooks().call(ATTACK_HOOKS.preAttack, session.actor, session.item, session) === false) return null;

@@ -153,7 +153,8 @@ describe("attack dialog", () => {
     expectClean(everything);
     expect(count(everything, /class="cw-attack-row[ "]/)).toBe(3);
     expect(count(everything, /data-defense="\d+"/)).toBe(3);
-    expect(everything).toContain("Out of range: misses");
+    expect(everything).toContain("Out of range (30 spaces away): cannot be attacked");
+    expect(everything).toContain("cannot reach Goblin from where they stand");
     expect(everything).toContain("3 attacks × 2 &#x3D; 6 counters (6 available).");
     expect(everything).toContain("No reaction: defenseless");
     const percentages = render("percentages");

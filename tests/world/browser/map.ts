@@ -35,6 +35,8 @@ export interface MapToken {
   isOwner: boolean;
   update(data: object): Promise<unknown>;
   move?(waypoints: object[], options?: object): Promise<unknown>;
+  /** Core v13: undoes the token's last recorded movement (Ctrl+Z on the canvas). */
+  revertRecordedMovement?(): Promise<unknown>;
 }
 
 export interface MapScene {
@@ -177,12 +179,16 @@ export class PlaygroundMap {
     this.#surface = h("div", { className: "map-surface" }, this.#layer as unknown as Node, this.#tokens);
     this.element = h("section", { id: "map", "aria-label": "Map" },
       h("header", { className: "map-header" }, this.#title,
-        h("span", { className: "map-help" }, "Drag your token to move \u00B7 click a token to target \u00B7 arrow keys move the focused token"),
+        h("span", { className: "map-help" }, "Drag your token to move \u00B7 click a token to target \u00B7 arrow keys move the focused token, Ctrl+Z undoes its move"),
         this.#legend()),
       h("div", { className: "map-viewport" }, this.#surface));
-    this.#surface.addEventListener("pointermove", (event) => this.#onPointerMove(event));
-    this.#surface.addEventListener("pointerup", (event) => void this.#onPointerUp(event));
-    this.#surface.addEventListener("pointercancel", () => this.#endDrag());
+    // On the window: a drag ends wherever the pointer is let go.
+    window.addEventListener("pointermove", (event) => this.#onPointerMove(event));
+    window.addEventListener("pointerup", (event) => void this.#onPointerUp(event));
+    window.addEventListener("pointercancel", () => {
+      this.#endDrag();
+      this.draw();
+    });
   }
 
   /** Redraws the scene from its documents (after any world change). */
@@ -315,18 +321,21 @@ export class PlaygroundMap {
     if (event.button !== 0) return;
     event.preventDefault();
     element.focus();
-    const from = this.#cellOf(event);
+    if (this.#drag) this.#endDrag();
     const size = this.#options.scene()?.grid.size ?? 100;
     const home = { i: Math.round(token.y / size), j: Math.round(token.x / size) };
     this.#drag = { token, element, pointer: event.pointerId, start: { x: event.clientX, y: event.clientY }, from: home, to: home, moved: false };
-    void from;
-    this.#surface.setPointerCapture?.(event.pointerId);
   }
 
   #onPointerMove(event: PointerEvent): void {
     const drag = this.#drag;
     if (!drag || event.pointerId !== drag.pointer) return;
     const started = performance.now();
+    if ((event.buttons & 1) === 0) {
+      // The button was let go where no pointerup reached us: the drag is over.
+      this.#endDrag();
+      return this.draw();
+    }
     if (!drag.moved && Math.hypot(event.clientX - drag.start.x, event.clientY - drag.start.y) < 6) return;
     if (!drag.token.isOwner) return;
     drag.moved = true;
@@ -389,10 +398,13 @@ export class PlaygroundMap {
   }
 
   #endDrag(): void {
-    const drag = this.#drag;
     this.#drag = null;
-    if (drag) this.#surface.releasePointerCapture?.(drag.pointer);
     this.#ruler.replaceChildren();
+  }
+
+  /** Whether a drag is under way (for tests). */
+  get dragging(): boolean {
+    return this.#drag !== null;
   }
 
   async #move(token: MapToken, to: { i: number; j: number }): Promise<void> {
@@ -410,6 +422,12 @@ export class PlaygroundMap {
   }
 
   #onKey(event: KeyboardEvent, token: MapToken): void {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && token.isOwner) {
+      // Core's Ctrl+Z: the token's last recorded move is undone (where the world records moves).
+      event.preventDefault();
+      void token.revertRecordedMovement?.().catch((error: unknown) => console.error(error)).finally(() => this.draw());
+      return;
+    }
     const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const delta = step[event.key];
     if (!delta || !token.isOwner) return;

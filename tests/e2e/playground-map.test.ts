@@ -67,6 +67,8 @@ function counters(page: Page, name: string): Promise<number | null> {
 
 /** Drags a token on a page's map from its space to another, in small pointer steps. */
 async function drag(page: Page, tokenId: string, to: [number, number], { release = true } = {}): Promise<void> {
+  // A tab in the background draws no frames, so its pointer input would wait: the dragging tab comes to the front.
+  await page.bringToFront();
   const token = page.locator(`#map .map-token[data-token-id="${tokenId}"]`);
   await token.scrollIntoViewIfNeeded();
   const box = (await token.boundingBox())!;
@@ -174,6 +176,7 @@ describe("two tabs on the playground's map", () => {
     const before = { counters: await counters(alice, HERO), cards: await cards(gm) };
 
     // Alice targets the gnoll with a click on her map, then swings her battleaxe from the sheet.
+    await alice.bringToFront();
     await alice.locator(`#map .map-token[data-token-id="${gnoll.id}"]`).click();
     await alice.locator(`#map .map-token[data-token-id="${gnoll.id}"][aria-pressed=true]`).waitFor();
     await alice.locator("#world-toolbar button", { hasText: HERO }).click();
@@ -189,15 +192,14 @@ describe("two tabs on the playground's map", () => {
     await dialog.waitFor({ state: "visible" });
     await expect.poll(() => dialog.locator(".cw-attack-dialog__problem").textContent()).toContain(`cannot reach ${FOE}`);
     expect(await dialog.locator("button[type=submit]").isDisabled()).toBe(true);
-    const t0 = Date.now();
     await dialog.locator(".window-header [data-action=close]").click();
     await dialog.waitFor({ state: "detached" });
-    console.log("DBG close", Date.now() - t0);
     expect(await counters(alice, HERO)).toBe(before.counters);
     expect(await cards(gm)).toBe(before.cards);
   });
 
   it("she steps adjacent and attacks; the GM's tab is asked to dodge", async () => {
+    await alice.bringToFront();
     const grosh = await tokenOf(alice, HERO);
     // One space down with the keyboard (the focused token, arrow key).
     await alice.locator(`#map .map-token[data-token-id="${grosh.id}"]`).focus();
@@ -217,9 +219,12 @@ describe("two tabs on the playground's map", () => {
     await dialog.waitFor({ state: "visible" });
     expect(await dialog.locator(".cw-attack-dialog__problem").count()).toBe(0);
     await dialog.locator("button[type=submit]").click();
+    // The GM looks at their tab (a tab in the background draws no frames).
+    await gm.bringToFront();
     const prompt = gm.locator(".application.dialog", { hasText: FOE });
     await prompt.waitFor({ state: "visible" });
     await prompt.locator("button[data-action=dodge]").click();
+    await alice.bringToFront();
     const card = alice.locator("#chat-log .chat-message", { has: alice.locator(".cw-attack-card") }).last();
     await expect.poll(() => card.locator(".cw-attack-target", { hasText: FOE }).textContent()).toContain("Dodge");
     expect([...(await errors(alice)), ...(await errors(gm))]).toEqual([]);
@@ -289,7 +294,7 @@ describe("two tabs on the playground's map", () => {
     await gm.evaluate(() => window.clockworkWorld!.run(async () => {
       const scene = (game.scenes as unknown as { active: { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> } }).active;
       const orc = (game.actors as unknown as { getName(n: string): { id: string } }).getName("Orc Raider");
-      await scene.createEmbeddedDocuments("Token", Array.from({ length: 10 }, (_, k) => ({ name: `Orc ${k + 1}`, actorId: orc.id, actorLink: false, x: (16 + (k % 2)) * 100, y: (2 + k) * 100, disposition: -1 })));
+      await scene.createEmbeddedDocuments("Token", Array.from({ length: 10 }, (_, k) => ({ name: `Orc ${k + 1}`, actorId: orc.id, actorLink: true, x: (16 + (k % 2)) * 100, y: (2 + k) * 100, disposition: -1 })));
     }));
     await expect.poll(() => gm.locator("#map .map-token").count()).toBe(30);
     await gm.evaluate(() => {
@@ -299,12 +304,12 @@ describe("two tabs on the playground's map", () => {
     });
     // The GM drags Grosh (whose turn it is: the ruler plans with his counters) 12 spaces along the bottom and back.
     const grosh = await tokenOf(gm, HERO);
+    await gm.bringToFront();
     const token = gm.locator(`#map .map-token[data-token-id="${grosh.id}"]`);
     const box = (await token.boundingBox())!;
     await gm.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await gm.mouse.down();
     await gm.mouse.move(box.x + box.width * 12.5, box.y + box.height / 2, { steps: 120 });
-    await gm.keyboard.press("Escape");
     const timings = await gm.evaluate(() => {
       const map = (window as unknown as { clockworkMap: { timings: { moves: number[]; recomputed: number[] } } }).clockworkMap;
       return { moves: [...map.timings.moves], recomputed: [...map.timings.recomputed] };

@@ -9,6 +9,7 @@
  * The drag's cost per pointer move at 30 tokens is measured and printed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,6 +98,20 @@ function errors(page: Page): Promise<string[]> {
   });
 }
 
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core on the map (the toolbar too): its serious and critical findings. */
+async function axeOnMap(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<Result> } }).axe;
+    const result = await axe.run({ include: [["#map"], ["#world-toolbar"]] }, { resultTypes: ["violations"] });
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.length} node(s), first ${v.nodes[0]?.target.join(" ")}`);
+  });
+}
+
 const cards = (page: Page) => page.locator("#chat-log .chat-message").count();
 
 describe("two tabs on the playground's map", () => {
@@ -128,6 +143,7 @@ describe("two tabs on the playground's map", () => {
       expect(await page.locator("#map .map-wall").count()).toBe(3);
     }
     expect(await alice.locator("#map .map-token.owned").count()).toBe(1);
+    for (const page of [gm, alice]) expect(await axeOnMap(page)).toEqual([]);
     await showTab(gm, "actors");
     for (const name of [HERO, FOE]) {
       const id = (await tokenOf(gm, name)).actorId;
@@ -250,6 +266,7 @@ describe("two tabs on the playground's map", () => {
     await gm.click("#world-toolbar .theme-toggle");
     await gm.locator("body.theme-light").waitFor();
     await gm.screenshot({ path: join(SHOT_DIR, "playground-map-light.png") });
+    expect(await axeOnMap(gm)).toEqual([]);
   });
 
   it("a sight spell at a target behind a wall is refused, nothing paid", async () => {

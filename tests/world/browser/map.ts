@@ -169,6 +169,8 @@ export class PlaygroundMap {
   #drag: Drag | null = null;
   #scale = 1;
   #pending = new Set<string>();
+  /** The user owns every token (the GM): "yours" says nothing. */
+  #everyone = false;
 
   constructor(options: MapOptions) {
     this.#options = options;
@@ -200,6 +202,7 @@ export class PlaygroundMap {
     this.#scale = CELL / size;
     this.#title.textContent = scene.name;
     const tokens = scene.tokens.contents.filter((t) => !t.hidden || t.isOwner);
+    this.#everyone = tokens.every((t) => t.isOwner);
     const walls = scene.walls?.contents ?? [];
     let cols = MIN_COLS;
     let rows = MIN_ROWS;
@@ -297,12 +300,13 @@ export class PlaygroundMap {
     const w = (token.width ?? 1) * CELL;
     const ht = (token.height ?? 1) * CELL;
     const side = token.disposition > 0 ? "friendly" : token.disposition < 0 ? "hostile" : "neutral";
-    const label = `${token.name}${token.isOwner ? " (yours)" : ""}${targeted ? ", targeted" : ""}`;
     const el = h("button", {
       type: "button", className: `map-token ${side}${token.isOwner ? " owned" : ""}${targeted ? " targeted" : ""}${this.#pending.has(token.id) ? " moving" : ""}`,
-      dataset: { tokenId: token.id }, "aria-label": label, "aria-pressed": String(targeted), title: token.name,
+      // Its name is its label (the initials are decoration); aria-pressed says whether it is targeted.
+      dataset: { tokenId: token.id }, "aria-pressed": String(targeted), title: token.name,
       style: `left:${(token.x / size) * CELL}px;top:${(token.y / size) * CELL}px;width:${w}px;height:${ht}px`,
-    }, h("span", { className: "map-token-face" }, initials(token.name)), h("span", { className: "map-token-name" }, token.name));
+    }, h("span", { className: "map-token-face", "aria-hidden": "true" }, initials(token.name)),
+    h("span", { className: "map-token-name" }, token.name, token.isOwner && !this.#everyone ? h("span", { className: "map-sr" }, " (yours)") : null));
     el.addEventListener("pointerdown", (event) => this.#onPointerDown(event, token, el));
     el.addEventListener("keydown", (event) => this.#onKey(event, token));
     el.addEventListener("click", (event) => {
@@ -372,7 +376,7 @@ export class PlaygroundMap {
       const style = ruler?._getGridHighlightStyle(end, offset) ?? { color: 0xffffff, alpha: 0.5 };
       const color = hex(style.color ?? 0xffffff);
       if (color === "#c0392b" || color === "#7f1d1d") over++;
-      const rect = svg("rect", { x: offset.j * size, y: offset.i * size, width: size, height: size, class: "map-ruler-space", fill: color, "fill-opacity": Math.max(0.45, style.alpha ?? 0.5) });
+      const rect = svg("rect", { x: offset.j * size, y: offset.i * size, width: size, height: size, class: "map-ruler-space", fill: color, "fill-opacity": Math.max(0.7, style.alpha ?? 0.5) });
       rect.dataset.color = color;
       nodes.push(rect);
     }

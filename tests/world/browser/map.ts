@@ -167,7 +167,6 @@ export class PlaygroundMap {
   readonly #tokens: HTMLElement;
   readonly #title: HTMLElement;
   #drag: Drag | null = null;
-  #scale = 1;
   #pending = new Set<string>();
   /** The user owns every token (the GM): "yours" says nothing. */
   #everyone = false;
@@ -199,7 +198,6 @@ export class PlaygroundMap {
     this.element.hidden = !scene;
     if (!scene || this.#drag) return;
     const size = scene.grid?.size || 100;
-    this.#scale = CELL / size;
     this.#title.textContent = scene.name;
     const tokens = scene.tokens.contents.filter((t) => !t.hidden || t.isOwner);
     this.#everyone = tokens.every((t) => t.isOwner);

@@ -9,6 +9,7 @@
  *   data                    data models and their readers (magic items' effects)
  *   dice                    rolls, roll dialog, chat cards of rolls, Dice So Nice
  *   relay                   the one GM relay: primitive writes, their planner, the kinds features register
+ *   canvas                  the map: token movement and its counters, the token ruler
  *   combat                  Combat, Combatant, turns, attacks
  *   magic                   spells, mana, alchemy, companions (on top of combat)
  *   documents               Actor and Item classes: the Actor's API delegates to the features
@@ -29,6 +30,7 @@ const layers = [
   ["data", "^src/data/"],
   ["dice", "^src/dice/"],
   ["relay", "^src/relay/"],
+  ["canvas", "^src/canvas/"],
   ["combat", "^src/combat/"],
   ["magic", "^src/magic/"],
   ["documents", "^src/documents/"],
@@ -48,13 +50,14 @@ const allowedBelow = {
   data: ["rules", "foundry", "config", "migration-steps"],
   dice: ["rules", "foundry", "config", "migration-steps", "data"],
   relay: ["rules", "foundry", "config", "migration-steps", "data", "dice"],
-  combat: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay"],
-  magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat"],
-  documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic"],
-  integrations: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
-  enrichers: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations", "enrichers"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "combat", "magic", "documents", "integrations", "enrichers", "applications", "top"],
+  canvas: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay"],
+  combat: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas"],
+  magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat"],
+  documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic"],
+  integrations: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
+  enrichers: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "applications", "top"],
   entry: [],
 };
 

@@ -8,6 +8,7 @@ import { registerBuilder } from "./applications/builder/register";
 import { registerLootSheet } from "./applications/sheets/loot-sheet";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
+import { registerMovement } from "./canvas/movement";
 import { registerMagic } from "./magic";
 import { registerRelay } from "./relay";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
@@ -54,6 +55,7 @@ export function initClockwork(): void {
   registerRelay();
   registerAttack();
   registerCombat();
+  registerMovement();
   registerMagic();
   registerItemPiles();
   registerAnimations();

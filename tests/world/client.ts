@@ -27,6 +27,7 @@ import type { Combat } from "./documents/combat";
 import type { Actor } from "./documents/actor";
 import type { Item } from "./documents/item";
 import type { ChatMessage } from "./documents/chat-message";
+import { defaultMovementConfig } from "./canvas/movement";
 
 export type Profile = "v13" | "v14";
 
@@ -157,6 +158,7 @@ function buildConfig(profile: Profile): PlainObject {
   // v14 removed MeasuredTemplate for scene regions (dnd5e 5.3 draws its templates as regions).
   if (profile === "v14") delete config.MeasuredTemplate;
   (config.Combat as PlainObject).initiative = { formula: null, decimals: 2 };
+  (config.Token as PlainObject).movement = defaultMovementConfig();
   (config.ActiveEffect as PlainObject).legacyTransferral = false;
   return config;
 }

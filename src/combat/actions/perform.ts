@@ -16,6 +16,10 @@ import type { AttackItem } from "../attack/source";
 import { actionContextOf, actionWeapons, type ActionsActor } from "./context";
 import { dyingTargetFor, stabilize } from "../dying";
 import { isSpent, speciesAttackItem, speciesAttacksOf } from "./species-attacks";
+import { movesOnTheMap } from "../../canvas/movement";
+
+/** The sheet's moves: on the map the token's move is the only spend (docs/rulings.md, issue 28). */
+const MAP_MOVES: ReadonlySet<string> = new Set(["run", "walk", "step", "crawl", "climb"]);
 
 /** The actor an action is taken by. */
 export type ActingActor = ActionsActor & WorkflowActor & { uuid: string; rollSkill?(skill: string, options?: object): Promise<unknown> };
@@ -24,6 +28,7 @@ interface CombatantDoc {
   uuid: string;
   actorId: string | null;
   tokenId: string | null;
+  sceneId?: string | null;
   system?: { counters?: CounterState };
 }
 
@@ -111,6 +116,12 @@ export async function performCombatAction(actor: ActingActor, request: ActionReq
   if (!option.affordable && option.reason) {
     notify("warn", option.reason === "insufficient" || option.reason === "passed" || option.reason === "defenseless"
       ? `CLOCKWORK.Combat.Attack.Counters.${option.reason}` : `CLOCKWORK.Combat.Attack.Block.${option.reason}`, { name: actor.name });
+    return { ok: false };
+  }
+
+  // One spend: a creature with a token in the combat moves (and pays) by moving its token.
+  if (state && MAP_MOVES.has(key) && movesOnTheMap(state.combatant)) {
+    notify("warn", "CLOCKWORK.Combat.Move.UseToken", { name: actor.name });
     return { ok: false };
   }
 

@@ -11,7 +11,7 @@ import { registerCombatActions } from "../actions/register";
 import { combatActionsFor, onCombatActionClick, performCombatAction } from "../actions";
 import { fall, promptFall } from "../fall";
 import { addFallButton } from "../fall-button";
-import { registerTokenRuler } from "../ruler";
+import { registerTokenRuler } from "../../canvas/ruler";
 import { applyAttackCard, registerAttackKinds, undoAttackCard } from "./apply";
 import { onRenderAttackMessage, setHiddenDetails } from "./chat";
 import { forgetHiddenDetails, HIDDEN_DETAIL_HOOKS, hiddenDetails } from "./details";

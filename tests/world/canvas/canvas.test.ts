@@ -48,5 +48,5 @@ describe("the canvas global", () => {
         expect(c.testPart.sceneId).toBe(sceneId);
       });
     }
-  });
+  }, 20_000);
 });

@@ -40,8 +40,8 @@ export interface MeasuredPath {
   cost: number;
 }
 
-/** A cost function: core passes the offsets of each step (base.mjs `GridMeasurePathCostFunction`). */
-export type StepCost = (from: GridOffset, to: GridOffset, distance: number) => number;
+/** A cost function: core prices each grid step from its base cost (its distance), offsets and distance (`MovementActionCostFunction`). */
+export type StepCost = (baseCost: number, from: GridOffset, to: GridOffset, distance: number) => number;
 
 export class SquareGrid {
   readonly type = GRID_TYPES.SQUARE;
@@ -156,7 +156,8 @@ export class SquareGrid {
     while (here.i !== b.i || here.j !== b.j) {
       const next = { i: here.i + Math.sign(b.i - here.i), j: here.j + Math.sign(b.j - here.j) };
       const diagonal = next.i !== here.i && next.j !== here.j;
-      total += cost(here, next, (diagonal ? this.#diagonalSpaces(0) : 1) * this.distance);
+      const distance = (diagonal ? this.#diagonalSpaces(0) : 1) * this.distance;
+      total += cost(distance, here, next, distance);
       here = next;
     }
     return total;

@@ -355,7 +355,7 @@ export class Combat extends WorldDocument {
       const context = { round: current.round, turn: current.turn, skipped: false };
       const prior = this.combatants.get(previous.combatantId ?? "");
       if (prior) await this._onEndTurn(prior, context);
-      if (this.combatant) await this._onStartTurn(this.combatant, context);
+      if (this.combatant) await this.#startTurn(this.combatant, context);
       return;
     }
     let prior = { combatant: this.combatants.get(previous.combatantId ?? "") ?? null, round: previous.round, turn: previous.turn, skipped: false };
@@ -367,9 +367,20 @@ export class Combat extends WorldDocument {
         await this._onEndRound({ round: prior.round, turn: null, skipped: prior.round !== previous.round });
         await this._onStartRound({ round: next.round, turn: null, skipped: next.round !== current.round });
       }
-      if (next.combatant) await this._onStartTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
+      if (next.combatant) await this.#startTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
       prior = next;
     }
+  }
+
+  /** `#onStartTurn`: `_onStartTurn`, then the token's movement history is cleared (client/documents/combat.mjs v13). */
+  async #startTurn(combatant: Combatant, context: TurnEventContext): Promise<void> {
+    await this._onStartTurn(combatant, context);
+    if (combatant.token) await this._clearMovementHistoryOnStartTurn(combatant, context);
+  }
+
+  /** Clears the movement history of the combatant's token (`_clearMovementHistoryOnStartTurn`, overridable). */
+  async _clearMovementHistoryOnStartTurn(combatant: Combatant, _context: TurnEventContext): Promise<void> {
+    await (combatant.token as unknown as { clearMovementHistory(): Promise<void> }).clearMovementHistory();
   }
 
   /** Only the active GM's client calls these (see `_manageTurnEvents`). */

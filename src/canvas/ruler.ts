@@ -1,5 +1,5 @@
 /**
- * The token ruler (issue 10 item 10): while a combatant drags its token in a running combat, the
+ * The token ruler (issue 10 item 10; moved to src/canvas/ with the map, issue 28): while a combatant drags its token in a running combat, the
  * v13 `TokenRuler` colours the path by what it costs — runs and walks (2 counters each), steps
  * (1), crawls (1) — from the rules core's cheapest plan (`planMovement`), and in red where the
  * counters left no longer pay for it or the creature may not move at all. Diagonals count 2

@@ -305,7 +305,7 @@ async function boot(): Promise<void> {
 
   const combat = () => game.combats.viewed;
   const documentClass = <T>(name: string) => (client.CONFIG as unknown as Record<string, { documentClass: { create(d: object): Promise<T | undefined> } }>)[name].documentClass;
-  // No canvas, one scene: every token stands on the same square, so reach and range never refuse.
+  // One scene: the playground's map (seeded with a token per actor), or a bare one in the e2e host.
   const scene = async (): Promise<PlaygroundScene | null> => game.scenes.active ?? (user.isGM ? (await documentClass<PlaygroundScene>("Scene").create({ name: "Playground", active: true })) ?? null : null);
   const createEncounter = async () => documentClass<CombatLike>("Combat").create({ active: true, scene: (await scene())?.id ?? null });
   const addActor = async (actor: HostActor) => {
@@ -430,7 +430,7 @@ function escapeHTML(text: string): string {
 
 /**
  * The empty board where Foundry draws the scene: who you are, what to try, and what the page
- * could not load. No canvas: the playground has no scenes, tokens or measured templates.
+ * could not load. The playground shows its map there instead (map.ts; the toolbar's Map button).
  */
 function renderBoard(user: HostUser, warnings: string[], openUuid: (uuid: string) => Promise<void>): HTMLElement {
   const tips = user.isGM

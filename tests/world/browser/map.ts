@@ -36,7 +36,8 @@ export interface MapToken {
   update(data: object): Promise<unknown>;
   move?(waypoints: object[], options?: object): Promise<unknown>;
   /** Core v13: undoes the token's last recorded movement (Ctrl+Z on the canvas). */
-  revertRecordedMovement?(): Promise<unknown>;
+  revertRecordedMovement?(movementId?: string): Promise<unknown>;
+  movementHistory?: { movementId: string }[];
 }
 
 export interface MapScene {
@@ -427,7 +428,9 @@ export class PlaygroundMap {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z" && token.isOwner) {
       // Core's Ctrl+Z: the token's last recorded move is undone (where the world records moves).
       event.preventDefault();
-      void token.revertRecordedMovement?.().catch((error: unknown) => console.error(error)).finally(() => this.draw());
+      // Core's undo takes back the most recent movement (by its id), not the whole history.
+      const last = token.movementHistory?.at(-1)?.movementId;
+      void token.revertRecordedMovement?.(last).catch((error: unknown) => console.error(error)).finally(() => this.draw());
       return;
     }
     const step: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };

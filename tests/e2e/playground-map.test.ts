@@ -152,11 +152,15 @@ describe("two tabs on the playground's map", () => {
     }
     // The combatants are the map's tokens, not new ones.
     expect(await gm.locator("#map .map-token").count()).toBe(20);
-    await gm.evaluate((hero) => window.clockworkWorld!.run(async () => {
-      const combat = (game as unknown as { combat: { startCombat(): Promise<unknown>; turns: { name: string }[]; update(d: object): Promise<unknown> } }).combat;
+    // The gnoll acts first (its turn over, it may react to Grosh's attack), then it is Grosh's turn.
+    await gm.evaluate(({ hero, foe }) => window.clockworkWorld!.run(async () => {
+      type Combatant = { name: string; update(d: object): Promise<unknown> };
+      const combat = (game as unknown as { combat: { startCombat(): Promise<unknown>; nextTurn(): Promise<unknown>; combatants: { contents: Combatant[] }; combatant: { name: string } | null } }).combat;
+      for (const c of combat.combatants.contents) await c.update({ initiative: c.name === foe ? 20 : 10 });
       await combat.startCombat();
-      await combat.update({ turn: combat.turns.findIndex((c) => c.name === hero) });
-    }), HERO);
+      if (combat.combatant?.name !== hero) await combat.nextTurn();
+    }), { hero: HERO, foe: FOE });
+    expect(await gm.evaluate(() => window.clockworkWorld!.run(() => (game as unknown as { combat: { combatant: { name: string } } }).combat.combatant.name))).toBe(HERO);
     await expect.poll(() => counters(alice, HERO)).toBe(6);
   });
 

@@ -8,7 +8,7 @@
  */
 import { hooks as foundryHooks, registerQuery, resolveUuidSync, systemApi, worldCollection } from "../foundry";
 import type { CastDoc, CastOptions } from "./cast";
-import { answerCounterspell, answerSpellReaction, castSpell } from "./cast";
+import { aimSpell, answerCounterspell, answerSpellReaction, castSpell } from "./cast";
 import { useAlchemyItem, type AlchemyItem, type AlchemyOptions } from "./alchemy";
 import { channelMana, drinkManaPotionItem } from "./channel";
 import type { SpellItem } from "./context";
@@ -41,6 +41,8 @@ export const MAGIC_TEMPLATES = [CAST_CARD_TEMPLATE, COUNTERSPELL_TEMPLATE, MANA_
 /** `game.clockwork.magic`. */
 export const magicApi = {
   castSpell: (actor: CastDoc, item: SpellItem, options?: CastOptions) => castSpell(actor, item, options),
+  /** What a cast aimed at a space (`area`) or at `targets` would take, and why a target is out of reach: nothing is paid or drawn. */
+  aimSpell: (actor: CastDoc, item: SpellItem, options?: Pick<CastOptions, "targets" | "area" | "mode">) => aimSpell(actor, item, options),
   channelMana: (actor: Parameters<typeof channelMana>[0], amount: number) => channelMana(actor, amount),
   drinkManaPotion: drinkManaPotionItem,
   useAlchemy: (actor: Parameters<typeof useAlchemyItem>[0], item: AlchemyItem, options?: AlchemyOptions) => useAlchemyItem(actor, item, options),

@@ -37,6 +37,8 @@ describe("Blur and Force Field against weapon attacks", () => {
     const world = await createWorld({ packs: false });
     const { gm, bob } = await seedArena(world);
     setReactionPrompt(async () => "none");
+    // Bram next to Grusha, in his longsword's reach.
+    await moveToken(world, BRAM, 3, 0);
     const grusha = (client: WorldClient) => doc<Target>(client, actorUuid(GRUSHA));
     const base = grusha(gm).system.defense.base;
     await world.as(gm, () => grusha(gm).createEmbeddedDocuments("ActiveEffect", [

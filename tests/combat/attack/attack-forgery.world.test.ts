@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, type WorldClient } from "../../world";
 import { expectRefused } from "../../relay/forgery/case";
 import { attackForgeries, attackTable, breathOnGrusha, claimForgeries } from "../../relay/forgery/attack.cases";
-import { ADA, BRAM, GRUSHA, MINION, actorUuid, doc } from "./world-fixtures";
+import { ADA, BRAM, GRUSHA, MINION, actorUuid, doc, placeToken } from "./world-fixtures";
 import { setReactionPrompt } from "../../../src/combat/attack/reactions";
 import { attackData, cardFor } from "../../../src/combat/attack/chat";
 import { expectNoHiddenNumbers } from "./hidden-numbers";
@@ -128,6 +128,8 @@ describe("forged attack requests", { timeout: 30_000 }, () => {
 
   it("in a player's client no message holds a hidden number of a creature they may not observe", async () => {
     const t = await attackTable();
+    // The minion next to Bram, in his mace's reach.
+    await placeToken(t.world, MINION, 1, 1);
     // Alice strikes Grusha and the minion; the GM strikes Ada (Bob observes her) and Bram; Bram turns nothing.
     await t.attack(t.alice, ADA, "attackAdaSword01", GRUSHA);
     await t.attack(t.gm, GRUSHA, "attackGrushaClub", ADA);

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clearQueuedFaces, createWorld, queueFaces, type World, type WorldClient } from "../../world";
 import {
-  ADA, BRAM, GRENADE, GRUSHA, MINION, SWORD, actorUuid, combatantUuid, doc, seedFight, tokenId, SCENE_ID,
+  ADA, BRAM, GRENADE, GRUSHA, MINION, SWORD, actorUuid, combatantUuid, doc, placeToken, seedFight, tokenId, SCENE_ID,
 } from "./world-fixtures";
 import { setReactionPrompt, type ReactionQueryData } from "../../../src/combat/attack/reactions";
 import { attackData, cardFor, renderAttackCard, viewerFor, type AttackMessage } from "../../../src/combat/attack/chat";
@@ -291,6 +291,8 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     const world = await createWorld({ packs: false });
     const { gm, bob } = await seedFight(world);
     setReactionPrompt(async () => "none");
+    // The minion next to Grusha, in her club's reach.
+    await placeToken(world, MINION, 1, 1);
     const grusha = actor(gm, GRUSHA);
     await world.as(gm, () => grusha.attack(grusha.items.get("attackGrushaClub"), { targets: [token(gm, ADA)], skipDialog: true }));
     const adaOutcome = await world.as(gm, () => grusha.attack(grusha.items.get("attackGrushaClub"), { targets: [token(gm, MINION)], skipDialog: true }));

@@ -121,3 +121,10 @@ export async function postCauseCard(world: World, client: WorldClient, userUuid:
   await world.settle();
   return message.uuid;
 }
+
+/** The GM moves an actor's token to a grid space (spaces, not pixels): melee reaches only the next space (issue 28). */
+export async function placeToken(world: World, actorId: string, x: number, y: number): Promise<void> {
+  const scene = world.gm.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): { update(c: object): Promise<unknown> } } };
+  await world.as(world.gm, () => scene.tokens.get(tokenId(actorId)).update({ x: x * 100, y: y * 100 }));
+  await world.settle();
+}

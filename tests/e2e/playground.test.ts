@@ -201,6 +201,13 @@ describe("npm run playground", () => {
     }
     await showTab(page, "combat");
     expect(await page.locator("#combat li.combatant").count()).toBe(2);
+    // The combatants are the map's tokens (issue 28): the GM brings the foe beside the hero, within a weapon's reach.
+    await page.evaluate(({ hero, foe }) => window.clockworkWorld!.run(async () => {
+      type Token = { actorId: string; x: number; y: number; update(d: object): Promise<unknown> };
+      const tokens = (game.scenes as unknown as { active: { tokens: { contents: Token[] } } }).active.tokens.contents;
+      const at = tokens.find((t) => t.actorId === hero)!;
+      await tokens.find((t) => t.actorId === foe)!.update({ x: at.x + 100, y: at.y });
+    }), { hero: heroId, foe: foeId });
     await page.evaluate(() => window.clockworkWorld!.persist());
   });
 

@@ -25,7 +25,8 @@ import type { WorldClient } from "../client";
 import { hello, LOST, RemoteServer } from "../remote";
 import { Channel, WORLD_SOCKET_PATH } from "../wire";
 import type { PlainObject } from "../utils";
-import { seedActors, starterActors } from "./seed";
+import { sceneSource, seedActors, starterActors } from "./seed";
+import { installRulerBase, PlaygroundMap, type MapScene, type MapToken } from "./map";
 import { addressFor, h, renderPlayers, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser, type IndexEntry, type Theme } from "./ui";
 import { appendMessage, removeMessage, renderChatForm, renderChatLog, replaceMessage, type ChatMessageLike } from "./chat";
 import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type SidebarTab } from "./sidebar";
@@ -36,6 +37,7 @@ import { cascadeNewWindows, enableWindowDragging } from "./windows";
 /** Where the world was kept before it moved to the server (cleared: it can be megabytes). */
 const OLD_STORAGE_KEY = "clockwork-world";
 const THEME_KEY = "clockwork-playground-theme";
+const MAP_KEY = "clockwork-playground-map";
 const PLAYGROUND = host.seed === "starter";
 
 interface HostHandle {
@@ -78,6 +80,7 @@ interface PageGame {
 
 interface PlaygroundScene {
   id: string;
+  tokens?: { contents: { id: string; actorId: string | null }[] };
   createEmbeddedDocuments(name: "Token", data: object[]): Promise<{ id: string }[]>;
 }
 
@@ -170,6 +173,8 @@ async function boot(): Promise<void> {
   document.title = PLAYGROUND ? `${manifest.title} playground` : `${manifest.title} test world`;
 
   installGlobals();
+  // The system registers its token ruler over core's base class: the map draws with it.
+  installRulerBase((globalThis as unknown as { foundry: Record<string, unknown> }).foundry);
   const resolver = pageResolver();
   setScopeResolver(resolver);
   configureApplications({ root: () => document.body });
@@ -207,6 +212,12 @@ async function boot(): Promise<void> {
   resolver.fix(client);
   setDefaultScope(client);
   if (welcome.seed) await seed(world, client, server);
+  // The playground's map: the GM's tab draws the scene once (tokens for the starter kit, walls).
+  const sceneClass = (client.CONFIG as unknown as Record<string, { documentClass: { create(d: object): Promise<unknown> } }>).Scene.documentClass;
+  const pageGame = client.game as unknown as PageGame;
+  if (PLAYGROUND && pageGame.user.isGM && !pageGame.scenes.active) {
+    await client.run(() => sceneClass.create(sceneSource(pageGame.actors.contents.map((a) => ({ _id: a.id, name: a.name, type: a.type })))));
+  }
 
   // Notifications: recorded by the world, shown as toasts here.
   const notifications = client.ui.notifications as unknown as Record<string, (message: unknown, options?: PlainObject) => { type: string; message: string }>;
@@ -248,9 +259,18 @@ async function boot(): Promise<void> {
   };
   const title = PLAYGROUND ? `${manifest.title} \u00B7 Playground` : `${manifest.title} \u00B7 test world`;
   let toolbar: HTMLElement;
+  // The map or the board's guide (the toolbar's Map button; remembered).
+  let mapShown = PLAYGROUND && localStorage.getItem(MAP_KEY) !== "hidden";
+  const showMap = (shown: boolean) => {
+    mapShown = shown;
+    localStorage.setItem(MAP_KEY, shown ? "shown" : "hidden");
+    document.getElementById("board")?.classList.toggle("with-map", shown);
+    drawToolbar();
+  };
   const drawToolbar = () => {
     const next = renderToolbar({
       title, users, current: user, party: party(), theme,
+      map: PLAYGROUND ? { shown: mapShown, toggle: () => showMap(!mapShown) } : undefined,
       onTheme: (t) => { theme = t; setTheme(t); drawToolbar(); },
       onReset: () => void reset(),
     });
@@ -261,6 +281,7 @@ async function boot(): Promise<void> {
   drawToolbar();
   let players = renderPlayers(users, user);
   document.body.append(renderBoard(user, loaded.warnings, openUuid), players);
+  document.getElementById("board")?.classList.toggle("with-map", mapShown);
   // Another tab opened or closed: that user is connected or not, as core's players list shows.
   client.Hooks.on("userConnected", () => {
     const next = renderPlayers(users, user);
@@ -284,22 +305,24 @@ async function boot(): Promise<void> {
 
   const combat = () => game.combats.viewed;
   const documentClass = <T>(name: string) => (client.CONFIG as unknown as Record<string, { documentClass: { create(d: object): Promise<T | undefined> } }>)[name].documentClass;
-  // No canvas, one scene: every token stands on the same square, so reach and range never refuse.
+  // One scene: the playground's map (seeded with a token per actor), or a bare one in the e2e host.
   const scene = async (): Promise<PlaygroundScene | null> => game.scenes.active ?? (user.isGM ? (await documentClass<PlaygroundScene>("Scene").create({ name: "Playground", active: true })) ?? null : null);
   const createEncounter = async () => documentClass<CombatLike>("Combat").create({ active: true, scene: (await scene())?.id ?? null });
   const addActor = async (actor: HostActor) => {
     const current = combat() ?? (user.isGM ? await createEncounter() : null);
     if (!current) return void client.ui.notifications.warn("Only the Gamemaster can start an encounter.");
     if (current.combatants.contents.some((c) => c.actorId === actor.id)) return;
-    // Like a token dropped on the map (tokens need the Trusted role or more, as in Foundry's defaults).
+    // The actor's token on the map, or one dropped for it (tokens need the Trusted role or more, as in Foundry's defaults).
     const where = user.isGM ? await scene() : null;
-    const [token] = where ? await where.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, x: 0, y: 0, disposition: actor.type === "character" ? 1 : -1 }]) : [];
+    const placed = where?.tokens?.contents.find((t) => t.actorId === actor.id);
+    const [token] = placed ? [placed] : where ? await where.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, x: 0, y: 0, disposition: actor.type === "character" ? 1 : -1 }]) : [];
     await current.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, tokenId: token?.id ?? null, sceneId: token ? where!.id : null, name: actor.name, img: actor.img ?? null, hidden: false }]);
   };
   const remove = async (combatant: CombatantLike) => {
     const token = combatant.token as { delete?(): Promise<unknown> } | null;
     await combatant.delete();
-    await token?.delete?.();
+    // A token placed on the playground's map stays on it; one dropped for the encounter goes.
+    if (!(PLAYGROUND && map)) await token?.delete?.();
   };
   const toggleCombat = async (actor: HostActor) => {
     const current = combat();
@@ -316,7 +339,30 @@ async function boot(): Promise<void> {
     if (existing) targets.delete(existing);
     else targets.add(token);
     drawCombat();
+    map?.draw();
   };
+  // The map (playground): the scene, its walls, areas and tokens; drag to move, click to target.
+  const CONFIGS = client.CONFIG as unknown as { Token?: { rulerClass?: unknown } };
+  const canvasGrid = () => (globalThis as unknown as { canvas?: { grid?: { getOffset(p: { x: number; y: number }): { i: number; j: number } } | null } }).canvas?.grid ?? null;
+  const map: PlaygroundMap | null = PLAYGROUND ? new PlaygroundMap({
+    scene: () => game.scenes.active as unknown as MapScene | null,
+    combat: () => combat() as never,
+    targeted: () => new Set([...targets].map((t) => t.id)),
+    toggleTarget: (token: MapToken) => {
+      const existing = [...targets].find((t) => t.id === token.id);
+      if (existing) targets.delete(existing);
+      else targets.add(token);
+      drawCombat();
+      map?.draw();
+    },
+    grid: canvasGrid,
+    rulerClass: () => (CONFIGS.Token?.rulerClass ?? null) as never,
+  }) : null;
+  if (map) {
+    (document.getElementById("board") as HTMLElement).append(map.element);
+    map.draw();
+    (window as unknown as { clockworkMap?: PlaygroundMap }).clockworkMap = map;
+  }
   // An actor dropped from a compendium into the Actors tab is imported, its source recorded (core: Actors#importFromCompendium).
   const importActor = async (data: { uuid?: string }) => {
     const doc = data.uuid ? await fromUuid(data.uuid) as { toObject(): PlainObject } | null : null;
@@ -353,9 +399,9 @@ async function boot(): Promise<void> {
   const redraw = () => {
     if (drawQueued) return;
     drawQueued = true;
-    queueMicrotask(() => { drawQueued = false; drawActors(); drawCombat(); drawToolbar(); });
+    queueMicrotask(() => { drawQueued = false; drawActors(); drawCombat(); drawToolbar(); map?.draw(); });
   };
-  for (const name of ["Actor", "Combat", "Combatant", "Token"]) for (const action of ["create", "update", "delete"]) Hooks.on(`${action}${name}`, redraw);
+  for (const name of ["Actor", "Combat", "Combatant", "Token", "Scene", "Wall", "MeasuredTemplate", "Region"]) for (const action of ["create", "update", "delete"]) Hooks.on(`${action}${name}`, redraw);
   Hooks.on("createChatMessage", ((message: ChatMessageLike) => void appendMessage(log, message)) as never);
   Hooks.on("updateChatMessage", ((message: ChatMessageLike) => void replaceMessage(log, message)) as never);
   Hooks.on("deleteChatMessage", ((message: ChatMessageLike) => removeMessage(log, message.id)) as never);
@@ -384,7 +430,7 @@ function escapeHTML(text: string): string {
 
 /**
  * The empty board where Foundry draws the scene: who you are, what to try, and what the page
- * could not load. No canvas: the playground has no scenes, tokens or measured templates.
+ * could not load. The playground shows its map there instead (map.ts; the toolbar's Map button).
  */
 function renderBoard(user: HostUser, warnings: string[], openUuid: (uuid: string) => Promise<void>): HTMLElement {
   const tips = user.isGM
@@ -400,7 +446,7 @@ function renderBoard(user: HostUser, warnings: string[], openUuid: (uuid: string
       h("h1", {}, PLAYGROUND ? "ClockWork playground" : "ClockWork test world"),
       h("p", { className: "board-who" }, `You are ${user.name}${user.isGM ? ", the Gamemaster" : ", a player"}.`),
       h("ul", {}, ...tips.map((tip) => h("li", {}, tip))),
-      PLAYGROUND ? h("p", { className: "board-small" }, "Not Foundry: the system's own code in a stand-in world, without a canvas. Every tab at this address is one user at the same table; the world stays on this machine.") : null,
+      PLAYGROUND ? h("p", { className: "board-small" }, "Not Foundry: the system's own code in a stand-in world, with a simple map instead of Foundry's canvas. Every tab at this address is one user at the same table; the world stays on this machine.") : null,
       ...warnings.map((warning) => h("p", { className: "board-warning" }, warning))));
   void (async () => {
     // The Getting Started journal, when the system ships it, one click away.

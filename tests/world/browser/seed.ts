@@ -97,3 +97,34 @@ export function starterActors(packs: ActorPack[], users: SeedUsers): Record<stri
   });
   return [...heroes, ...enemies];
 }
+
+/** The playground map's grid: core's default size, one space a square of 100 pixels. */
+export const MAP_GRID = 100;
+
+/**
+ * The playground's scene (issue 28): a square grid with a token for every character (a column
+ * on the left) and every foe (two columns on the right, 8 spaces away), linked to its actor as a
+ * GM drops them, and a few walls between: a long one across the upper half (it hides the upper
+ * foes from the heroes' upper rows) and a room's corner below the foes.
+ */
+export function sceneSource(actors: { _id?: string; name?: string; type?: string }[]): Record<string, unknown> {
+  const g = MAP_GRID;
+  const heroes = actors.filter((a) => a.type === "character");
+  const foes = actors.filter((a) => a.type !== "character" && a.type !== "loot");
+  const token = (actor: { _id?: string; name?: string }, col: number, row: number, disposition: number) =>
+    ({ name: actor.name, actorId: actor._id, actorLink: true, x: col * g, y: row * g, disposition });
+  return {
+    name: "Crossroads",
+    active: true,
+    grid: { type: 1, size: g, distance: 1, units: "" },
+    tokens: [
+      ...heroes.map((a, k) => token(a, 3, 2 + k, 1)),
+      ...foes.map((a, k) => token(a, 11 + (k % 2) * 2, 2 + Math.floor(k / 2) * 2, -1)),
+    ],
+    walls: [
+      { c: [7 * g, 1 * g, 7 * g, 5 * g] },
+      { c: [9 * g, 14 * g, 15 * g, 14 * g] },
+      { c: [15 * g, 11 * g, 15 * g, 14 * g] },
+    ],
+  };
+}

@@ -87,6 +87,8 @@ export interface ToolbarOptions {
   theme: Theme;
   onTheme(theme: Theme): void;
   onReset(): void;
+  /** The map's toggle (the playground): shown or the board's guide instead. */
+  map?: { shown: boolean; toggle(): void };
 }
 
 /**
@@ -116,9 +118,14 @@ export function renderToolbar(options: ToolbarOptions): HTMLElement {
     type: "button", dataset: { worldReset: "" }, title: "Forget every change and start again from the starter world",
     onclick: () => options.onReset(),
   }, "Reset world");
+  const map = options.map ? h("button", {
+    type: "button", className: "map-toggle", "aria-pressed": String(options.map.shown),
+    title: options.map.shown ? "Hide the map and show the guide" : "Show the map",
+    onclick: options.map.toggle,
+  }, "\u25A6 Map") : null;
   return h("nav", { id: "world-toolbar" },
     h("span", { className: "brand" }, options.title),
-    switcher, party, h("span", { className: "spacer" }), theme, reset);
+    switcher, party, h("span", { className: "spacer" }), map, theme, reset);
 }
 
 /** Foundry's players list (bottom left): every user, its role and who this page is. */

@@ -42,8 +42,8 @@ export class Scene extends WorldDocument {
   declare tokens: Collection<TokenDocument>;
   declare templates: Collection<WorldDocument>;
   declare regions: Collection<WorldDocument>;
-  declare walls: Collection<WorldDocument>;
   declare grid: { type: number; size: number; distance: number; units: string };
+  declare walls: Collection<WorldDocument>;
 
   static override defineSchema(): Record<string, DataField> {
     return {

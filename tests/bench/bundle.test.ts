@@ -2,7 +2,7 @@
  * The shipped bundle (issue 17, item 1), built with the real vite config into a temp folder:
  * - one script file, `clockwork.mjs`, that imports nothing on demand (no `import()`): every
  *   module of the system is in it, statically;
- * - at most 180 kB gzipped, the whole file;
+ * - at most 190 kB gzipped, the whole file;
  * - minified, keeping the class names Foundry stores (sheet ids are `<scope>.<class name>`;
  *   chat messages name their roll class and `Roll.fromData` looks it up);
  * - its source map written beside it without pointing players' browsers at it.
@@ -22,9 +22,11 @@ const root = join(import.meta.dirname, "..", "..");
  * the enrichers and roll requests, v14 regions and the GM's recompute of every card's claims
  * took it from 154.6 to 165.3 kB. Session 8 raised it to 180 kB when the casting dialog (issue 29:
  * its context, session, window, templates' strings and the willing question) took it from 171.8
- * to 176.7 kB. Raise it only with a figure and a reason here.
+ * to 176.7 kB; the same session's map work (token moves paid through core's movement API, aiming
+ * with walls and sight), Stow/Draw and the GM-only records took it to 182.7 kB, and the budget to
+ * 190 kB. Raise it only with a figure and a reason here.
  */
-const BUDGET_GZIP_BYTES = 180_000;
+const BUDGET_GZIP_BYTES = 190_000;
 const ENTRY = "clockwork.mjs";
 
 let outDir: string;

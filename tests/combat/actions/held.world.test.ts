@@ -173,13 +173,14 @@ describe("every listed action has its effect; the others are not offered", { tim
     expect(chatLines(gm).some((c) => c.includes("Agility"))).toBe(true);
   });
 
-  it("a step pays 1 and tells the player to move the token; Recall takes a returning weapon back into hand", async () => {
+  it("a step from the list is refused while the creature's token is in the combat (the token's move pays, ruling 170); Recall takes a returning weapon back into hand", async () => {
     const world = await createWorld({ packs: false });
     const { gm, alice } = await seedFight(world);
     const ada = () => actorOf(alice, ADA);
-    expect(await world.as(alice, () => performCombatAction(ada(), { key: "step" }))).toEqual({ ok: true, paid: 1 });
+    expect(await world.as(alice, () => performCombatAction(ada(), { key: "step" }))).toEqual({ ok: false });
     await world.settle();
-    expect(chatLines(gm).at(-1)).toContain("move the token");
+    expect(String(lastMessage(alice))).toContain("drag");
+    expect(available(gm, combatantUuid(ADA))).toBe(6);
 
     await world.as(alice, () => ada().createEmbeddedDocuments("Item", [
       { name: "Throwing Axe", type: "weapon", system: { category: "thrown", group: "axe", hands: "main", counters: 2, damage: { dice: 6, types: ["slashing"] } } },
@@ -195,6 +196,6 @@ describe("every listed action has its effect; the others are not offered", { tim
     expect(recall, String(lastMessage(alice))).toEqual({ ok: true, paid: 1 });
     await world.settle();
     expect(actorOf(gm, ADA).system.equipped.mainHand).toBe(AXE);
-    expect(available(gm, combatantUuid(ADA))).toBe(4);
+    expect(available(gm, combatantUuid(ADA))).toBe(5);
   });
 });

@@ -9,13 +9,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createDomWorld } from "../../world/applications/dom-world";
+import { canvasOf } from "../../world/canvas";
 import { as, combatOn, createFight, type Fight } from "../world-setup";
 
 let fight: Fight | null = null;
 afterEach(() => {
   fight?.world.close();
   fight = null;
-  delete (globalThis as { canvas?: unknown }).canvas;
   document.body.innerHTML = "";
 });
 
@@ -77,8 +77,12 @@ async function choose(f: Fight, client: Fight["gm"], entry: string): Promise<voi
   await f.world.settle();
 }
 
+/**
+ * The GM's selected tokens: core's `canvas.tokens.controlled` (client/canvas/layers/tokens.mjs),
+ * set on the GM client's canvas (the test world's canvas draws no token layer of its own).
+ */
 const select = (...ids: string[]) => {
-  (globalThis as { canvas?: unknown }).canvas = { tokens: { controlled: ids.map((id) => ({ id, document: { id } })) } };
+  Object.defineProperty(canvasOf(fight!.gm), "tokens", { value: { controlled: ids.map((id) => ({ id, document: { id } })) }, configurable: true });
 };
 
 const names = (f: Fight) => combatOn(f.gm, f.combatId).turns.map((c) => c.name);

@@ -89,6 +89,15 @@ describe("dying in the playground", () => {
         // The ally's turn, whatever the initiative order (a combatant whose turn has passed may only react).
         const combat = g.combat as unknown as { turn: number | null; turns: { actorId: string }[]; nextTurn(): Promise<unknown> };
         while (combat.turns[combat.turn ?? 0]?.actorId !== ally) await combat.nextTurn();
+        // Medicine needs medical equipment on the healer and the dying creature within its reach
+        // (L968, docs/rulings.md 165): the GM hands the ally a Medical Kit and sets the two side by side.
+        const ally_ = g.actors.get(ally) as unknown as { items: { some(f: (i: { system: { category?: string; identifier?: string } }) => boolean): boolean }; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown>; getActiveTokens(): { document: { x: number; y: number; parent: { grid: { size: number } } } }[] };
+        if (!ally_.items.some((i) => i.system.category === "kit" && /medic/.test(i.system.identifier ?? ""))) {
+          await ally_.createEmbeddedDocuments("Item", [{ name: "Medical Kit", type: "equipment", system: { category: "kit", identifier: "medical-kit", container: "backpack" } }]);
+        }
+        const beside = ally_.getActiveTokens()[0]?.document;
+        const dyingToken = (g.actors.get(dying) as unknown as { getActiveTokens(): { document: { update(c: object): Promise<unknown> } }[] }).getActiveTokens()[0]?.document;
+        if (beside && dyingToken) await dyingToken.update({ x: beside.x + (beside.parent?.grid?.size ?? 100), y: beside.y });
         await g.actors.get(dying).update({ "system.health.vitalsLost": 6, "system.health.wounds": 1 });
       });
       await handle.settle();

@@ -8,7 +8,8 @@ import {
   MISSILE_PROPULSION_SPEED, PREBUILT_ARMORS, SHIELD_PRICE,
 } from "../../src/rules/tables";
 import { DAMAGE_TYPES, MISSILE_GUIDANCE } from "../../src/rules/types";
-import { documentUuids, folders, inFolder as folderItems, items, named as namedItem, type SourceDocument } from "./load-sources";
+import { isMedicalEquipment } from "../../src/rules/conditions";
+import { documents, documentUuids, folders, inFolder as folderItems, items, named as namedItem, type SourceDocument } from "./load-sources";
 
 type SourceDoc = SourceDocument & { system: Record<string, unknown> & { description?: string; identifier?: string } };
 
@@ -128,7 +129,7 @@ describe("pack contents and counts", () => {
     expect(inFolder(pack, folderName)).toHaveLength(count);
   });
 
-  it.each([["armor", 24], ["weapons", 65], ["explosives", 17], ["alchemy", 29], ["magic-items", 63]] as const)(
+  it.each([["armor", 24], ["weapons", 65], ["explosives", 17], ["alchemy", 30], ["magic-items", 63]] as const)(
     "pack %s holds %i items, each inside one of its own folders",
     (pack, count) => {
       const folderIds = new Set(packs[pack].folders.map((f) => f._id));
@@ -299,7 +300,8 @@ describe("alchemy items (§1.33)", () => {
   };
 
   it("has the book's 29 items at the book's gains", () => {
-    const items = packs.alchemy.items;
+    // The pack also ships the Medical Kit (a kit, not alchemy: docs/rulings.md 165).
+    const items = packs.alchemy.items.filter((d) => d.system.category !== "kit");
     expect(Object.fromEntries(items.map((d) => [d.name, sys<number>(d, "level")]))).toEqual(GAINS);
     for (const doc of items) expect(doc.system).toMatchObject({ category: "alchemy", price: 0 });
   });
@@ -415,4 +417,18 @@ describe("prices, icons and links", () => {
     for (const uuid of casts) expect(target(uuid)?.type, uuid).toBe("spell");
   });
 
+});
+
+describe("medical equipment (L968, docs/rulings.md 165)", () => {
+  it("the packs ship a Medical Kit that the Medicine check accepts, and every pregen with the Medicine focus carries one", () => {
+    const kit = named("alchemy", "Medical Kit");
+    expect(isMedicalEquipment({ type: kit.type, ...(kit.system as { category: string; identifier: string; quantity: number }) })).toBe(true);
+    const pregens = documents("pregens").filter((d) => d.type === "character") as (SourceDoc & { items?: SourceDoc[] })[];
+    const healers = pregens.filter((p) => (p.items ?? []).some((i) => i.type === "focus" && i.system.identifier === "medicine"));
+    expect(healers.length).toBeGreaterThan(0);
+    for (const healer of healers) {
+      const kits = (healer.items ?? []).filter((i) => isMedicalEquipment({ type: i.type, ...(i.system as { category: string; identifier: string; quantity: number }) }));
+      expect(kits, healer.name).toHaveLength(1);
+    }
+  });
 });

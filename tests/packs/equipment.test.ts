@@ -421,13 +421,13 @@ describe("prices, icons and links", () => {
 
 describe("medical equipment (L968, docs/rulings.md 165)", () => {
   it("the packs ship a Medical Kit that the Medicine check accepts, and every pregen with the Medicine focus carries one", () => {
-    const kit = named("alchemy", "Medical Kit");
-    expect(isMedicalEquipment({ type: kit.type, ...(kit.system as { category: string; identifier: string; quantity: number }) })).toBe(true);
+    const medical = (doc: SourceDoc) => isMedicalEquipment({ type: String(doc.type), ...(doc.system as { category: string; identifier: string; quantity: number }) });
+    expect(medical(named("alchemy", "Medical Kit"))).toBe(true);
     const pregens = documents("pregens").filter((d) => d.type === "character") as (SourceDoc & { items?: SourceDoc[] })[];
     const healers = pregens.filter((p) => (p.items ?? []).some((i) => i.type === "focus" && i.system.identifier === "medicine"));
     expect(healers.length).toBeGreaterThan(0);
     for (const healer of healers) {
-      const kits = (healer.items ?? []).filter((i) => isMedicalEquipment({ type: i.type, ...(i.system as { category: string; identifier: string; quantity: number }) }));
+      const kits = (healer.items ?? []).filter(medical);
       expect(kits, healer.name).toHaveLength(1);
     }
   });

@@ -10,14 +10,13 @@
  * the sheet's actions). Who is charged: the creature's owner moving it on its turn; a GM only when
  * the world setting says so (docs/rulings.md, docs/combat.md "On the map").
  */
-import { activeCombat, configEntry, currentUser, getSetting, localize, notify, registerSetting } from "../foundry";
-import { deletionEntry } from "../foundry/generation";
+import { activeCombat, configEntry, currentUser, deletionEntry, getSetting, localize, notify, registerSetting } from "../foundry";
 import {
-  chargeFor, movementActionBlocks, movementBlocks, planMovement, requireCounters,
+  chargeFor, movementActionBlocks, movementBlocks, moveSpaces, pathSpaces, planMovement, requireCounters,
   type CounterState, type MoveBlock, type MovePlan, type MoveMode,
 } from "../rules";
 import { writeOwned } from "../relay";
-import { moveSpaces, speciesMovement, type GridLike } from "./ruler";
+import { speciesMovement, type GridLike } from "./ruler";
 
 export const SYSTEM_ID = "clockwork";
 /** Who pays for a move in a running combat: "owner" (default) or "everyone" (a GM's move is charged too). */
@@ -75,13 +74,6 @@ export interface MoveQuote {
   baseCost: number;
   stunned: boolean;
   problem: MoveProblem | null;
-}
-
-/** Spaces of a path of grid offsets, each diagonal step 2 (§4.8), whatever the scene's rule. */
-export function pathSpaces(offsets: readonly { i: number; j: number }[]): number {
-  let spaces = 0;
-  for (let k = 1; k < offsets.length; k++) spaces += moveSpaces(offsets[k - 1], offsets[k]);
-  return spaces;
 }
 
 /** The blocks of a creature moving with a movement action: a chosen step only steps. */

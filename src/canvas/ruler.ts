@@ -7,7 +7,7 @@
  * `registerTokenRuler()` (at `init`) makes the subclass below the token ruler.
  */
 import { configEntry, foundryMember, maybeCanvas } from "../foundry";
-import { movementActionBlocks, movementBlocks, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode, type MoveSpecials } from "../rules";
+import { movementActionBlocks, movementBlocks, moveSpaces, planMovement, requireCounters, type CounterState, type MoveBlock, type MoveMode, type MoveSpecials } from "../rules";
 
 /** How one space of a path is drawn. */
 export type SpaceBand = "run" | "walk" | "step" | "crawl" | "over" | "blocked";
@@ -28,11 +28,6 @@ export interface RulerMover {
   counters: CounterState;
   blocks?: Record<MoveMode, MoveBlock | null>;
   stunned?: boolean;
-}
-
-/** Spaces between two grid offsets when every diagonal step costs 2 (§4.8): |Δrow| + |Δcol|. */
-export function moveSpaces(a: { i: number; j: number }, b: { i: number; j: number }): number {
-  return Math.abs(a.i - b.i) + Math.abs(a.j - b.j);
 }
 
 /**

@@ -404,6 +404,18 @@ export interface MovePlan {
   blocked: MoveBlock | null;
 }
 
+/** Spaces between two grid offsets when every diagonal step counts 2 (§4.8): |Δrow| + |Δcol|. */
+export function moveSpaces(a: { i: number; j: number }, b: { i: number; j: number }): number {
+  return Math.abs(a.i - b.i) + Math.abs(a.j - b.j);
+}
+
+/** Spaces of a path of grid offsets, each diagonal step 2 (§4.8), whatever the scene's rule. */
+export function pathSpaces(offsets: readonly { i: number; j: number }[]): number {
+  let spaces = 0;
+  for (let k = 1; k < offsets.length; k++) spaces += moveSpaces(offsets[k - 1], offsets[k]);
+  return spaces;
+}
+
 /**
  * Plans a move of `spaces` (diagonals already counted as 2, §4.8) at the cheapest cost in
  * counters: whole runs (2 counters for Run spaces; walks when running is not allowed), then the

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { quoteMove, pathSpaces, type MovingToken } from "../../src/canvas/movement";
+import { quoteMove, type MovingToken } from "../../src/canvas/movement";
+import { pathSpaces } from "../../src/rules";
 
 /** The cheapest cost by brute force: k long moves (2 counters, up to `length` spaces each) and steps (1 a space). */
 function cheapest(spaces: number, length: number, canLong: boolean, canStep: boolean, stunned: boolean): number | null {

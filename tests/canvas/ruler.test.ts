@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { movementActionBlocks, movementBlocks } from "../../src/rules";
-import { bandAt, createClockworkTokenRuler, moveSpaces, pathBands, rulerMover, speciesMovement, BAND_COLORS } from "../../src/canvas/ruler";
+import { bandAt, createClockworkTokenRuler, pathBands, rulerMover, speciesMovement, BAND_COLORS } from "../../src/canvas/ruler";
+import { moveSpaces } from "../../src/rules";
 import { items } from "../packs/load-sources";
 
 const mover = (available: number, extra: Partial<Parameters<typeof pathBands>[1]> = {}) => ({

@@ -3,7 +3,7 @@
  * client (`?user=Alice`), every page a client of the host's one shared world (live),
  * screenshots to artifacts/screenshots/e2e-*.png.
  */
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -94,4 +94,34 @@ export async function stopServer(child: ChildProcess | undefined): Promise<void>
   const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A spawned playground: its process, its address, and what it printed so far. */
+export interface PlaygroundServer {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/**
+ * `node scripts/playground.mjs` on a free port with its world in `state` (never the user's),
+ * resolved once it printed its address. `args` adds flags (`--src` serves the sources).
+ */
+export function startPlayground(state: string, args: string[] = []): Promise<PlaygroundServer> {
+  const root = join(import.meta.dirname, "..", "..");
+  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--state", state, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ClockWork playground: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ child, url: match[1], output: () => output });
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the playground exited (${code}):\n${output}`)); });
+  });
 }

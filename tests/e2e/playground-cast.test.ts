@@ -11,40 +11,19 @@
  *
  * CW_CAST_MODES=built (or source) runs one mode only.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, SHOT_DIR, stopServer } from "./harness";
+import { launch, SHOT_DIR, stopServer, startPlayground, type PlaygroundServer } from "./harness";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const SHEET = ".application.sheet.character";
 const CASTER = "Zafira Emberwind";
 const SPELL = "Fire Bolt";
 const MODES = (process.env.CW_CAST_MODES ?? "built,source").split(",") as ("built" | "source")[];
 
-interface Server { child: ChildProcess; url: string; output: () => string }
 
-/** `node scripts/playground.mjs` (its world in a state file of its own), resolved once it printed its address. */
-function start(args: string[], state: string): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--state", state, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ClockWork playground: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ child, url: match[1], output: () => output });
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the playground exited (${code}):\n${output}`)); });
-  });
-}
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -131,7 +110,7 @@ async function cast(page: Page, casterId: string, itemId: string, gmPage: Page =
 }
 
 describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
-  let server: Server;
+  let server: PlaygroundServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -145,7 +124,7 @@ describe.each(MODES)("casting a mana spell in the playground (%s)", (mode) => {
 
   beforeAll(async () => {
     state = mkdtempSync(join(tmpdir(), "cw-cast-"));
-    server = await start(mode === "source" ? ["--src"] : [], join(state, "world.json"));
+    server = await startPlayground(join(state, "world.json"), mode === "source" ? ["--src"] : []);
     browser = await launch();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();

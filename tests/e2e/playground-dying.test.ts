@@ -4,36 +4,15 @@
  * stabilizes it from the ally's sheet with one click on Stabilize, which charges its counters
  * once and leaves the dying character stabilized.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, SHOT_DIR, stopServer } from "./harness";
+import { launch, SHOT_DIR, stopServer, startPlayground, type PlaygroundServer } from "./harness";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 
-interface Server { child: ChildProcess; url: string }
 
-/** The playground from the sources, its world in a state file of its own (not the user's). */
-function start(state: string): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--src", "--state", state], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ClockWork playground: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ child, url: match[1] });
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the playground exited (${code}):\n${output}`)); });
-  });
-}
 
 type Game = {
   actors: { get(id: string): { system: { health: { dying: boolean } }; statuses: Set<string>; update(d: object): Promise<unknown> } };
@@ -42,14 +21,14 @@ type Game = {
 };
 
 describe("dying in the playground", () => {
-  let server: Server;
+  let server: PlaygroundServer;
   let browser: Browser;
   let page: Page;
   let stateDir = "";
 
   beforeAll(async () => {
     stateDir = mkdtempSync(join(tmpdir(), "cw-dying-"));
-    server = await start(join(stateDir, "world.json"));
+    server = await startPlayground(join(stateDir, "world.json"), ["--src"]);
     browser = await launch();
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     page.setDefaultTimeout(15_000);

@@ -8,42 +8,19 @@
  * behind a wall is refused. Screenshots: artifacts/screenshots/playground-map-{dark,light}.png.
  * The drag's cost per pointer move at 30 tokens is measured and printed.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, SHOT_DIR, stopServer } from "./harness";
+import { launch, SHOT_DIR, stopServer, startPlayground, type PlaygroundServer } from "./harness";
 import { openTable, type Table } from "./two-pages";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const HERO = "Grosh Ashfang";
 const FOE = "Gnoll Tracker";
-/** The ruler's colour for a run (src/combat/ruler.ts BAND_COLORS): 3 spaces are run, the cheapest plan. */
+/** The ruler's colour for a run (src/canvas/ruler.ts BAND_COLORS): 3 spaces are run, the cheapest plan. */
 const RUN = "#2e8b57";
-
-interface Server { child: ChildProcess; url: string }
-
-/** The built playground (`npm run build` first), its world in a state file of its own. */
-function start(state: string): Promise<Server> {
-  const child = spawn(process.execPath, ["scripts/playground.mjs", "--port", "0", "--state", state], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed within 120 s:\n${output}`)), 120_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ClockWork playground: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ child, url: match[1] });
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`the playground exited (${code}):\n${output}`)); });
-  });
-}
 
 type Token = { id: string; name: string; x: number; y: number; actorId: string };
 
@@ -115,7 +92,7 @@ async function axeOnMap(page: Page): Promise<string[]> {
 const cards = (page: Page) => page.locator("#chat-log .chat-message").count();
 
 describe("two tabs on the playground's map", () => {
-  let server: Server;
+  let server: PlaygroundServer;
   let browser: Browser;
   let table: Table;
   let gm: Page;
@@ -124,7 +101,7 @@ describe("two tabs on the playground's map", () => {
 
   beforeAll(async () => {
     stateDir = mkdtempSync(join(tmpdir(), "cw-map-"));
-    server = await start(join(stateDir, "world.json"));
+    server = await startPlayground(join(stateDir, "world.json"));
     browser = await launch();
     table = await openTable(browser, { users: ["Gamemaster", "Alice"], baseUrl: server.url, viewport: { width: 1440, height: 900 } });
     gm = table.page("Gamemaster");

@@ -12,6 +12,7 @@ import { PARTIALS } from "../../../src/applications/handlebars";
 import type { World, WorldClient } from "../../world";
 import { createSeededDomWorld } from "../../world/applications/dom-world";
 import { ADA_ID, GRUSHA_ID } from "../../world/browser/seed";
+import { clearQueuedFaces, queueFaces } from "../../world/dice";
 import { appear } from "../../world/wait";
 import { FULL_CHARACTER, NPC } from "../../fixtures/sheets/actors";
 import { count, createRenderer } from "../render-harness";
@@ -125,6 +126,9 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
 
   it("the NPC sheet offers the GM the same confirmed toggles", async () => {
     const sheet = await editSheet(gm, GRUSHA_ID);
+    // Becoming dying rolls Grusha's death roll at once: one fatal wound, so chance never kills her.
+    clearQueuedFaces();
+    queueFaces(3, 8, 9, 10, 11, 7);
     await click(gm, toggle(sheet, "dying"));
     await click(gm, await appear("[data-action=yes]"));
     await vi.waitFor(async () => {
@@ -135,7 +139,7 @@ describe("the health track's Dying and Dead in edit mode (world)", () => {
 });
 
 describe("vital markers that would start dying ask first (issue 19 item 7)", () => {
-  type Health = { vitalsLost: number; vitalsMax: number; hits: number; dying: boolean };
+  type Health = { vitalsLost: number; vitalsMax: number; hits: number; wounds: number; dying: boolean };
   const health = (client: WorldClient) => actor(client).system.health as unknown as Health;
   async function playSheet(client: WorldClient): Promise<Sheet> {
     const sheet = await world.as(client, async () => {
@@ -161,6 +165,10 @@ describe("vital markers that would start dying ask first (issue 19 item 7)", () 
     expect(health(gm)).toEqual(before);
     expect(gm.game.messages.contents.length).toBe(messages);
 
+    // The death roll's faces: one fatal wound, so chance never kills Ada before the check
+    // (six random dice can exceed her grit, ending dying in death).
+    clearQueuedFaces();
+    queueFaces(3, 8, 9, 10, 11, 7);
     await click(alice, marker(sheet, before.vitalsMax - 1));
     await click(alice, await appear("[data-action=yes]"));
     await flush();
@@ -174,6 +182,7 @@ describe("vital markers that would start dying ask first (issue 19 item 7)", () 
       expect(sheet.element.querySelectorAll(".cw-death-tray__rolls li")).toHaveLength(1);
     }, { timeout: 30_000, interval: 50 });
     expect(sheet.element.querySelector(".cw-death-tray__allies")?.textContent).toContain("An ally can Stabilize Ada");
+    expect(health(gm)).toMatchObject({ dying: true, wounds: before.wounds + 1 });
   }, 60_000);
 
   it("a click that keeps a vital does not ask", async () => {

@@ -49,8 +49,12 @@ export function heldStates(actor: EndingActor): HeldState[] {
   return states;
 }
 
-/** The writes that end what this event ends on the creature. */
-export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
+/**
+ * The writes that end what this event ends on the creature. `ledger`: the tag of the card whose
+ * written damage is the event; each spell effect it ends is kept in that card's entry, so the
+ * card's Undo gives it back (RULING 168).
+ */
+export function endingOps(actor: EndingActor, event: StateEvent, ledger?: string): MagicOp[] {
   const ended = statesEndedBy(event, heldStates(actor));
   if (!ended.length) return [];
   const ops: MagicOp[] = [];
@@ -59,7 +63,7 @@ export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
     const spell = carriers.find((e) => spellFlagOf(e) && e.uuid);
     // A spell state goes with its spell's effect (as Dispel ends it); a combat status by its id.
     if (spell?.uuid) {
-      if (!ops.some((op) => op.op === "endEffect" && op.uuid === spell.uuid)) ops.push({ op: "endEffect", uuid: spell.uuid });
+      if (!ops.some((op) => op.op === "endEffect" && op.uuid === spell.uuid)) ops.push({ op: "endEffect", uuid: spell.uuid, ...(ledger ? { ledger } : {}) });
     } else ops.push({ op: "status", uuid: actor.uuid, status: key, active: false });
   }
   return ops;
@@ -162,7 +166,10 @@ function dealerOf(ledger: unknown): string | null {
  */
 export async function onDamageApplied(actor: EndingActor | null | undefined, application: { damage?: number } | null | undefined, info?: { ledger?: unknown } | null): Promise<void> {
   if (!actor?.uuid || !((application?.damage ?? 0) > 0)) return;
-  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0, by: dealerOf(info?.ledger) }), null);
+  // A card's damage is written on the GM's client (the ledger is the GM's): the endings are
+  // recorded against the same card, in a batch after the damage's.
+  const tag = currentUser<{ isGM?: boolean }>()?.isGM && parseLedgerTag(info?.ledger) ? (info!.ledger as string) : undefined;
+  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0, by: dealerOf(info?.ledger) }, tag), null);
 }
 
 /** What the listener reads of a weapon attack's outcome. */

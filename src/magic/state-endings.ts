@@ -3,7 +3,8 @@
  * rules table is `STATE_ENDINGS` of src/rules/state-endings.ts). The events, where they happen:
  * - damage written on a health track: the relay's `clockwork.damageApplied` hook, on the client
  *   that wrote it (the GM, or the owner of the damaged creature) — Pacified ends, and Charmed and
- *   Feared when the damage's card (its ledger tag) is their caster's;
+ *   Feared when the damage's card (its ledger tag) is their caster's; a spell effect a card's
+ *   damage ends is kept in that card's ledger entry (the GM's record), so its Undo gives it back;
  * - an attack declared: `clockwork.attack` on the attacker's client — Polymorphed ends; the
  *   attacker's own Invisibility ends (an offensive action), and its True Strike when the attack hits;
  * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as attacks.

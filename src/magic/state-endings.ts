@@ -3,7 +3,8 @@
  * rules table is `STATE_ENDINGS` of src/rules/state-endings.ts). The events, where they happen:
  * - damage written on a health track: the relay's `clockwork.damageApplied` hook, on the client
  *   that wrote it (the GM, or the owner of the damaged creature) — Pacified ends, and Charmed and
- *   Feared when the damage's card (its ledger tag) is their caster's;
+ *   Feared when the damage's card (its ledger tag) is their caster's; a spell effect a card's
+ *   damage ends is kept in that card's ledger entry (the GM's record), so its Undo gives it back;
  * - an attack declared: `clockwork.attack` on the attacker's client — Polymorphed ends; the
  *   attacker's own Invisibility ends (an offensive action), and its True Strike when the attack hits;
  * - a spell cast: `clockwork.cast` on the caster's client — attack and area spells count as attacks.
@@ -49,8 +50,12 @@ export function heldStates(actor: EndingActor): HeldState[] {
   return states;
 }
 
-/** The writes that end what this event ends on the creature. */
-export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
+/**
+ * The writes that end what this event ends on the creature. `ledger`: the tag of the card whose
+ * written damage is the event; each spell effect it ends is kept in that card's entry, so the
+ * card's Undo gives it back (RULING 168).
+ */
+export function endingOps(actor: EndingActor, event: StateEvent, ledger?: string): MagicOp[] {
   const ended = statesEndedBy(event, heldStates(actor));
   if (!ended.length) return [];
   const ops: MagicOp[] = [];
@@ -59,7 +64,7 @@ export function endingOps(actor: EndingActor, event: StateEvent): MagicOp[] {
     const spell = carriers.find((e) => spellFlagOf(e) && e.uuid);
     // A spell state goes with its spell's effect (as Dispel ends it); a combat status by its id.
     if (spell?.uuid) {
-      if (!ops.some((op) => op.op === "endEffect" && op.uuid === spell.uuid)) ops.push({ op: "endEffect", uuid: spell.uuid });
+      if (!ops.some((op) => op.op === "endEffect" && op.uuid === spell.uuid)) ops.push({ op: "endEffect", uuid: spell.uuid, ...(ledger ? { ledger } : {}) });
     } else ops.push({ op: "status", uuid: actor.uuid, status: key, active: false });
   }
   return ops;
@@ -162,7 +167,10 @@ function dealerOf(ledger: unknown): string | null {
  */
 export async function onDamageApplied(actor: EndingActor | null | undefined, application: { damage?: number } | null | undefined, info?: { ledger?: unknown } | null): Promise<void> {
   if (!actor?.uuid || !((application?.damage ?? 0) > 0)) return;
-  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0, by: dealerOf(info?.ledger) }), null);
+  // A card's damage is written on the GM's client (the ledger is the GM's): the endings are
+  // recorded against the same card, in a batch after the damage's.
+  const tag = currentUser<{ isGM?: boolean }>()?.isGM && parseLedgerTag(info?.ledger) ? (info!.ledger as string) : undefined;
+  await write(endingOps(actor, { kind: "damageApplied", damage: application?.damage ?? 0, by: dealerOf(info?.ledger) }, tag), null);
 }
 
 /** What the listener reads of a weapon attack's outcome. */

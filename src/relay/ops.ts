@@ -70,8 +70,12 @@ export type RelayOp =
   | { op: "effect"; uuid: string; effect: EffectSource; ledger?: LedgerTag }
   /** Writes data on a status's effect after a `status` op added it (`flags.clockwork.*`). */
   | { op: "effectFlags"; uuid: string; status: string; flags: Record<string, unknown> }
-  /** Ends (deletes) an Active Effect by its UUID. */
-  | { op: "endEffect"; uuid: string };
+  /**
+   * Ends (deletes) an Active Effect by its UUID. With `ledger`, the tag of a card already applied
+   * to the effect's actor: the effect's data is kept in that card's entry, so the card's Undo
+   * gives the state back (a state the card's damage ended, RULING 168).
+   */
+  | { op: "endEffect"; uuid: string; ledger?: LedgerTag };
 
 /** Why a request was refused: a lang key with its data. */
 export interface RelayProblem {

@@ -58,6 +58,11 @@ export interface LedgerEntry {
   /** Personal mana it gave. */
   mana?: number;
   /**
+   * The Active Effects its damage ended afterwards (Charm, Fear: RULING 168), as they were
+   * (their source, same id, expiry and origin): its Undo creates them again.
+   */
+  ended?: Record<string, unknown>[];
+  /**
    * Set by the GM's Undo (the entry stays, so the card is known as undone): who undid it and
    * when. An undone entry refuses a player's Apply of its tag; a GM's Apply writes it afresh.
    */
@@ -65,7 +70,7 @@ export interface LedgerEntry {
 }
 
 /** The keys of an entry a fresh one replaces (nulled, since an update merges objects). */
-const ENTRY_KEYS = ["track", "statuses", "statusesOff", "effects", "mana", "undone"] as const;
+const ENTRY_KEYS = ["track", "statuses", "statusesOff", "effects", "mana", "ended", "undone"] as const;
 
 /** What a ledger says of a tag on an actor: applied, undone by the GM, or nothing. */
 export function ledgerState(actor: unknown, tag: string): "applied" | "undone" | null {
@@ -432,9 +437,27 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
       case "effectFlags":
         steps.push({ kind: "effectFlags", actor: doc, status: op.status, flags: op.flags });
         break;
-      case "endEffect":
-        steps.push({ kind: "delete", effect: doc, data: doc.toObject?.() ?? {} });
+      case "endEffect": {
+        const data = doc.toObject?.() ?? {};
+        if (op.ledger) {
+          // Kept in the card's entry on the effect's actor (the card must be applied there).
+          const actor = doc.parent;
+          const { message, slot } = parseLedgerTag(op.ledger)!;
+          if (actor?.documentName !== "Actor") refuse("CLOCKWORK.Relay.BadOp", { op: op.op });
+          const write = writeOf(actor);
+          const fresh = write.ledger.get(op.ledger);
+          const existing = ledgerOf(actor)[message]?.[slot];
+          if (fresh) (fresh.ended ??= []).push(structuredClone(data));
+          else if (!existing || existing.undone) refuse("CLOCKWORK.Relay.NotApplied", { name: actor.name ?? "" });
+          else {
+            const path = `flags.clockwork.ledger.${message}.${slot}.ended`;
+            const before = (write.changes[path] as Record<string, unknown>[] | undefined) ?? existing.ended ?? [];
+            set(write, path, [...before, structuredClone(data)]);
+          }
+        }
+        steps.push({ kind: "delete", effect: doc, data });
         break;
+      }
       case "update": {
         const write = writeOf(doc);
         for (const [path, value] of Object.entries(op.changes)) set(write, path, value);
@@ -471,6 +494,15 @@ function plan(ops: readonly RelayOp[], requesterId: string | null): Plan {
         for (const id of entry.effects ?? []) {
           const effect = doc.effects?.get(id);
           if (effect) steps.push({ kind: "delete", effect, data: effect.toObject?.() ?? {} });
+        }
+        // The states its damage ended come back as they were, unless the creature holds them again.
+        for (const data of entry.ended ?? []) {
+          const statuses = Array.isArray(data.statuses) ? data.statuses.filter((s): s is string => typeof s === "string") : [];
+          const held = statusesOf(write);
+          const state = typeof data.name === "string" ? data.name : statuses[0] ?? "";
+          if ((typeof data._id === "string" && doc.effects?.get(data._id)) || statuses.some((s) => held.has(s))) refuse("CLOCKWORK.Relay.Revert.stateHeld", { name, state });
+          for (const status of statuses) held.add(status);
+          steps.push({ kind: "create", actor: doc, data: structuredClone(data) });
         }
         // The entry stays, marked undone: the card is known as undone by the GM (a player's
         // Apply of it is refused), and its inverse takes the mark away again.

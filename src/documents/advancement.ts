@@ -11,6 +11,7 @@ import {
 } from "../rules";
 import type { Resistances, SkillKey, XpLogEntry, XpProblem, XpState } from "../rules";
 import { SYSTEM_ID, campaignSpeed } from "./advancement-settings";
+import { postXpAwardCard } from "./advancement-card";
 
 // The setting lives apart so the entry module registers it without the XP logic below.
 export { CAMPAIGN_SPEED_SETTING, SYSTEM_ID, campaignSpeed, registerAdvancementSettings } from "./advancement-settings";
@@ -100,16 +101,23 @@ async function writeXp(actor: XpActor, state: XpState, system: Record<string, un
   if (result === "refused") throw new Error(localize("CLOCKWORK.Builder.Error.Commit", { details: actor.name }));
 }
 
-/** The GM awards the same XP to several characters; returns the names awarded. */
-export async function awardXp(actors: readonly unknown[], input: { amount: number; reason: string; note?: string }): Promise<string[]> {
-  const awarded: string[] = [];
-  for (const actor of actors.map(asActor)) {
-    const plan = planAward(xpStateOf(actor), { ...stamp(), ...input });
-    if (plan.problems.length) throw new XpError(plan.problems);
-    await writeXp(actor, plan.state);
-    awarded.push(actor.name);
+/**
+ * The GM awards the same XP to several characters; returns the names awarded. The chat card
+ * names those written (also when a later write fails); `chat: false` posts none.
+ */
+export async function awardXp(actors: readonly unknown[], input: { amount: number; reason: string; note?: string }, options: { chat?: boolean } = {}): Promise<string[]> {
+  const awarded: XpActor[] = [];
+  try {
+    for (const actor of actors.map(asActor)) {
+      const plan = planAward(xpStateOf(actor), { ...stamp(), ...input });
+      if (plan.problems.length) throw new XpError(plan.problems);
+      await writeXp(actor, plan.state);
+      awarded.push(actor);
+    }
+  } finally {
+    if (options.chat !== false && awarded.length) await postXpAwardCard(awarded, { ...input, names: awarded.map((a) => a.name) });
   }
-  return awarded;
+  return awarded.map((a) => a.name);
 }
 
 /** The XP price of the next rank and the Body resistance points it brings, without buying. */

@@ -84,6 +84,11 @@ describe("the GM's award dialog", () => {
     expect(actor(alice).getFlag("clockwork", "xpLog")).toEqual([expect.objectContaining({ kind: "award", xp: 3, reason: "essential", note: "held the bridge", user: gm.user.id })]);
     await flush();
     expect(dialog.rendered).toBe(false);
+    // The award's chat card tells the table (public by default).
+    const cards = (client: WorldClient) => [...(client.game.messages as unknown as Iterable<{ content: string; visible: boolean }>)]
+      .filter((m) => m.visible && m.content.includes("cw-card--xp-award"));
+    expect(cards(alice)).toHaveLength(1);
+    expect(cards(alice)[0].content).toMatch(/3 XP to[\s\S]*Tova[\s\S]*Essential to the success[\s\S]*held the bridge/);
   });
 });
 

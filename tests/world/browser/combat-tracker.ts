@@ -8,6 +8,11 @@
  * (the crossed swords) or by dropping them here. There is no canvas: a combatant the GM adds
  * gets a token on the playground's scene, and the ◎ button targets it (`game.user.targets`,
  * what the attack workflow reads), where Foundry would target the token on the map.
+ * Context menus (issue 33 item 5): right-clicking a row opens core's combatant menu and the ⋮
+ * button in the header the encounter menu, both built by the system's tracker class
+ * (`CONFIG.ui.combat`, over the test world's CombatTracker) as core's tracker builds them on its
+ * first render, so the system's minion band entries are there. + on an unlinked actor's row (an
+ * NPC) adds another token of it as another combatant (./combat-tokens.ts); so does dropping it again.
  */
 import { h, type HostActor, type HostUser } from "./ui";
 
@@ -53,6 +58,8 @@ export interface TrackerOptions {
   targeted: Set<string>;
   toggleTarget(combatant: CombatantLike): void;
   remove(combatant: CombatantLike): Promise<unknown>;
+  /** Whether + on this row adds another of its actor (a GM, an unlinked actor). */
+  canAddAnother?(combatant: CombatantLike): boolean;
 }
 
 interface HooksLike {
@@ -78,7 +85,9 @@ export function renderCombatTracker(panel: HTMLElement, options: TrackerOptions)
       : "The Gamemaster has not started an encounter."));
     if (user.isGM) footer.append(control("Create an encounter", "Create encounter", options.createEncounter, { combatAction: "create" }));
   } else {
-    header.append(h("h4", { className: "encounter-title" }, combat.started ? `Round ${combat.round}` : "Not started"));
+    header.append(h("h4", { className: "encounter-title" }, combat.started ? `Round ${combat.round}` : "Not started"),
+      // Core v13's encounter menu button (templates/sidebar/tabs/combat/header.hbs); a click opens it.
+      h("button", { type: "button", className: "inline-control encounter-context-menu", title: "Encounter options", "aria-label": "Encounter options" }, "\u22EE"));
     for (const combatant of combat.turns) {
       if (combatant.hidden && !user.isGM) continue;
       const active = combat.started && combat.combatant?.id === combatant.id;
@@ -96,6 +105,7 @@ export function renderCombatTracker(panel: HTMLElement, options: TrackerOptions)
       h("div", { className: "token-name" }, h("strong", { className: "name" }, combatant.name)),
       h("div", { className: "token-initiative" }, initiative),
       target,
+      combatant.actor && options.canAddAnother?.(combatant) ? control(`Add another ${combatant.actor.name} (a token of its own)`, "+", () => options.addActor(combatant.actor!), { combatAction: "addAnother" }) : null,
       user.isGM ? control(`Remove ${combatant.name} from the encounter`, "\u00D7", () => options.remove(combatant), { combatAction: "remove" }) : null));
     }
     if (!combat.turns.length) list.append(h("li", { className: "directory-empty" }, "Add actors with the crossed swords in the Actors tab, or drop them here."));
@@ -127,4 +137,56 @@ export function renderCombatTracker(panel: HTMLElement, options: TrackerOptions)
   };
   panel.replaceChildren(header, list, footer);
   (globalThis as unknown as { Hooks: HooksLike }).Hooks.callAll("renderCombatTracker", { id: "combat", viewed: combat, element: panel }, panel, { combat });
+}
+
+/**
+ * Core's `COMBAT.*` strings the tracker menus use (core's lang/en.json has them; the page loads
+ * only the system's), in our own words.
+ */
+export const CORE_COMBAT_STRINGS = {
+  Options: "Encounter options",
+  InitiativeScore: "Initiative",
+  InitiativeRoll: "Roll initiative",
+  CombatantClear: "Clear initiative",
+  CombatantReroll: "Roll initiative again",
+  CombatantRemove: "Remove from the encounter",
+};
+
+interface MenuFactory {
+  _createContextMenu(handler: () => unknown[], selector: string, options: object): unknown;
+  _getEntryContextOptions(): unknown[];
+  _getCombatContextOptions(): unknown[];
+}
+
+/**
+ * The tracker's two context menus on the panel, as core v13's CombatTracker makes them in
+ * `_onFirstRender` (client/applications/sidebar/tabs/combat-tracker.mjs): `_getEntryContextOptions`
+ * on each `.combatant` row (right-click), `_getCombatContextOptions` on the header's
+ * `.encounter-context-menu` button (click). `trackerClass` is `CONFIG.ui.combat`, the system's
+ * subclass of the world's CombatTracker; it is built, not rendered: the rows are the host's.
+ * Once per panel: the menus listen on the panel, whose content each draw replaces.
+ */
+export function attachTrackerMenus(panel: HTMLElement, trackerClass: unknown): void {
+  const Tracker = (trackerClass ?? (globalThis as unknown as { foundry: { applications: { sidebar: { tabs: { CombatTracker: unknown } } } } }).foundry.applications.sidebar.tabs.CombatTracker) as new () => MenuFactory;
+  const app = new Tracker();
+  const menus = [
+    app._createContextMenu(app._getEntryContextOptions, ".combatant", { container: panel, fixed: true }),
+    app._createContextMenu(app._getCombatContextOptions, ".encounter-context-menu", { container: panel, fixed: true, eventName: "click" }),
+  ].filter(Boolean) as { close(): void }[];
+  // The world's menu is not positioned (context-menu.ts); core's fixed menu opens at its target.
+  const place = (event: Event) => {
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>(".combatant, .encounter-context-menu");
+    const menu = document.getElementById("context-menu");
+    if (!target || !menu) return;
+    const box = target.getBoundingClientRect();
+    menu.style.top = `${Math.min(box.bottom, window.innerHeight - menu.offsetHeight - 4)}px`;
+    menu.style.left = `${Math.max(4, Math.min(box.left, window.innerWidth - menu.offsetWidth - 4))}px`;
+  };
+  panel.addEventListener("contextmenu", place);
+  panel.addEventListener("click", place);
+  // As core's: a click elsewhere or Escape closes it.
+  document.addEventListener("pointerdown", (event) => {
+    if (!(event.target as HTMLElement | null)?.closest("#context-menu, .encounter-context-menu")) for (const menu of menus) menu.close();
+  });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") for (const menu of menus) menu.close(); });
 }

@@ -30,7 +30,8 @@ import { installRulerBase, PlaygroundMap, type MapScene, type MapToken } from ".
 import { addressFor, h, renderPlayers, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser, type IndexEntry, type Theme } from "./ui";
 import { appendMessage, removeMessage, renderChatForm, renderChatLog, replaceMessage, type ChatMessageLike } from "./chat";
 import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type SidebarTab } from "./sidebar";
-import { renderCombatTracker, type CombatantLike, type CombatLike } from "./combat-tracker";
+import { attachTrackerMenus, CORE_COMBAT_STRINGS, renderCombatTracker, type CombatantLike, type CombatLike } from "./combat-tracker";
+import { isUnlinked, tokenForCombat } from "./combat-tokens";
 import { JournalViewer, type JournalLike } from "./journal";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
 
@@ -193,7 +194,8 @@ async function boot(): Promise<void> {
     connect: [welcome.userId],
     packs: loaded.packs,
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes as Record<string, PlainObject> },
-    translations: translations as PlainObject,
+    // Core's own strings come first in Foundry (its lang file, then the system's); the page has the few its tracker menu shows.
+    translations: { COMBAT: CORE_COMBAT_STRINGS, ...(translations as PlainObject) },
     entry: systemEntry(),
     server: (tracker, rules) => {
       remote = new RemoteServer(tracker, rules, channel, welcome);
@@ -311,12 +313,15 @@ async function boot(): Promise<void> {
   const addActor = async (actor: HostActor) => {
     const current = combat() ?? (user.isGM ? await createEncounter() : null);
     if (!current) return void client.ui.notifications.warn("Only the Gamemaster can start an encounter.");
-    if (current.combatants.contents.some((c) => c.actorId === actor.id)) return;
+    const fighting = current.combatants.contents.some((c) => c.actorId === actor.id);
+    // An unlinked actor (an NPC) may fight several times, each a token of its own (combat-tokens.ts).
+    if (fighting && !(user.isGM && isUnlinked(actor as never))) return;
     // The actor's token on the map, or one dropped for it (tokens need the Trusted role or more, as in Foundry's defaults).
     const where = user.isGM ? await scene() : null;
-    const placed = where?.tokens?.contents.find((t) => t.actorId === actor.id);
-    const [token] = placed ? [placed] : where ? await where.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, x: 0, y: 0, disposition: actor.type === "character" ? 1 : -1 }]) : [];
-    await current.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, tokenId: token?.id ?? null, sceneId: token ? where!.id : null, name: actor.name, img: actor.img ?? null, hidden: false }]);
+    const token = where ? await tokenForCombat(where as never, actor as never, current.combatants.contents as never) : null;
+    if (where && !token) return;
+    const name = (token as { name?: string } | null)?.name || actor.name;
+    await current.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, tokenId: token?.id ?? null, sceneId: token ? where!.id : null, name, img: actor.img ?? null, hidden: false }]);
   };
   const remove = async (combatant: CombatantLike) => {
     const token = combatant.token as { delete?(): Promise<unknown> } | null;
@@ -379,9 +384,13 @@ async function boot(): Promise<void> {
     toggleCombat: (actor) => void toggleCombat(actor).catch((error: unknown) => console.error(error)),
     importActor: (data) => void importActor(data).catch((error: unknown) => console.error(error)),
   });
+  // Core's tracker context menus, from the system's tracker class (CONFIG.ui.combat), as core makes them on first render.
+  attachTrackerMenus(panels.combat, (client.CONFIG as unknown as { ui?: { combat?: unknown } }).ui?.combat);
   function drawCombat(): void {
     renderCombatTracker(panels.combat, {
       combat: combat(), user, createEncounter, addActor, remove, toggleTarget,
+      // Not on a band's row: a band grows from its members' rows (the menu's Join).
+      canAddAnother: (combatant) => user.isGM && Boolean(combatant.actor && isUnlinked(combatant.actor as never)) && !(combatant as { system?: { members?: string[] } }).system?.members?.length,
       targeted: new Set([...targets].map((t) => t.id)),
       actorFromDrop: async (data) => (data.uuid ? ((await fromUuid(data.uuid)) as HostActor | null) : null),
     });

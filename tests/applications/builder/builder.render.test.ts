@@ -7,7 +7,7 @@ import { buildBuilderContext, EMPTY_VIEW, type BuilderViewState } from "../../..
 import { applyChange, type BuilderDraft } from "../../../src/applications/builder/draft";
 import { BUILDER_TEMPLATES } from "../../../src/applications/builder/templates";
 import { DEFAULT_CHOICES } from "../../../src/applications/context/choices";
-import { CREATION_STEPS, type CreationStep } from "../../../src/rules";
+import { CREATION_STEPS, creationArmorBurden, creationSummary, type CreationStep } from "../../../src/rules";
 import { dwarfDraft, entry, renderBuilder, sourceCatalog, translator } from "./fixtures";
 import { count, createRenderer } from "../render-harness";
 
@@ -217,5 +217,58 @@ describe("the live numbers", () => {
     expect(html).toMatch(/data-stat="block"><dt>Block<\/dt><dd>\+5<\/dd>/);
     // Blunt: 2 + 3 placed + 1 Dwarf = 6 species, Platemail 4.
     expect(html).toMatch(/<tr data-type="blunt"><th scope="row" data-tooltip="Blunt"><span class="cw-dmg-icon cw-dmg-icon--blunt" title="Blunt" aria-hidden="true"><\/span><span class="cw-visually-hidden">Blunt<\/span><\/th><td>6<\/td><td>4<\/td><td>10<\/td><\/tr>/);
+  });
+});
+
+describe("armor the character cannot wear (issue 33)", () => {
+  /** The Dwarf without the Strength rank bought down: Strength 7 carries Medium, and the Platemail is in use. */
+  const weak = (): BuilderDraft => {
+    const result = applyChange(dwarfDraft(entries), { kind: "customRank", skill: "strength", rank: 7 });
+    expect(result.refused).toEqual([]);
+    return result.draft;
+  };
+  const burden = () => creationArmorBurden(weak().build)!;
+  const sentence = (key: "ArmorTooHeavy" | "ArmorTooHeavyShop") => {
+    const b = burden();
+    const text = key === "ArmorTooHeavy"
+      ? `Heavy armor is more than this character's Strength carries (Medium at most): encumbered, so no running. Wearing it: walk ${b.without.walk} → ${b.worn.walk}, run ${b.without.run} → ${b.worn.run}, dodge +${b.without.dodge} → +${b.worn.dodge}.`
+      : `Too heavy for this character (Medium at most): worn, it leaves them encumbered, so no running; walk ${b.without.walk} → ${b.worn.walk}, run ${b.without.run} → ${b.worn.run}, dodge +${b.without.dodge} → +${b.worn.dodge}.`;
+    return text.replace("'", "&#x27;");
+  };
+
+  it("the rules core's numbers: the same as the live panel with and without the armor", () => {
+    const b = burden();
+    expect(b.encumbrance).toBe("encumbered");
+    const worn = creationSummary(weak().build).derived;
+    expect([b.worn.walk, b.worn.run, b.worn.dodge]).toEqual([worn.walk, worn.run, worn.dodge]);
+  });
+
+  it("equipment: the Platemail's cart row and every heavy armor in the shop say what it costs; lighter armor says nothing", () => {
+    const html = section(render({ ...weak(), step: "equipment" }, { ...EMPTY_VIEW, gearFilters: { type: "armor" } }), "equipment");
+    const cart = /<tr class="">\s*<th scope="row">Platemail[\s\S]*?<\/tr>/.exec(html)?.[0] ?? "";
+    expect(cart).toContain(`<p class="cw-warning">${sentence("ArmorTooHeavy")}</p>`);
+    const shopRow = (name: string) => new RegExp(`<li>\\s*<span class="cw-builder-item-name">${name.replace(/[()/]/g, "\\$&")}</span>[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+    const heavy = catalog.gear.filter((e) => e.type === "armor" && e.system.weight === "heavy");
+    const lighter = catalog.gear.filter((e) => e.type === "armor" && e.system.weight !== "heavy");
+    expect(heavy.length).toBeGreaterThan(0);
+    expect(lighter.length).toBeGreaterThan(0);
+    for (const e of heavy) expect(shopRow(e.name), e.name).toContain(sentence("ArmorTooHeavyShop"));
+    for (const e of lighter) expect(shopRow(e.name), e.name).not.toContain("cw-warning");
+  });
+
+  it("review: the warning in words, no \"Every creation rule is met.\", and Create still enabled", () => {
+    const html = render({ ...weak(), step: "review" });
+    const review = section(html, "review");
+    expect(review).not.toContain("Every creation rule is met.");
+    expect(review).toContain("The character can be finished, but look at this first:");
+    expect(review).toContain(sentence("ArmorTooHeavy"));
+    expect(review).toMatch(/data-action="goto" data-step="equipment">Equipment<\/button>/);
+    expect(html).toMatch(/<button type="button" class="cw-primary" data-action="confirm" >/);
+  });
+
+  it("a Strength that carries it: no warning anywhere", () => {
+    const equipment = section(render(at("equipment"), { ...EMPTY_VIEW, gearFilters: { type: "armor" } }), "equipment");
+    expect(equipment).not.toContain("cw-warning");
+    expect(section(render(at("review")), "review")).not.toContain("cw-warning");
   });
 });

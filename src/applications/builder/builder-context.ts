@@ -107,7 +107,7 @@ function summaryView(summary: CreationSummary, choices: SheetChoices, t: Transla
     size: t(choices.label.size(summary.size)),
     resistances: DAMAGE_TYPES.map((type) => ({
       type, abbreviation: choices.abbreviation(type), label: t(choices.label.damageType(type)),
-      species: summary.resistances[type].species, armor: summary.resistances[type].armor, total: summary.resistances[type].total,
+      ...summary.resistanceShares[type],
     })),
     budgets: [
       { key: "skillPoints", label: t(`${P}.Budget.skillPoints`), left: summary.skillPoints.left, total: 36, over: summary.skillPoints.left < 0 },
@@ -183,6 +183,7 @@ function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: Cre
     list,
     chosen: s ? names(s.id ?? "") : "",
     hasSpecies: s !== null,
+    chosenListed: list.some((e) => e.selected),
     bonusSkills: offered.map((key) => ({ key, label: t(choices.label.skill(key)), checked: b.speciesBonusSkills.includes(key) })),
     bonusProblem: [field("speciesSkillCount"), field("speciesSkillNotOffered")].filter(Boolean).join(" "),
     resistance: s?.resistanceBonus === "any" ? {
@@ -314,8 +315,7 @@ function resistanceView(build: CreationBuild, summary: CreationSummary, problems
     rows: DAMAGE_TYPES.map((type) => ({
       type, name: `allocation.${type}`, label: t(choices.label.damageType(type)), abbreviation: choices.abbreviation(type),
       options: options(values, allocation[type], (v) => `+${v}`),
-      speciesBonus: summary.resistances[type].species - 2 - (Number.isInteger(allocation[type]) ? allocation[type] : 0),
-      total: summary.resistances[type].species,
+      ...summary.resistanceShares[type],
       problem: subjectMessages(problems, "resistance", type, msg),
     })),
     problems: problems.filter((p) => p.step === "resistance" && !p.subject).map(msg),
@@ -354,7 +354,7 @@ function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: 
     const key = weight as ArmorWeight;
     if (!shopWarning.has(key)) {
       const burden = creationArmorBurden(build, key);
-      shopWarning.set(key, burden ? armorBurdenText(burden, choices, t, `${P}.Warning.ArmorTooHeavyShop`) : "");
+      shopWarning.set(key, burden ? armorBurdenText(burden, choices, t, true) : "");
     }
     return shopWarning.get(key) ?? "";
   };

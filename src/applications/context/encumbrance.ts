@@ -5,13 +5,18 @@
 import type { ArmorBurden } from "../../rules";
 import type { SheetChoices } from "./choices";
 
-export const ARMOR_BURDEN_KEY = "CLOCKWORK.Builder.Warning.ArmorTooHeavy";
+const KEY = "CLOCKWORK.Builder.Warning";
 
-/** `armor`, `max` and `state` are label keys to localize; the others are ready to show. */
+/**
+ * `key` (the sentence for the worn armor), `shopKey` (the same for armor not yet bought),
+ * `armor` and `max` are keys to localize; the numbers are ready to show. Run (and walk, when
+ * only stepping is left) is stated as it is without the armor: worn, it is not usable at all.
+ */
 export interface ArmorBurdenView {
+  key: string;
+  shopKey: string;
   armor: string;
   max: string;
-  state: string;
   walk: string;
   run: string;
   dodge: string;
@@ -23,18 +28,20 @@ const change = (from: number, to: number, sign = false): string => {
 };
 
 export function armorBurdenView(burden: ArmorBurden, c: SheetChoices): ArmorBurdenView {
+  const { worn, without } = burden;
   return {
+    key: `${KEY}.ArmorTooHeavy.${burden.encumbrance}`,
+    shopKey: `${KEY}.ArmorTooHeavyShop.${burden.encumbrance}`,
     armor: c.label.weight(burden.armor),
     max: c.label.weight(burden.maxArmor),
-    state: `CLOCKWORK.Builder.Warning.State.${burden.encumbrance}`,
-    walk: change(burden.without.walk, burden.worn.walk),
-    run: change(burden.without.run, burden.worn.run),
-    dodge: change(burden.without.dodge, burden.worn.dodge, true),
+    walk: worn.canWalk ? change(without.walk, worn.walk) : String(without.walk),
+    run: String(without.run),
+    dodge: change(without.dodge, worn.dodge, true),
   };
 }
 
-/** The whole sentence with a translator (the builder localizes in code). */
-export function armorBurdenText(burden: ArmorBurden, c: SheetChoices, t: (key: string, data?: Record<string, unknown>) => string, key = ARMOR_BURDEN_KEY): string {
+/** The whole sentence with a translator (the builder localizes in code); `shop` for a shop row. */
+export function armorBurdenText(burden: ArmorBurden, c: SheetChoices, t: (key: string, data?: Record<string, unknown>) => string, shop = false): string {
   const v = armorBurdenView(burden, c);
-  return t(key, { ...v, armor: t(v.armor), max: t(v.max), state: t(v.state) });
+  return t(shop ? v.shopKey : v.key, { walk: v.walk, run: v.run, dodge: v.dodge, armor: t(v.armor), max: t(v.max) });
 }

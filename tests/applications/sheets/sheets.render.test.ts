@@ -425,18 +425,19 @@ it("rendered every sheet template at least once", () => {
 });
 
 describe("armor over the Strength limit (issue 33): the builder's warning, where the armor is worn", () => {
-  const warning = "Heavy armor is more than this character's Strength carries (Medium at most): encumbered, so no running. Wearing it: walk 3 → 3, run 7 → 6, dodge +2 → +1.";
+  const warning = "Heavy armor is more than this character's Strength carries (Medium at most). Wearing it, they are encumbered and cannot run (run 7 without it); walk 3 → 3, dodge +2 → +1.";
   /** As Handlebars writes it into the page. */
   const html = warning.replace("'", "&#x27;");
 
   it("the main tab says what the worn Chainmail costs under the Encumbered mark, with the derivation's numbers", () => {
-    const system = FULL_CHARACTER.system as { encumbrance: string; movement: { run: number }; defense: { dodge: number } };
+    const system = FULL_CHARACTER.system as { encumbrance: string; defense: { dodge: number } };
     expect(system.encumbrance).toBe("encumbered");
     const sheet = renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false, activeTab: "main" }));
     const stats = sheet.match(/<section class="cw-combat-stats">[\s\S]*?<\/section>/)![0];
     expect(stats).toContain(`<p class="cw-warning cw-armor-burden" role="note">${html}</p>`);
-    // The sentence's "after" numbers are the sheet's own run and dodge.
-    expect(warning).toContain(`run 7 → ${system.movement.run}, dodge +2 → +${system.defense.dodge}`);
+    // The sentence's "after" numbers are the sheet's own walk and dodge.
+    const walk = (FULL_CHARACTER.system as { movement: { walk: number } }).movement.walk;
+    expect(warning).toContain(`walk 3 → ${walk}, dodge +2 → +${system.defense.dodge}`);
     expectClean();
   });
 

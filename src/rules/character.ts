@@ -285,6 +285,42 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
   };
 }
 
+/** Walk, run and dodge as one side of {@link ArmorBurden} shows them. */
+export interface BurdenNumbers {
+  walk: number;
+  run: number;
+  dodge: number;
+  canRun: boolean;
+  canWalk: boolean;
+}
+
+/** Armor over the Strength limit: the state it puts the wearer in and the numbers with and without it. */
+export interface ArmorBurden {
+  armor: ArmorWeight;
+  maxArmor: WornWeight;
+  /** "encumbered" (no running) or "step-only" (§1.11). */
+  encumbrance: Encumbrance;
+  worn: BurdenNumbers;
+  without: BurdenNumbers;
+}
+
+function burdenNumbers(c: DerivedCharacter): BurdenNumbers {
+  return { walk: c.walk, run: c.run, dodge: c.dodge, canRun: c.canRun, canWalk: c.canWalk };
+}
+
+/**
+ * What wearing `input.armor` costs when it is heavier than the Strength limit (§1.11), or null
+ * when it is not: both sides come from {@link deriveCharacter}, once as given and once without
+ * the body armor (the shield stays), so the builder and the sheet show the sheet's own numbers.
+ */
+export function armorBurden(input: CharacterInput): ArmorBurden | null {
+  const worn = deriveCharacter(input);
+  const armor = input.armor ?? "none";
+  if (WEIGHT_STEP[armor] <= WEIGHT_STEP[worn.maxArmor]) return null;
+  const without = deriveCharacter({ ...input, armor: "none" });
+  return { armor, maxArmor: worn.maxArmor, encumbrance: worn.encumbrance, worn: burdenNumbers(worn), without: burdenNumbers(without) };
+}
+
 function weightInput(value: ArmorWeight | undefined, what: string): ArmorWeight {
   if (value === undefined) return "none";
   return Object.hasOwn(WEIGHT_STEP, value) ? value : requireKey(value, ARMOR_WEIGHTS, what, "weights are none, light, medium, heavy");

@@ -6,11 +6,11 @@
  * throws on bad input: a build typed by a person is reported, not rejected.
  */
 import { customizationPointBudget, matchingPremadeOption, powerCpCost, premadeOptionRanks, skillCpCost } from "./advancement";
-import { deriveCharacter, type DerivedCharacter } from "./character";
+import { armorBurden, deriveCharacter, type ArmorBurden, type CharacterInput, type DerivedCharacter } from "./character";
 import { resistanceAllocationProblems, resistanceProfile, type ResistanceRow } from "./resistance";
 import {
-  CHANGELING_EXCLUDED_TYPES, CREATION_SKILL_FLOOR, CREATION_SKILL_POINTS, MAX_POWER_LEVEL, MAX_SKILL_RANK,
-  MIN_POWER_LEVEL, MIN_SKILL_RANK, PREMADE_SKILL_OPTIONS, STARTING_CURRENCY, WEALTHY_BONUS,
+  BASE_RESISTANCE, CHANGELING_EXCLUDED_TYPES, CREATION_SKILL_FLOOR, CREATION_SKILL_POINTS, MAX_POWER_LEVEL, MAX_SKILL_RANK,
+  MIN_POWER_LEVEL, MIN_SKILL_RANK, PREMADE_SKILL_OPTIONS, SPECIES_RESISTANCE_BONUS, STARTING_CURRENCY, WEALTHY_BONUS,
 } from "./tables";
 import { ARMOR_WEIGHTS, DAMAGE_TYPES, SIZES, SKILL_KEYS } from "./types";
 import type { ArmorWeight, DamageType, Resistances, RuleProblem, Size, SkillKey } from "./types";
@@ -440,6 +440,11 @@ export interface CreationSummary {
   derived: DerivedCharacter;
   resistancePoints: { available: number; allocated: number; left: number };
   resistances: Record<DamageType, ResistanceRow>;
+  /**
+   * The same resistances split for the player: `species` is the base 2 and the species' +1,
+   * `placed` the points the player put there (as counted under the species cap), then armor and total.
+   */
+  resistanceShares: Record<DamageType, ResistanceShares>;
   currency: { budget: number; spent: number; left: number };
   /** Every bonus skill: the species' two and the personal one. */
   bonusSkills: SkillKey[];
@@ -447,10 +452,56 @@ export interface CreationSummary {
   shield: ArmorWeight;
 }
 
+/** One damage type's resistance as the builder shows it: species, placed, armor, total. */
+export interface ResistanceShares {
+  species: number;
+  placed: number;
+  armor: number;
+  total: number;
+}
+
 function wornWeight(build: CreationBuild, type: "armor" | "shield"): { weight: ArmorWeight; resistances?: Readonly<Resistances> } {
   const worn = build.equipment.find((g) => g.type === type && g.equipped);
   const weight = worn?.weight && (ARMOR_WEIGHTS as readonly string[]).includes(worn.weight) ? worn.weight : "none";
   return { weight, resistances: worn?.resistances };
+}
+
+/** The rules core's character input for a build, wearing `armor` (and the build's worn shield). */
+function characterInput(build: CreationBuild, armor: ArmorWeight): CharacterInput {
+  const species = build.species;
+  return {
+    skills: finalSkills(build), size: buildSize(build), armor, shield: wornWeight(build, "shield").weight,
+    runBonus: Number.isInteger(species?.runBonus) ? species?.runBonus : 0,
+    lighterArmorForMovement: species?.lighterArmorForMovement === true,
+    dodgePenaltyReduction: Number.isInteger(species?.dodgePenaltyReduction) && (species?.dodgePenaltyReduction ?? 0) >= 0 ? species?.dodgePenaltyReduction : 0,
+  };
+}
+
+/**
+ * What armor of `weight` would cost this build (its worn armor by default), or null when the
+ * build's Strength carries it: the same {@link armorBurden} the character sheet shows.
+ */
+export function creationArmorBurden(build: CreationBuild, weight: ArmorWeight = wornWeight(build, "armor").weight): ArmorBurden | null {
+  return armorBurden(characterInput(build, weight));
+}
+
+/**
+ * What a legal build may still want the player to hear before finishing: worn armor over the
+ * Strength limit (§1.11) and customization points left unspent, which creation does not keep.
+ */
+export type CreationWarning =
+  | { step: "equipment"; code: "armorTooHeavy"; subject: string; burden: ArmorBurden }
+  | { step: "customization"; code: "unspentCp"; value: number; limit: number };
+
+/** The warnings of a build, in step order; they never block finishing. */
+export function creationWarnings(build: CreationBuild): CreationWarning[] {
+  const warnings: CreationWarning[] = [];
+  const cp = buildCpBudget(build.species) - cpSpent(build);
+  if (cp > 0) warnings.push({ step: "customization", code: "unspentCp", value: cp, limit: buildCpBudget(build.species) });
+  const armor = build.equipment.find((g) => g.type === "armor" && g.equipped);
+  const burden = armor ? creationArmorBurden(build) : null;
+  if (armor && burden) warnings.push({ step: "equipment", code: "armorTooHeavy", subject: armor.id, burden });
+  return warnings;
 }
 
 /** Derived numbers of a build for the builder's live panel. */
@@ -460,12 +511,7 @@ export function creationSummary(build: CreationBuild): CreationSummary {
   const species = build.species;
   const armor = wornWeight(build, "armor");
   const shield = wornWeight(build, "shield");
-  const derived = deriveCharacter({
-    skills, size, armor: armor.weight, shield: shield.weight,
-    runBonus: Number.isInteger(species?.runBonus) ? species?.runBonus : 0,
-    lighterArmorForMovement: species?.lighterArmorForMovement === true,
-    dodgePenaltyReduction: Number.isInteger(species?.dodgePenaltyReduction) && (species?.dodgePenaltyReduction ?? 0) >= 0 ? species?.dodgePenaltyReduction : 0,
-  });
+  const derived = deriveCharacter(characterInput(build, armor.weight));
   const allocation = emptyAllocation();
   let allocated = 0;
   for (const type of DAMAGE_TYPES) {
@@ -480,6 +526,12 @@ export function creationSummary(build: CreationBuild): CreationSummary {
     speciesBonusType: isType(speciesType) ? speciesType : undefined,
     armor: validArmor ? armor.resistances : undefined,
   });
+  const resistanceShares = {} as Record<DamageType, ResistanceShares>;
+  for (const type of DAMAGE_TYPES) {
+    const base = BASE_RESISTANCE + (speciesType === type ? SPECIES_RESISTANCE_BONUS : 0);
+    const row = resistances[type];
+    resistanceShares[type] = { species: base, placed: row.species - base, armor: row.armor, total: row.total };
+  }
   const cpBudget = buildCpBudget(species);
   const spentCp = cpSpent(build);
   const budget = currencyBudget(build.features);
@@ -497,6 +549,7 @@ export function creationSummary(build: CreationBuild): CreationSummary {
     derived,
     resistancePoints: { available: derived.resistancePoints, allocated, left: derived.resistancePoints - allocated },
     resistances,
+    resistanceShares,
     currency: { budget, spent: spentCurrency, left: budget - spentCurrency },
     bonusSkills,
     armor: armor.weight,

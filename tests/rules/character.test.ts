@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ARMOR_WEIGHTS, ATTRIBUTE_KEYS, ATTRIBUTE_SKILLS, SIZES, SKILL_KEYS, attributeRank, attributesFromSkills, blockBonus, deriveCharacter, dodgeBonus,
-  encumbranceFor, movementScore, movementWeightFor, reachFor, speedFromScore,
+  armorBurden, encumbranceFor, movementScore, movementWeightFor, reachFor, speedFromScore,
 } from "../../src/rules";
 import { skillsWith } from "./helpers";
 
@@ -164,5 +164,38 @@ describe("small helpers", () => {
   it("movement score per armor row and size", () => {
     expect(movementScore(12, "tiny", "heavy")).toBe(2);
     expect(movementScore(4, "huge", "none")).toBe(22);
+  });
+});
+
+describe("armorBurden (§1.11): what armor over the Strength limit costs", () => {
+  it("Strength 8 in heavy armor: encumbered, walk 4 → 3, run 8 → 6, dodge +3 → +1 (the play-test's numbers)", () => {
+    const skills = skillsWith({ strength: 8, agility: 8 });
+    expect(armorBurden({ skills, size: "medium", armor: "heavy" })).toEqual({
+      armor: "heavy", maxArmor: "medium", encumbrance: "encumbered",
+      worn: { walk: 3, run: 6, dodge: 1, canRun: false, canWalk: true },
+      without: { walk: 4, run: 8, dodge: 3, canRun: true, canWalk: true },
+    });
+    expect(armorBurden({ skills, size: "medium", armor: "medium" })).toBeNull();
+    expect(armorBurden({ skills, size: "medium" })).toBeNull();
+  });
+  it("Strength 12 in heavy armor: step only", () => {
+    expect(armorBurden({ skills: skillsWith({ strength: 12 }), size: "medium", armor: "heavy" })?.encumbrance).toBe("step-only");
+  });
+  it("property: null exactly when the sheet's derivation is not encumbered, and each side is deriveCharacter's own numbers", () => {
+    const rank = fc.integer({ min: 4, max: 12 });
+    fc.assert(fc.property(rank, rank, fc.constantFrom(...SIZES), fc.constantFrom(...ARMOR_WEIGHTS), fc.constantFrom(...ARMOR_WEIGHTS), fc.boolean(), fc.integer({ min: 0, max: 1 }),
+      (strength, agility, size, armor, shield, lighter, reduction) => {
+        const input = { skills: skillsWith({ strength, agility }), size, armor, shield, lighterArmorForMovement: lighter, dodgePenaltyReduction: reduction };
+        const worn = deriveCharacter(input);
+        const burden = armorBurden(input);
+        expect(burden === null).toBe(worn.encumbrance === "none");
+        if (!burden) return;
+        const bare = deriveCharacter({ ...input, armor: "none" });
+        expect(burden.worn).toEqual({ walk: worn.walk, run: worn.run, dodge: worn.dodge, canRun: worn.canRun, canWalk: worn.canWalk });
+        expect(burden.without).toEqual({ walk: bare.walk, run: bare.run, dodge: bare.dodge, canRun: bare.canRun, canWalk: bare.canWalk });
+        expect(burden.without.canRun).toBe(true);
+        expect(burden.worn.canRun).toBe(false);
+        expect(burden.maxArmor).toBe(worn.maxArmor);
+      }));
   });
 });

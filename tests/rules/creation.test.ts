@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DAMAGE_TYPES, PREMADE_SKILL_OPTIONS, SKILL_KEYS, applyPremadeOption, buildCpBudget, cpSpent,
-  creationProblems, creationResistancePoints, creationSummary, currencyBudget, emptyAllocation, emptyBuild, finalSkills,
+  creationArmorBurden, creationProblems, creationResistancePoints, creationSummary, creationWarnings, currencyBudget, emptyAllocation, emptyBuild, finalSkills,
   fociRequired, skillPointsSpent, stepProblems, untrainedSkills,
 } from "../../src/rules";
 import type { CreationBuild, CreationProblem } from "../../src/rules";
@@ -380,5 +380,66 @@ describe("robustness", () => {
   it("applyPremadeOption refuses an order with repeats", () => {
     expect(() => applyPremadeOption(1, ["strength", "strength"])).toThrow(RangeError);
     expect(() => applyPremadeOption(0, FIGHTER_ORDER)).toThrow(RangeError);
+  });
+});
+
+describe("creation warnings: legal, but the player should hear them before finishing", () => {
+  const heavy = { id: "armor.plate", type: "armor" as const, price: 1000, quantity: 1, weight: "heavy" as const, equipped: true,
+    resistances: { ballistic: 4, blunt: 4, energy: 4, piercing: 6, slashing: 5, explosive: 3 } };
+  it("the legal Dwarf has none", () => {
+    expect(creationWarnings(legalDwarf())).toEqual([]);
+  });
+  it("heavy armor in use at Strength 7 (max medium): the armor's burden, the sheet's numbers", () => {
+    const build = with_({ customizedSkills: { stamina: 7 }, features: [...legalDwarf().features, feature("brawler", 1), feature("tough", 1)], equipment: [heavy] });
+    expect(creationProblems(build)).toEqual([]);
+    const warnings = creationWarnings(build);
+    expect(warnings).toHaveLength(1);
+    const [w] = warnings;
+    expect(w.code).toBe("armorTooHeavy");
+    if (w.code !== "armorTooHeavy") return;
+    expect(w.subject).toBe("armor.plate");
+    expect(w.burden).toEqual(creationArmorBurden(build));
+    expect(w.burden.maxArmor).toBe("medium");
+    expect(w.burden.encumbrance).toBe("encumbered");
+    expect(w.burden.worn.run).toBe(creationSummary(build).derived.run);
+    // Not worn: no warning; the shop's question "what would it cost" still has the answer.
+    const unworn = with_({ ...build, equipment: [{ ...heavy, equipped: false }] });
+    expect(creationWarnings(unworn)).toEqual([]);
+    expect(creationArmorBurden(unworn, "heavy")).toEqual(w.burden);
+    expect(creationArmorBurden(unworn, "medium")).toBeNull();
+  });
+  it("unspent customization points: how many of the budget", () => {
+    const build = with_({ features: legalDwarf().features.slice(0, 2) });
+    // 3 CP of ranks, Diehard 1 and Power Attack 2: 6 of 12 spent.
+    expect(creationWarnings(build)).toEqual([{ step: "customization", code: "unspentCp", value: 6, limit: 12 }]);
+  });
+  it("property: unspentCp appears exactly when the summary shows CP left", () => {
+    fc.assert(fc.property(fc.subarray([...legalDwarf().features]), (features) => {
+      const build = with_({ features });
+      const left = creationSummary(build).cp.left;
+      expect(creationWarnings(build).some((w) => w.code === "unspentCp")).toBe(left > 0);
+    }));
+  });
+});
+
+describe("resistance shares: species, placed, armor, total", () => {
+  it("a High Elf (+1 energy) placing 2 in blunt: species 2 in blunt with 2 placed, species 3 in energy", () => {
+    const build = with_({ species: HIGH_ELVES, resistanceAllocation: { ...emptyAllocation(), blunt: 2, energy: 1 } });
+    const shares = creationSummary(build).resistanceShares;
+    expect(shares.blunt).toEqual({ species: 2, placed: 2, armor: 3, total: 7 });
+    expect(shares.energy).toEqual({ species: 3, placed: 1, armor: 3, total: 7 });
+  });
+  it("property: species + placed is the rules' species share, and armor and total are the rules' own", () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 6, maxLength: 6 }), fc.constantFrom(DWARVES, HIGH_ELVES, GNOLLS), (values, species) => {
+      const allocation = Object.fromEntries(DAMAGE_TYPES.map((t, i) => [t, values[i]])) as ReturnType<typeof emptyAllocation>;
+      const summary = creationSummary(with_({ species, resistanceAllocation: allocation }));
+      for (const type of DAMAGE_TYPES) {
+        const share = summary.resistanceShares[type];
+        const row = summary.resistances[type];
+        expect(share.species + share.placed).toBe(row.species);
+        expect(share.species).toBe(2 + (species.resistanceBonus === type ? 1 : 0));
+        expect([share.armor, share.total]).toEqual([row.armor, row.total]);
+      }
+    }));
   });
 });

@@ -5,7 +5,8 @@
  * stored on the actor as `flags.clockwork.builderDraft` after every accepted change, so
  * closing the window loses nothing; the character itself is written only by "Create".
  */
-import { localize, notify } from "../../foundry";
+import { creationWarnings } from "../../rules";
+import { confirm, localize, notify } from "../../foundry";
 import { currentChoices } from "../choices-registry";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
@@ -289,6 +290,9 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
   }
 
   static async #onConfirm(this: ClockworkCharacterBuilder): Promise<void> {
+    // Points creation does not keep: the player says so before they are gone.
+    const unspent = creationWarnings(this.#draft.build).find((w) => w.code === "unspentCp");
+    if (unspent && !(await confirm("CLOCKWORK.Builder.Warning.UnspentTitle", "CLOCKWORK.Builder.Warning.UnspentConfirm", { value: unspent.value, limit: unspent.limit }))) return;
     try {
       await commitBuild(this.actor, this.#draft);
     } catch (error) {

@@ -5,11 +5,12 @@
  * templates only display. Problems are placed next to the field they concern.
  */
 import {
-  ATTRIBUTE_KEYS, CREATION_STEPS, DAMAGE_TYPES, PREMADE_SKILL_OPTIONS, SKILL_KEYS, creationProblems, creationSummary,
-  fociRequired, skillCpCost,
+  ARMOR_WEIGHTS, ATTRIBUTE_KEYS, CREATION_STEPS, DAMAGE_TYPES, PREMADE_SKILL_OPTIONS, SKILL_KEYS, creationArmorBurden, creationProblems,
+  creationSummary, creationWarnings, fociRequired, skillCpCost,
 } from "../../rules";
-import type { CreationBuild, CreationProblem, CreationStep, CreationSummary, SkillKey } from "../../rules";
+import type { ArmorWeight, CreationBuild, CreationProblem, CreationStep, CreationSummary, CreationWarning, SkillKey } from "../../rules";
 import type { SheetChoices } from "../context/choices";
+import { armorBurdenText } from "../context/encumbrance";
 import { EMPTY_FILTERS, filterEntries, filterValues, type BrowserFilters } from "./browser-core";
 import { MAX_ALLOCATION, type BuilderDraft, type CatalogEntry } from "./draft";
 
@@ -106,7 +107,7 @@ function summaryView(summary: CreationSummary, choices: SheetChoices, t: Transla
     size: t(choices.label.size(summary.size)),
     resistances: DAMAGE_TYPES.map((type) => ({
       type, abbreviation: choices.abbreviation(type), label: t(choices.label.damageType(type)),
-      species: summary.resistances[type].species, armor: summary.resistances[type].armor, total: summary.resistances[type].total,
+      ...summary.resistanceShares[type],
     })),
     budgets: [
       { key: "skillPoints", label: t(`${P}.Budget.skillPoints`), left: summary.skillPoints.left, total: 36, over: summary.skillPoints.left < 0 },
@@ -182,6 +183,7 @@ function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: Cre
     list,
     chosen: s ? names(s.id ?? "") : "",
     hasSpecies: s !== null,
+    chosenListed: list.some((e) => e.selected),
     bonusSkills: offered.map((key) => ({ key, label: t(choices.label.skill(key)), checked: b.speciesBonusSkills.includes(key) })),
     bonusProblem: [field("speciesSkillCount"), field("speciesSkillNotOffered")].filter(Boolean).join(" "),
     resistance: s?.resistanceBonus === "any" ? {
@@ -313,8 +315,7 @@ function resistanceView(build: CreationBuild, summary: CreationSummary, problems
     rows: DAMAGE_TYPES.map((type) => ({
       type, name: `allocation.${type}`, label: t(choices.label.damageType(type)), abbreviation: choices.abbreviation(type),
       options: options(values, allocation[type], (v) => `+${v}`),
-      speciesBonus: summary.resistances[type].species - 2 - (Number.isInteger(allocation[type]) ? allocation[type] : 0),
-      total: summary.resistances[type].species,
+      ...summary.resistanceShares[type],
       problem: subjectMessages(problems, "resistance", type, msg),
     })),
     problems: problems.filter((p) => p.step === "resistance" && !p.subject).map(msg),
@@ -338,9 +339,25 @@ function gearTypeLabel(type: string, t: Translate): string {
   return t(`TYPES.Item.${type}`);
 }
 
-function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: BuilderCatalog, view: BuilderViewState, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
+/** A warning in words: the armor's burden as the sheet states it, or the points left unspent. */
+export function warningText(warning: CreationWarning, choices: SheetChoices, t: Translate): string {
+  return warning.code === "armorTooHeavy" ? armorBurdenText(warning.burden, choices, t) : t(`${P}.Warning.UnspentCp`, { value: warning.value, limit: warning.limit });
+}
+
+function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: BuilderCatalog, view: BuilderViewState, problems: CreationProblem[], warnings: CreationWarning[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
   const shown = filterEntries(catalog.gear, view.gearFilters);
   const inCart = new Map(build.equipment.map((g) => [g.id, g]));
+  // What each armor weight would cost this character, asked once per weight.
+  const shopWarning = new Map<string, string>();
+  const armorWarning = (weight: unknown): string => {
+    if (!(ARMOR_WEIGHTS as readonly unknown[]).includes(weight)) return "";
+    const key = weight as ArmorWeight;
+    if (!shopWarning.has(key)) {
+      const burden = creationArmorBurden(build, key);
+      shopWarning.set(key, burden ? armorBurdenText(burden, choices, t, true) : "");
+    }
+    return shopWarning.get(key) ?? "";
+  };
   return {
     currency: summary.currency,
     filters: filterView(catalog.gear, view.gearFilters, ["type", "group", "hands", "damageType", "weight", "price"], choices, t),
@@ -348,6 +365,7 @@ function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: 
       uuid: e.uuid, name: e.name, type: gearTypeLabel(e.type, t), price: priceView(e.type, e.system.price, t),
       detail: [e.system.weight ? t(choices.label.weight(String(e.system.weight))) : "", e.system.hands ? t(choices.label.hands(String(e.system.hands))) : ""].filter(Boolean).join(", "),
       owned: inCart.get(e.uuid)?.quantity ?? 0,
+      warning: e.type === "armor" ? armorWarning(e.system.weight) : "",
     })),
     shopCount: { shown: Math.min(shown.length, LIST_LIMIT), total: shown.length },
     cart: build.equipment.map((g) => ({
@@ -355,12 +373,13 @@ function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: 
       stackable: g.type === "weapon" || g.type === "equipment", equipped: g.equipped === true,
       equippable: ["weapon", "armor", "shield", "artifact"].includes(g.type),
       problem: problems.filter((p) => p.step === "equipment" && p.subject === g.id).map(msg).join(" "),
+      warning: warnings.filter((w) => w.code === "armorTooHeavy" && w.subject === g.id).map((w) => warningText(w, choices, t)).join(" "),
     })),
     problems: problems.filter((p) => p.step === "equipment" && !build.equipment.some((g) => g.id === p.subject)).map(msg),
   };
 }
 
-function reviewView(draft: BuilderDraft, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
+function reviewView(draft: BuilderDraft, problems: CreationProblem[], warnings: CreationWarning[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
   const b = draft.build;
   const list = (ids: readonly string[]) => ids.map(names).join(", ") || "—";
   return {
@@ -378,6 +397,10 @@ function reviewView(draft: BuilderDraft, problems: CreationProblem[], choices: S
       step, label: t(`${P}.Step.${step}`), messages: problems.filter((p) => p.step === step).map(msg),
     })),
     canConfirm: problems.length === 0,
+    // Legal but worth a word: the player may still finish, and "every rule is met" is not said.
+    warnings: warnings.map((w) => ({ step: w.step, stepLabel: t(`${P}.Step.${w.step}`), text: warningText(w, choices, t) })),
+    hasWarnings: warnings.length > 0,
+    ready: problems.length === 0 && warnings.length === 0,
   };
 }
 
@@ -396,6 +419,7 @@ export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog
   const build = draft.build;
   const summary = creationSummary(build);
   const problems = creationProblems(build);
+  const warnings = creationWarnings(build);
   const names = nameLookup(draft, catalog);
   const msg: Msg = (p) => problemText(p, names, choices, t);
   const step = draft.step;
@@ -412,8 +436,8 @@ export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog
     foci: { active: on("foci"), ...(on("foci") ? fociView(build, catalog, problems, choices, t, msg, names, rules) : {}) },
     customization: { active: on("customization"), ...(on("customization") ? customizationView(build, summary, catalog, view, problems, choices, t, msg, names, rules) : {}) },
     resistance: { active: on("resistance"), ...(on("resistance") ? resistanceView(build, summary, problems, choices, t, msg) : {}) },
-    equipment: { active: on("equipment"), ...(on("equipment") ? equipmentView(build, summary, catalog, view, problems, choices, t, msg, names) : {}) },
-    review: { active: on("review"), ...(on("review") ? reviewView(draft, problems, choices, t, msg, names) : {}) },
+    equipment: { active: on("equipment"), ...(on("equipment") ? equipmentView(build, summary, catalog, view, problems, warnings, choices, t, msg, names) : {}) },
+    review: { active: on("review"), ...(on("review") ? reviewView(draft, problems, warnings, choices, t, msg, names) : {}) },
     summary: summaryView(summary, choices, t),
     footer: {
       canBack: index > 0, canNext: index < CREATION_STEPS.length - 1, isReview: on("review"),

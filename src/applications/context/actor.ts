@@ -5,6 +5,7 @@
  */
 import { blockBonus, chanceOfGains, RANGE_INCREMENTS_MAX, type ArmorWeight } from "../../rules";
 import type { SheetChoices } from "./choices";
+import { armorBurdenView, type ArmorBurdenView } from "./encumbrance";
 import {
   fieldLabel, numberField, selectField, textField, type FieldScope, type NumberFieldView,
   type SelectFieldView, type TextFieldView,
@@ -100,6 +101,8 @@ export interface StatsView {
   encumbered: boolean;
   maxArmorLabel: string;
   armorWeightLabel: string;
+  /** Worn armor over the Strength limit: the builder's warning, with the rules core's numbers. */
+  armorBurden: ArmorBurdenView | null;
 }
 
 export interface PoolView {
@@ -299,6 +302,7 @@ function statsView(system: ActorSystem, c: SheetChoices): StatsView {
     encumbered: system.encumbrance !== "none",
     maxArmorLabel: c.label.weight(system.maxArmor),
     armorWeightLabel: c.label.weight(system.armorWeight),
+    armorBurden: system.armorBurden ? armorBurdenView(system.armorBurden, c) : null,
   };
 }
 

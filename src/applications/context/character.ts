@@ -3,6 +3,7 @@
  * container, spells by skill and school, species, foci, features and the biography.
  */
 import { DEFAULT_CHOICES, type SheetChoices } from "./choices";
+import { armorBurdenView, type ArmorBurdenView } from "./encumbrance";
 import { fieldLabel, numberField, selectField, type FieldScope, type NumberFieldView, type SelectFieldView } from "./fields";
 import { itemId } from "./format";
 import { label } from "./labels";
@@ -40,6 +41,8 @@ export interface ArmorRowView extends ItemRowView {
   /** Per damage type: key (the icon), label key (the name on hover) and value. */
   resistances: { key: string; label: string; value: number }[];
   equipped: boolean;
+  /** Worn and over the Strength limit: what it costs, as on the main tab. */
+  burden: ArmorBurdenView | null;
 }
 
 export interface ShieldRowView extends ItemRowView {
@@ -215,6 +218,7 @@ function equipmentView(actor: ActorLike, items: readonly ItemLike[], weapons: We
         value: a.system.resistances?.[type as keyof NonNullable<typeof a.system.resistances>] ?? 0,
       })),
       equipped: itemId(a) !== "" && equipped.armor === itemId(a),
+      burden: itemId(a) !== "" && equipped.armor === itemId(a) && system.armorBurden ? armorBurdenView(system.armorBurden, c) : null,
     })),
     shields: itemsOfType(items, "shield").map((s) => ({
       ...itemRow(s),

@@ -6,9 +6,9 @@
  */
 import {
   CARRY_SLOTS, DAMAGE_TYPES, SIZES, SKILL_ATTRIBUTE,
-  boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
+  armorBurden, boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
 } from "../../rules";
-import type { ArmorWeight, DamageType, PoolInput, SkillKey, Size, WornWeight } from "../../rules";
+import type { ArmorWeight, CharacterInput, DamageType, PoolInput, SkillKey, Size, WornWeight } from "../../rules";
 import type { ActorDerivedData, DerivedResistance, DerivedSkill } from "./derived";
 import type { ActiveInput } from "./active";
 
@@ -209,7 +209,7 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
 
   // The natural size with the shift: grit, reach, base defense, dodge and block follow the new
   // size; movement and resistance points keep the natural one (L1339–L1341, docs/rulings.md 31).
-  const character = deriveCharacter({
+  const characterInput: CharacterInput = {
     skills: ranks,
     size: naturalSize,
     sizeShift,
@@ -221,7 +221,8 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
     baseVitals: npc ? (source.minion ? 1 : (source.vitalsMax ?? undefined)) : undefined,
     vitalsBonus: index.vitalsBonus + enchantments.reduce((sum, e) => sum + e.system.effects.vitals, 0),
     manaBonus: index.manaBonus,
-  });
+  };
+  const character = deriveCharacter(characterInput);
 
   const speciesType = species?.resistanceBonus === "any" ? source.speciesResistance : (species?.resistanceBonus ?? "");
   const profile = resistanceProfile({
@@ -289,6 +290,8 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
     armorWeight,
     shieldWeight,
     encumbrance: character.encumbrance,
+    // Derived twice more only while the armor encumbers: the sheet's warning states its cost.
+    armorBurden: character.encumbrance === "none" ? null : armorBurden(characterInput),
     carry: {
       belt: { used: index.belt, max: CARRY_SLOTS.belt },
       bandolier: { used: index.bandolier, max: CARRY_SLOTS.bandolier },

@@ -5,7 +5,7 @@
  * (for example `system.health.grit` sits beside the stored `system.health.hits`). Sheets,
  * rolls and macros read them; every number comes from `src/rules/`.
  */
-import type { ArmorWeight, AttributeKey, DamageType, SkillKey, Size } from "../../rules";
+import type { ArmorBurden, ArmorWeight, AttributeKey, DamageType, SkillKey, Size } from "../../rules";
 
 /** One skill as the sheet shows it: `system.skills.<key>`. */
 export interface DerivedSkill {
@@ -106,5 +106,7 @@ export type ActorDerivedData = {
   armorWeight: ArmorWeight;
   shieldWeight: ArmorWeight;
   encumbrance: Encumbrance;
+  /** Armor over the Strength limit: its state and walk, run and dodge with and without it; null (or absent) otherwise. */
+  armorBurden?: ArmorBurden | null;
   carry: { belt: DerivedContainer; bandolier: DerivedContainer };
 };

@@ -10,6 +10,8 @@ import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { appear, eventually, markupIdle } from "../../world/wait";
 import { items as packItems } from "../../packs/load-sources";
+import { applyChange } from "../../../src/applications/builder/draft";
+import { dwarfDraft, sourceEntries } from "./fixtures";
 
 let world: World;
 let gm: WorldClient;
@@ -237,6 +239,49 @@ describe("the builder in the test world", () => {
     // The search applies all the same: the list shows what it matches.
     await eventually(() => expect(app.element.querySelector<HTMLInputElement>('[name="gearFilter.search"]')?.value).toBe(name.slice(0, 5)));
   }, 30_000);
+
+  it("a legal build with heavy armor over Strength 7 and 2 unspent points: Review warns in words, and Create asks first (issue 33)", async () => {
+    const weak = applyChange({ ...dwarfDraft(sourceEntries()), step: "review" }, { kind: "customRank", skill: "strength", rank: 7 });
+    expect(weak.refused).toEqual([]);
+    await world.as(alice, () => (hero(alice) as unknown as { setFlag(s: string, k: string, v: unknown): Promise<unknown> }).setFlag("clockwork", "builderDraft", weak.draft));
+    await flush();
+    const app = await open();
+    const review = await drawn<HTMLElement>(app, "section[data-step=review] .cw-builder-warnings");
+    const text = app.element.querySelector("section[data-step=review]")!.textContent!.replace(/\s+/g, " ");
+    expect(text).not.toContain("Every creation rule is met.");
+    expect(review.textContent).toContain("The character can be finished, but look at this first:");
+    expect(review.textContent).toContain("2 of 12 customization points are unspent.");
+    expect(review.textContent).toMatch(/Heavy armor is more than this character's Strength carries \(Medium at most\)\. Wearing it, they are encumbered and cannot run \(run \d without it\); walk \d → \d, dodge \+\d → \+\d\./);
+    expect((await drawn<HTMLButtonElement>(app, "[data-action=confirm]")).disabled).toBe(false);
+
+    // Create asks about the unspent points; "No" writes nothing and keeps the window.
+    await click(app, "[data-action=confirm]");
+    const question = await appear<HTMLElement>("[data-action=no]");
+    expect(document.body.textContent).toContain("2 of 12 customization points are still unspent, and creation does not keep them. Finish the character anyway?");
+    await world.as(alice, async () => {
+      question.click();
+      await idle(app);
+    });
+    await flush();
+    expect(hero(gm).items.size).toBe(0);
+    expect(app.rendered).toBe(true);
+
+    // "Yes" finishes the character as it stands.
+    await click(app, "[data-action=confirm]");
+    const yes = await appear<HTMLElement>("[data-action=yes]");
+    await world.as(alice, async () => {
+      yes.click();
+      await idle(app);
+    });
+    await eventually(() => {
+      expect(hero(gm).getFlag("clockwork", "builderDraft")).toBeUndefined();
+      expect(app.rendered).toBe(false);
+    });
+    await flush();
+    expect(hero(gm).system.skills.strength.rank).toBe(7);
+    expect(hero(gm).system.encumbrance).toBe("encumbered");
+    expect([...alice.errors, ...gm.errors]).toEqual([]);
+  }, 60_000);
 
   it("does not open for a player who does not own the character", async () => {
     const bob = world.player("Bob");

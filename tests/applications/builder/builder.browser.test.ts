@@ -157,6 +157,61 @@ describe.each(THEMES)("%s theme", (theme) => {
     await shoot(`builder-errors-review-${theme}`);
   });
 
+  it("Review with warnings: heavy armor over Strength 7 and unspent points, Create still enabled (issue 33)", async () => {
+    const weak = applyChange(at("review"), { kind: "customRank", skill: "strength", rank: 7 });
+    expect(weak.refused).toEqual([]);
+    await show("builder-review-warnings", "Character Builder: Brokka Stonesong", "clockwork cw-builder", builderBody(weak.draft), theme);
+    await check("builder review warnings");
+    const review = await page.evaluate(() => {
+      const section = document.querySelector<HTMLElement>("section[data-step=review]")!;
+      const box = section.querySelector<HTMLElement>(".cw-builder-warnings")!;
+      const item = box.querySelector<HTMLElement>(".cw-warning")!;
+      const bounds = box.getBoundingClientRect();
+      return {
+        text: section.innerText, visible: bounds.height > 20 && bounds.width > 200,
+        colour: getComputedStyle(item).color, ink: getComputedStyle(section).color,
+      };
+    });
+    expect(review.visible).toBe(true);
+    expect(review.text).not.toContain("Every creation rule is met.");
+    expect(review.text).toContain("2 of 12 customization points are unspent.");
+    expect(review.text).toMatch(/Heavy armor is more than this character's Strength carries \(Medium at most\)\. Wearing it, they are encumbered and cannot run/);
+    // The warning reads in the warn colour, apart from the body text.
+    expect(review.colour).not.toBe(review.ink);
+    expect(await page.locator("[data-action='confirm']").isDisabled()).toBe(false);
+    await page.setViewportSize({ width: 984, height: 820 });
+    await shoot(`builder-review-warnings-${theme}`);
+    // The same character's shop, filtered to armor: each heavy armor says what it would cost.
+    await show("builder-shop-warnings", "Character Builder: Brokka Stonesong", "clockwork cw-builder", builderBody({ ...weak.draft, step: "equipment" }, { ...EMPTY_VIEW, gearFilters: { type: "armor" } }), theme);
+    await check("builder shop warnings");
+    expect(await page.locator(".cw-builder-shop-warning").count()).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 984, height: 820 });
+    await shoot(`builder-shop-warnings-${theme}`);
+  });
+
+  it("species: the chosen species' picks sit right under its card, above the cards after it (issue 33)", async () => {
+    await show("builder-species-chosen", "Character Builder: Brokka Stonesong", "clockwork cw-builder", builderBody(at("species")), theme);
+    await check("builder species chosen");
+    const place = await page.evaluate(() => {
+      const card = document.querySelector<HTMLElement>(".cw-builder-species.selected")!;
+      const chosen = document.querySelector<HTMLElement>(".cw-builder-chosen")!;
+      const cards = [...document.querySelectorAll<HTMLElement>(".cw-builder-species")];
+      const last = cards[cards.length - 1].getBoundingClientRect();
+      const picks = chosen.querySelector<HTMLElement>("[data-action=toggleSpeciesSkill]")!.getBoundingClientRect();
+      // Shown as a player who just picked sees it: the chosen card at the top of the step.
+      card.scrollIntoView({ block: "start" });
+      const b = card.getBoundingClientRect();
+      const c = chosen.getBoundingClientRect();
+      const step = document.querySelector<HTMLElement>(".cw-builder-step:not([hidden])")!.getBoundingClientRect();
+      return { gap: c.top - b.bottom, aboveLast: picks.top < last.top, inView: c.top < step.bottom - 40 };
+    });
+    expect(place.gap, "picks right under the chosen card's row").toBeLessThan(40);
+    expect(place.gap).toBeGreaterThanOrEqual(0);
+    expect(place.aboveLast).toBe(true);
+    expect(place.inView).toBe(true);
+    await shoot(`builder-species-chosen-${theme}`);
+  });
+
   it("the XP award dialog", async () => {
     const characters = [
       { id: "a1", name: "Tova Ironsong", checked: true }, { id: "b2", name: "Marek Vell", checked: true },

@@ -7,7 +7,7 @@ import { buildBuilderContext, EMPTY_VIEW, type BuilderViewState } from "../../..
 import { applyChange, type BuilderDraft } from "../../../src/applications/builder/draft";
 import { BUILDER_TEMPLATES } from "../../../src/applications/builder/templates";
 import { DEFAULT_CHOICES } from "../../../src/applications/context/choices";
-import { CREATION_STEPS, type CreationStep } from "../../../src/rules";
+import { CREATION_STEPS, creationArmorBurden, creationSummary, type CreationStep } from "../../../src/rules";
 import { dwarfDraft, entry, renderBuilder, sourceCatalog, translator } from "./fixtures";
 import { count, createRenderer } from "../render-harness";
 
@@ -61,6 +61,17 @@ describe("step contents", () => {
     expect(html).toMatch(/<option value="1" selected>Premade option 1 \(balanced\)/);
   });
 
+  it("species: the chosen species' bonus-skill picks sit right under its card, not below all 20 (issue 33)", () => {
+    const html = section(render(at("species")), "species");
+    const after = /<strong>Dwarves<\/strong>[\s\S]*?<\/details>\s*<\/div>\s*(<div class="cw-builder-[\w-]+")/.exec(html)?.[1];
+    expect(after).toBe('<div class="cw-builder-chosen"');
+    expect(count(html, 'class="cw-builder-chosen"')).toBe(1);
+    const chosen = html.slice(html.indexOf('<div class="cw-builder-chosen"'));
+    expect(chosen.indexOf('data-action="toggleSpeciesSkill"')).toBeLessThan(chosen.indexOf('data-action="pickSpecies"'));
+    // Inside the list of cards, so it follows the chosen card's row.
+    expect(html.indexOf('class="cw-builder-chosen"')).toBeLessThan(html.lastIndexOf('data-action="pickSpecies"'));
+  });
+
   it("species: 20 species to pick, the Dwarf chosen with its skills checked", () => {
     const html = section(render(at("species")), "species");
     expect(count(html, 'data-action="pickSpecies"')).toBe(20);
@@ -93,11 +104,15 @@ describe("step contents", () => {
     expect(count(section(fire, "customization"), 'data-action="addSpell"')).toBe(6);
   });
 
-  it("resistance: six types with base, placed, species and total", () => {
+  it("resistance: six types with species, placed, armor and total (issue 33)", () => {
     const html = section(render(at("resistance")), "resistance");
     expect(count(html, /name="allocation\.\w+"/)).toBe(6);
     expect(html).toContain("7 of 7 points placed");
-    expect(html).toMatch(/cw-dmg-icon--blunt" aria-hidden="true"><\/span> Blunt<\/label>[\s\S]*?<strong>6<\/strong>/);
+    expect([...html.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1])).toEqual(["Type", "Species", "Placed", "Armor", "Total"]);
+    // Blunt: 2 + the Dwarf's 1 = species 3, 3 placed, the Platemail's 4: 10.
+    const blunt = /<tr class="">\s*<th scope="row"><label for="cw-builder-allocation-blunt">[\s\S]*?<\/tr>/.exec(html)![0];
+    expect([...blunt.matchAll(/<td>(?:<strong>)?(\d+)/g)].map((m) => Number(m[1]))).toEqual([3, 4, 10]);
+    expect(blunt).toMatch(/<option value="3" selected>\+3<\/option>/);
     expect(html).not.toMatch(/\((?:B|L|N|P|S|X)\)/);
   });
 
@@ -215,7 +230,77 @@ describe("the live numbers", () => {
     expect(html).toMatch(/data-stat="grit"><dt>Grit<\/dt><dd>8<\/dd>/);
     expect(html).toMatch(/data-stat="vitals"><dt>Vitals<\/dt><dd>6<\/dd>/);
     expect(html).toMatch(/data-stat="block"><dt>Block<\/dt><dd>\+5<\/dd>/);
-    // Blunt: 2 + 3 placed + 1 Dwarf = 6 species, Platemail 4.
-    expect(html).toMatch(/<tr data-type="blunt"><th scope="row" data-tooltip="Blunt"><span class="cw-dmg-icon cw-dmg-icon--blunt" title="Blunt" aria-hidden="true"><\/span><span class="cw-visually-hidden">Blunt<\/span><\/th><td>6<\/td><td>4<\/td><td>10<\/td><\/tr>/);
+    // Blunt: 2 + 1 Dwarf = species 3, 3 placed, Platemail 4; the type named in words beside its icon.
+    expect(html).toMatch(/<tr data-type="blunt"><th scope="row"><span class="cw-dmg-icon cw-dmg-icon--blunt" aria-hidden="true"><\/span> Blunt<\/th><td>3<\/td><td>3<\/td><td>4<\/td><td>10<\/td><\/tr>/);
+    expect(html).toMatch(/<caption>Resistance<\/caption>\s*<thead><tr><th scope="col">Type<\/th><th scope="col">Species<\/th><th scope="col">Placed<\/th><th scope="col">Armor<\/th><th scope="col">Total<\/th><\/tr><\/thead>/);
+  });
+
+  it("the play-test's High Elf (+1 energy) with 2 placed in blunt: species 2 and placed 2 in blunt, species 3 in energy (issue 33)", () => {
+    const elf = applyChange(at("resistance"), { kind: "species", entry: entry(entries, "species", "High Elves") }).draft;
+    const html = render({ ...elf, build: { ...elf.build, resistanceAllocation: { ...elf.build.resistanceAllocation, blunt: 2, energy: 0 } } });
+    expect(html).toMatch(/<tr data-type="blunt"><th scope="row">[\s\S]*? Blunt<\/th><td>2<\/td><td>2<\/td><td>4<\/td><td>8<\/td><\/tr>/);
+    expect(html).toMatch(/<tr data-type="energy"><th scope="row">[\s\S]*? Energy<\/th><td>3<\/td><td>0<\/td>/);
+  });
+});
+
+describe("armor the character cannot wear (issue 33)", () => {
+  /** The Dwarf without the Strength rank bought down: Strength 7 carries Medium, and the Platemail is in use. */
+  const weak = (): BuilderDraft => {
+    const result = applyChange(dwarfDraft(entries), { kind: "customRank", skill: "strength", rank: 7 });
+    expect(result.refused).toEqual([]);
+    return result.draft;
+  };
+  const burden = () => creationArmorBurden(weak().build)!;
+  const sentence = (key: "ArmorTooHeavy" | "ArmorTooHeavyShop") => {
+    const b = burden();
+    const text = key === "ArmorTooHeavy"
+      ? `Heavy armor is more than this character's Strength carries (Medium at most). Wearing it, they are encumbered and cannot run (run ${b.without.run} without it); walk ${b.without.walk} → ${b.worn.walk}, dodge +${b.without.dodge} → +${b.worn.dodge}.`
+      : `Too heavy for this character (Medium at most): worn, it stops them running (run ${b.without.run} without it); walk ${b.without.walk} → ${b.worn.walk}, dodge +${b.without.dodge} → +${b.worn.dodge}.`;
+    return text.replace("'", "&#x27;");
+  };
+
+  it("the rules core's numbers: the same as the live panel with and without the armor", () => {
+    const b = burden();
+    expect(b.encumbrance).toBe("encumbered");
+    const worn = creationSummary(weak().build).derived;
+    expect([b.worn.walk, b.worn.run, b.worn.dodge]).toEqual([worn.walk, worn.run, worn.dodge]);
+  });
+
+  it("equipment: the Platemail's cart row and every heavy armor in the shop say what it costs; lighter armor says nothing", () => {
+    const html = section(render({ ...weak(), step: "equipment" }, { ...EMPTY_VIEW, gearFilters: { type: "armor" } }), "equipment");
+    const cart = /<tr class="">\s*<th scope="row">Platemail[\s\S]*?<\/tr>/.exec(html)?.[0] ?? "";
+    expect(cart).toContain(`<p class="cw-warning">${sentence("ArmorTooHeavy")}</p>`);
+    const shopRow = (name: string) => new RegExp(`<li>\\s*<span class="cw-builder-item-name">${name.replace(/[()/]/g, "\\$&")}</span>[\\s\\S]*?</li>`).exec(html)?.[0] ?? "";
+    const heavy = catalog.gear.filter((e) => e.type === "armor" && e.system.weight === "heavy");
+    const lighter = catalog.gear.filter((e) => e.type === "armor" && e.system.weight !== "heavy");
+    expect(heavy.length).toBeGreaterThan(0);
+    expect(lighter.length).toBeGreaterThan(0);
+    for (const e of heavy) expect(shopRow(e.name), e.name).toContain(sentence("ArmorTooHeavyShop"));
+    for (const e of lighter) expect(shopRow(e.name), e.name).not.toContain("cw-warning");
+  });
+
+  it("review: the warning in words, no \"Every creation rule is met.\", and Create still enabled", () => {
+    const html = render({ ...weak(), step: "review" });
+    const review = section(html, "review");
+    expect(review).not.toContain("Every creation rule is met.");
+    expect(review).toContain("The character can be finished, but look at this first:");
+    expect(review).toContain(sentence("ArmorTooHeavy"));
+    // Strength left at 7 leaves the 2 CP it cost unspent: listed too, with where to spend them.
+    expect(review).toMatch(/data-action="goto" data-step="customization">Customization<\/button>: 2 of 12 customization points are unspent\. Creation does not keep them: finishing now loses them\./);
+    expect(review).toMatch(/data-action="goto" data-step="equipment">Equipment<\/button>/);
+    expect(html).toMatch(/<button type="button" class="cw-primary" data-action="confirm" >/);
+  });
+
+  it("two steps over (Strength 12 in heavy armor): only stepping, said in words", () => {
+    const d = weak();
+    const twelve = { ...d, step: "review" as const, build: { ...d.build, skills: { ...d.build.skills, strength: 12 }, customizedSkills: {} } };
+    const review = section(render(twelve), "review");
+    expect(review).toMatch(/Heavy armor is far more than this character&#x27;s Strength carries \(Light at most\)\. Wearing it, they can only step, neither walk nor run \(walk \d, run \d without it\); dodge \+\d → \+\d\./);
+  });
+
+  it("a Strength that carries it: no warning anywhere", () => {
+    const equipment = section(render(at("equipment"), { ...EMPTY_VIEW, gearFilters: { type: "armor" } }), "equipment");
+    expect(equipment).not.toContain("cw-warning");
+    expect(section(render(at("review")), "review")).not.toContain("cw-warning");
   });
 });

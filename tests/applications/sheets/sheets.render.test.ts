@@ -423,3 +423,36 @@ it("the attack and casting dialogs' roll options partial: the situational dice a
 it("rendered every sheet template at least once", () => {
   expect([...renderer.used].sort()).toEqual(SHEET_FILES);
 });
+
+describe("armor over the Strength limit (issue 33): the builder's warning, where the armor is worn", () => {
+  const warning = "Heavy armor is more than this character's Strength carries (Medium at most). Wearing it, they are encumbered and cannot run (run 7 without it); walk 3 → 3, dodge +2 → +1.";
+  /** As Handlebars writes it into the page. */
+  const html = warning.replace("'", "&#x27;");
+
+  it("the main tab says what the worn Chainmail costs under the Encumbered mark, with the derivation's numbers", () => {
+    const system = FULL_CHARACTER.system as { encumbrance: string; defense: { dodge: number } };
+    expect(system.encumbrance).toBe("encumbered");
+    const sheet = renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false, activeTab: "main" }));
+    const stats = sheet.match(/<section class="cw-combat-stats">[\s\S]*?<\/section>/)![0];
+    expect(stats).toContain(`<p class="cw-warning cw-armor-burden" role="note">${html}</p>`);
+    // The sentence's "after" numbers are the sheet's own walk and dodge.
+    const walk = (FULL_CHARACTER.system as { movement: { walk: number } }).movement.walk;
+    expect(warning).toContain(`walk 3 → ${walk}, dodge +2 → +${system.defense.dodge}`);
+    expectClean();
+  });
+
+  it("the equipment tab says it on the worn armor's row only", () => {
+    const sheet = renderCharacterSheet(renderer, buildCharacterContext(FULL_CHARACTER, { editable: true, editMode: false, activeTab: "equipment" }));
+    const chainmail = sheet.match(/data-item-id="armChainmail0001" data-type="armor">[\s\S]*?<\/li>/)![0];
+    expect(chainmail).toContain(html);
+    const leather = sheet.match(/data-item-id="armLeather000001" data-type="armor">[\s\S]*?<\/li>/)![0];
+    expect(leather).not.toContain("cw-armor-burden");
+  });
+
+  it("says nothing when Strength carries the armor", () => {
+    const strong = fixtureWith({ skills: { ...CHARACTER_SOURCE.skills, strength: { rank: 6 } } });
+    const sheet = renderCharacterSheet(renderer, buildCharacterContext(strong, { editable: true, editMode: false }));
+    expect(sheet).not.toContain("cw-armor-burden");
+    expect(sheet).not.toContain("Strength carries");
+  });
+});

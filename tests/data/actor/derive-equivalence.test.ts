@@ -12,6 +12,12 @@ import { actorLike, tableWorld } from "../../bench/world-fixture";
 
 const world = tableWorld(60, 60);
 
+/** The baseline predates the armor-burden warning (issue 33, tested in derive.test.ts): compare the rest. */
+function withoutBurden<T extends object>(system: T): Omit<T, "armorBurden"> {
+  const { armorBurden: _burden, ...rest } = system as T & { armorBurden?: unknown };
+  return rest;
+}
+
 describe("derivation before and after the speed-up", () => {
   it("derives the same data for every actor of a varied world", () => {
     for (const actor of world) {
@@ -19,7 +25,7 @@ describe("derivation before and after the speed-up", () => {
       const options = { kind: actor.type };
       const current = deriveActorData(actor.system as unknown as CreatureSource, inputs, options);
       const before = deriveBaseline(actor.system as never, inputs as never, options);
-      expect(current, actor.name).toEqual(before);
+      expect(withoutBurden(current), actor.name).toEqual(before);
     }
   });
 
@@ -30,7 +36,7 @@ describe("derivation before and after the speed-up", () => {
       for (let pass = 0; pass < 2; pass++) {
         prepareCreature(current, actorLike(actor), { kind: actor.type });
         prepareBaseline(before, actorLike(actor) as never, { kind: actor.type });
-        expect(current, `${actor.name}, pass ${pass + 1}`).toEqual(before);
+        expect(withoutBurden(current), `${actor.name}, pass ${pass + 1}`).toEqual(before);
       }
     }
   });

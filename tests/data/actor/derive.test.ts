@@ -82,6 +82,19 @@ describe("the book's Human in Scalemail (E31)", () => {
     expect(derived.encumbrance).toBe("encumbered");
   });
 
+  it("states what the Scalemail costs for the sheet's warning (issue 33): its numbers and the unarmored ones", () => {
+    // Unarmored 12 + 3 = 15 → Run 7, Walk 3; dodge +2.
+    expect(derived.armorBurden).toEqual({
+      armor: "heavy", maxArmor: "medium", encumbrance: "encumbered",
+      worn: { walk: 2, run: 5, dodge: 0, canRun: false, canWalk: true },
+      without: { walk: 3, run: 7, dodge: 2, canRun: true, canWalk: true },
+    });
+    const unworn = copy(HUMAN_SCALEMAIL_E31);
+    unworn.system.equipped.armor = "";
+    expect(derive(unworn).armorBurden).toBeNull();
+    expect(derive(withItems(HUMAN_SCALEMAIL_E31, GRAVITY_REDUCTION)).armorBurden).toBeNull();
+  });
+
   it("ignores armor that is owned but not worn", () => {
     const unworn = copy(HUMAN_SCALEMAIL_E31);
     unworn.system.equipped.armor = "";

@@ -45,7 +45,10 @@ export interface AttributeView {
 export interface ResistanceRowView {
   key: string;
   label: string;
+  /** The species' share: the base and its +1, without the points a character's player added. */
   species: number;
+  /** Points a character's player added (0 for an NPC). */
+  placed: number;
   armor: number;
   total: number;
   /** Character: points allocated over the base; NPC: the override. */
@@ -219,7 +222,9 @@ export function buildActorBase(actor: ActorLike, items: readonly ItemLike[], opt
           system.resistanceOverride?.[type as keyof ActorSystem["resistances"]] ?? null, { min: 0, max: 12, nullable: true })
         : numberField(build, `system.resistanceAllocation.${type}`, c.label.damageType(type),
           system.resistanceAllocation?.[type as keyof ActorSystem["resistances"]] ?? 0, { min: 0, max: 3 });
-      return { key: type, label: c.label.damageType(type), ...r, field };
+      // A character's species share is shown without the points its player added (their own column).
+      const placed = isNpc ? 0 : Math.max(0, Math.min(r.species, system.resistanceAllocation?.[type as keyof ActorSystem["resistances"]] ?? 0));
+      return { key: type, label: c.label.damageType(type), ...r, species: r.species - placed, placed, field };
     }),
     health: healthView(system, play, (options.editable ?? false) && (options.editMode ?? false), options.gm ?? false),
     stats: statsView(system, c),

@@ -94,9 +94,13 @@ describe("character sheet", () => {
     expect(count(html, /class="cw-vital is-\w+"/)).toBe(system.health.vitalsMax);
     expect(count(html, /data-action="setHits"/)).toBe(system.health.vitalsMax * system.health.capacity);
     expect(count(html, /class="cw-pip is-filled"/)).toBe(system.health.vitalsLost * system.health.capacity + system.health.hits);
-    // Resistance grid: species + armor = total per type.
-    const blunt = html.match(/data-damage-type="blunt">[\s\S]*?<td>(\d+)<\/td>\s*<td>(\d+)<\/td>\s*<td class="cw-total">(\d+)</);
-    expect(blunt?.slice(1, 4).map(Number)).toEqual([system.resistances.blunt.species, system.resistances.blunt.armor, system.resistances.blunt.total]);
+    // Resistance grid: species + the points the player added + armor = total per type (issue 33:
+    // the species column never counts the added points).
+    expect(html).toMatch(/<th scope="col">Added<\/th>\s*<th scope="col">Species<\/th>\s*<th scope="col">Armor<\/th>/);
+    const shares = (type: string) => html.match(new RegExp(`data-damage-type="${type}">[\\s\\S]*?<td>(\\d+)</td>\\s*<td>(\\d+)</td>\\s*<td>(\\d+)</td>\\s*<td class="cw-total">(\\d+)<`))?.slice(1, 5).map(Number);
+    const energy = system.resistances.energy;
+    expect(shares("energy")).toEqual([2, energy.species - 2, energy.armor, energy.total]);
+    expect(shares("blunt")).toEqual([0, system.resistances.blunt.species, system.resistances.blunt.armor, system.resistances.blunt.total]);
     // Weapons with their damage dice and full type names, attack buttons, spells with cast buttons.
     expect(html).toMatch(/<span class="cw-damage-dice" data-tooltip="7 damage dice">7<span class="cw-visually-hidden"> damage dice<\/span><\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--blunt" aria-hidden="true"><\/span>Blunt<\/span><span class="cw-sep" aria-hidden="true">\/<\/span> <span class="cw-damage-type"><span class="cw-dmg-icon cw-dmg-icon--piercing" aria-hidden="true"><\/span>Piercing<\/span>/);
     expect(count(html, /data-action="rollAttack"/)).toBe(CHARACTER_ITEMS.filter((i) => i.type === "weapon").length);

@@ -76,4 +76,16 @@ describe("rules text with links in the builder", () => {
     await alice.locator(".application.sheet.item", { hasText: name }).first().waitFor({ state: "visible" });
     expect(table.errors("Alice")).toEqual([]);
   });
+
+  it("the Getting Started reader shows its links, and one opens the rules page it names", async () => {
+    // The board lies under the open windows: the button is pressed where it is.
+    await alice.locator(".board-guide").dispatchEvent("click");
+    const guide = alice.locator(".journal-viewer").first();
+    await guide.locator("a.content-link").first().waitFor({ state: "visible" });
+    expect(RAW.test((await guide.textContent()) ?? "")).toBe(false);
+    expect(await guide.locator("a.content-link.broken").count()).toBe(0);
+    await guide.locator("a.content-link", { hasText: "Rolling Dice" }).first().click();
+    await alice.locator("#journal-PpO7cce5ngbuEVNm .journal-page-content h2", { hasText: "Rolling Dice" }).waitFor({ state: "visible" });
+    expect(table.errors("Alice")).toEqual([]);
+  });
 });

@@ -1,10 +1,11 @@
 /**
  * The applications layer: sheets and dialogs. `registerSheets` runs during `init`: it
  * registers the Handlebars helpers, preloads the partials and makes the system's sheets the
- * defaults for its actor and item types.
+ * defaults for its actor and item types; after `ready` the templates compile in idle time.
  */
 import { ITEM_TYPES } from "./context/source-types";
 import { PARTIALS, registerHelpers, type HandlebarsLike } from "./handlebars";
+import { warmTemplates, type TemplateRegistry } from "./warm-templates";
 import { ClockworkCharacterSheet } from "./sheets/character-sheet";
 import { ClockworkItemSheet } from "./sheets/item-sheet";
 import { ClockworkNpcSheet } from "./sheets/npc-sheet";
@@ -21,8 +22,14 @@ export const config = {
 
 export function registerSheets(): void {
   // Foundry always has the global; test stand-ins without template rendering may not.
-  const handlebars = runtimeGlobal<HandlebarsLike>("Handlebars");
+  const handlebars = runtimeGlobal<HandlebarsLike & Partial<TemplateRegistry>>("Handlebars");
   if (handlebars) registerHelpers(handlebars);
+  // The templates compile in idle time after ready, not on the first sheet's click (issue 33).
+  // A client without a page (headless) draws nothing.
+  hooks().once("ready", () => {
+    if (!globalThis.document || !handlebars?.partials) return;
+    void warmTemplates(handlebars as TemplateRegistry, (paths) => foundry.applications.handlebars.loadTemplates(paths));
+  });
   // A sheet's (or any) actor and item update core would refuse is refused in words (issue 20).
   registerWriteChecks(hooks());
   void foundry.applications.handlebars.loadTemplates(

@@ -136,6 +136,12 @@ const GAME_KEYS: Record<string, string> = {
   User: "users", Actor: "actors", Item: "items", ChatMessage: "messages", Combat: "combats", Scene: "scenes", Setting: "settingsCollection", JournalEntry: "journal",
 };
 
+/** `CONFIG[type].sidebarIcon` of the world's document types (v13 client/config.mjs). */
+const SIDEBAR_ICONS: Record<string, string> = {
+  Actor: "fa-solid fa-user", Item: "fa-solid fa-suitcase", JournalEntry: "fa-solid fa-book-open", JournalEntryPage: "fa-solid fa-file-lines",
+  Scene: "fa-solid fa-map", ChatMessage: "fa-solid fa-comments", Combat: "fa-solid fa-swords",
+};
+
 /** A client's CONFIG before the system's `init`. */
 function buildConfig(profile: Profile): PlainObject {
   const documentConfig = (name: string) => ({ documentClass: documentClasses[name], dataModels: {}, typeLabels: {}, sheetClasses: {}, trackableAttributes: {} });
@@ -152,6 +158,8 @@ function buildConfig(profile: Profile): PlainObject {
     Canvas: canvasConfig(),
   };
   for (const name of Object.keys(documentClasses)) config[name] = documentConfig(name);
+  // Content links carry their type's icon (client/config.mjs `sidebarIcon`).
+  for (const [name, icon] of Object.entries(SIDEBAR_ICONS)) if (config[name]) (config[name] as PlainObject).sidebarIcon = icon;
   (config.ChatMessage as PlainObject).template = "templates/sidebar/chat-message.hbs";
   // v14 renamed roll modes to message modes (CONFIG.ChatMessage.modes).
   if (profile === "v14") (config.ChatMessage as PlainObject).modes = Object.fromEntries(Object.values(MESSAGE_MODES).map((m) => [m, { label: `CHAT.Mode.${m}` }]));

@@ -21,17 +21,23 @@ export const MESSAGE_MODES = Object.freeze({ PUBLIC: "public", GM: "gm", BLIND: 
 export const CHAT_MESSAGE_STYLES = Object.freeze({ OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 });
 export const TOKEN_DISPOSITIONS = Object.freeze({ SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 });
 export const BASE_DOCUMENT_TYPE = "base";
+/** Primary documents stored in the world (common/constants.mjs, v13). */
+export const WORLD_DOCUMENT_TYPES = Object.freeze(["Actor", "Cards", "ChatMessage", "Combat", "FogExploration", "Folder", "Item", "JournalEntry", "Macro", "Playlist", "RollTable", "Scene", "Setting", "User"]);
+/** The `@Type[…]` content links TextEditor.enrichHTML resolves besides `@UUID` and `@Compendium` (v13). */
+export const DOCUMENT_LINK_TYPES = Object.freeze(["Actor", "Cards", "Item", "Scene", "JournalEntry", "Macro", "RollTable", "PlaylistSound"]);
 
 export const CONST = Object.freeze({
   vtt: "Foundry VTT",
   BASE_DOCUMENT_TYPE,
   CHAT_MESSAGE_STYLES,
   DICE_ROLL_MODES,
+  DOCUMENT_LINK_TYPES,
   DOCUMENT_OWNERSHIP_LEVELS,
   MESSAGE_MODES,
   TOKEN_DISPOSITIONS,
   USER_PERMISSIONS,
   USER_ROLES,
+  WORLD_DOCUMENT_TYPES,
 });
 
 export type OwnershipLevel = keyof typeof DOCUMENT_OWNERSHIP_LEVELS;

@@ -211,6 +211,25 @@ export class Roll {
     return roll as InstanceType<T>;
   }
 
+  /** Whether a formula parses (client/dice/roll.mjs `validate`; here: the NdF formulas this Roll knows). */
+  static validate(formula: string): boolean {
+    return DIE_FORMULA.test(formula.replace(/\s+/g, ""));
+  }
+
+  /** An inline roll's result link (client/dice/roll.mjs v13 `toAnchor`): the total, the roll in `data-roll`. */
+  toAnchor({ attrs = {}, dataset = {}, classes = [], label, icon }: { attrs?: Record<string, string>; dataset?: Record<string, string>; classes?: string[]; label?: string; icon?: string } = {}): HTMLAnchorElement {
+    const a = document.createElement("a");
+    a.classList.add("inline-roll", "inline-result", ...classes);
+    a.dataset.tooltipText = this.formula;
+    for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v);
+    for (const [k, v] of Object.entries({ roll: escape(JSON.stringify(this)), ...dataset })) a.dataset[k] = v;
+    const i = document.createElement("i");
+    i.className = icon ?? "fa-solid fa-dice-d20";
+    i.toggleAttribute("inert", true);
+    a.append(i, label ? `${label}: ${this.total}` : String(this.total));
+    return a;
+  }
+
   static fromJSON<T extends typeof Roll>(this: T, json: string): InstanceType<T> {
     return this.fromData(JSON.parse(json) as PlainObject) as InstanceType<T>;
   }

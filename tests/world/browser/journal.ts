@@ -1,11 +1,15 @@
 /**
  * A reader for the system's journal packs (the rules reference, Getting Started): Foundry's
  * journal sheet is core's, not the system's, so the host shows a journal in a plain window of
- * the world's ApplicationV2: the page list, then the chosen page's text. `@UUID[…]{label}`
- * links become content links, as core's enricher makes them; a click opens the linked page or
- * document. Not modelled: page types other than text, images, editing, secrets.
+ * the world's ApplicationV2: the page list, then the chosen page's text, enriched by the world's
+ * `TextEditor.enrichHTML` as core's text page sheet enriches it (secrets for the page's owners,
+ * links relative to the page). A content link to a page of the same journal turns the page; any
+ * other goes on to core's link listener (`TextEditor.activateListeners`), which opens what it
+ * names. `journalSheet` is the reader as the journal's `sheet`, so a link to a journal or one
+ * of its pages (`_onClickDocumentLink`) opens here. Not modelled: page types other than text,
+ * images, editing.
  */
-import { ApplicationV2, type RenderOptions } from "../applications";
+import { ApplicationV2, TextEditor, type RenderOptions } from "../applications";
 
 export interface JournalPageLike {
   id: string;
@@ -13,6 +17,7 @@ export interface JournalPageLike {
   type?: string;
   sort?: number;
   text?: { content?: string };
+  isOwner?: boolean;
 }
 
 export interface JournalLike {
@@ -22,14 +27,9 @@ export interface JournalLike {
   pages: { contents: JournalPageLike[] };
 }
 
-type Opener = (uuid: string) => Promise<void>;
-
-/** Core's content link for `@UUID[uuid]{label}` (TextEditor.enrichHTML), without the icon. */
-export function enrichLinks(html: string): string {
-  return html.replace(/@UUID\[([^\]]+)\](?:\{([^}]*)\})?/g, (_all, uuid: string, label?: string) => {
-    const text = label ?? uuid.split(".").pop() ?? uuid;
-    return `<a class="content-link" draggable="true" data-uuid="${uuid.replace(/"/g, "&quot;")}" data-link>${text}</a>`;
-  });
+/** The reader standing in as a journal's sheet: `render(force, {pageId})` opens it at that page. */
+export function journalSheet(entry: JournalLike): { render(force?: boolean, options?: { pageId?: string | null }): Promise<JournalViewer> } {
+  return { render: (_force, options) => JournalViewer.show(entry, options?.pageId ?? null) };
 }
 
 export class JournalViewer extends ApplicationV2 {
@@ -42,10 +42,10 @@ export class JournalViewer extends ApplicationV2 {
   static readonly #open = new Map<string, JournalViewer>();
 
   /** Opens a journal (at a page, when given) or brings its window forward. */
-  static async show(entry: JournalLike, pageId: string | null, open: Opener): Promise<JournalViewer> {
+  static async show(entry: JournalLike, pageId: string | null): Promise<JournalViewer> {
     let viewer = JournalViewer.#open.get(entry.uuid);
     if (!viewer || !viewer.rendered) {
-      viewer = new JournalViewer(entry, open);
+      viewer = new JournalViewer(entry);
       JournalViewer.#open.set(entry.uuid, viewer);
     }
     if (pageId) viewer.#page = pageId;
@@ -54,13 +54,11 @@ export class JournalViewer extends ApplicationV2 {
   }
 
   readonly #entry: JournalLike;
-  readonly #openUuid: Opener;
   #page: string | null = null;
 
-  constructor(entry: JournalLike, open: Opener) {
+  constructor(entry: JournalLike) {
     super({ id: `journal-${entry.id}`, window: { title: entry.name } });
     this.#entry = entry;
-    this.#openUuid = open;
   }
 
   get #pages(): JournalPageLike[] {
@@ -86,16 +84,20 @@ export class JournalViewer extends ApplicationV2 {
     }
     const article = document.createElement("article");
     article.className = "journal-page-content";
-    if (current) article.innerHTML = `<h2>${current.name}</h2>${enrichLinks(current.text?.content ?? "")}`;
-    for (const link of article.querySelectorAll<HTMLElement>("a.content-link")) {
+    if (current) {
+      const text = await TextEditor.implementation.enrichHTML(current.text?.content ?? "", { secrets: current.isOwner ?? false, relativeTo: current as never });
+      article.innerHTML = `<h2>${current.name}</h2>${text}`;
+    }
+    for (const link of article.querySelectorAll<HTMLElement>("a.content-link[data-link]")) {
+      const uuid = link.dataset.uuid ?? "";
+      const own = this.#pages.find((p) => uuid.endsWith(`.JournalEntryPage.${p.id}`));
+      if (!own) continue;
       link.addEventListener("click", (event) => {
+        // A page of this journal: turn to it here, before core's listener would open it again.
         event.preventDefault();
-        const uuid = link.dataset.uuid ?? "";
-        const own = this.#pages.find((p) => uuid.endsWith(`.JournalEntryPage.${p.id}`));
-        if (own) {
-          this.#page = own.id;
-          void this.render();
-        } else void this.#openUuid(uuid);
+        event.stopPropagation();
+        this.#page = own.id;
+        void this.render();
       });
     }
     root.append(nav, article);

@@ -16,7 +16,8 @@
 import "./frame.css";
 import { host, manifest, translations } from "virtual:clockwork-host";
 import loaded from "virtual:clockwork-packs";
-import { configureApplications } from "../applications";
+import { configureApplications, TextEditor } from "../applications";
+import { presentation, type WorldDocument } from "../documents/document";
 import { setDefaultScope, setScopeResolver, type ScopeResolver } from "../context";
 import type { Scope } from "../scope";
 import { installGlobals } from "../globals";
@@ -32,7 +33,7 @@ import { appendMessage, removeMessage, renderChatForm, renderChatLog, replaceMes
 import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type SidebarTab } from "./sidebar";
 import { attachTrackerMenus, CORE_COMBAT_STRINGS, renderCombatTracker, type CombatantLike, type CombatLike } from "./combat-tracker";
 import { isUnlinked, tokenForCombat } from "./combat-tokens";
-import { JournalViewer, type JournalLike } from "./journal";
+import { journalSheet, JournalViewer, type JournalLike } from "./journal";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
 
 /** Where the world was kept before it moved to the server (cleared: it can be megabytes). */
@@ -179,6 +180,12 @@ async function boot(): Promise<void> {
   const resolver = pageResolver();
   setScopeResolver(resolver);
   configureApplications({ root: () => document.body });
+  // Core's journal sheet is not the system's: the host's reader stands in as a journal's sheet,
+  // so a content link to a journal or its page (`_onClickDocumentLink`) opens there.
+  const sheetFor = presentation.sheet;
+  presentation.sheet = (doc: WorldDocument) => (doc.documentName === "JournalEntry" ? journalSheet(doc as unknown as JournalLike) : sheetFor(doc));
+  // Core's listener for content links (client/applications/ux/text-editor.mjs `activateListeners`).
+  TextEditor.activateListeners();
   localStorage.removeItem(OLD_STORAGE_KEY);
   const wanted = params.get("user") ?? "Gamemaster";
   const channel = await openChannel();
@@ -243,7 +250,7 @@ async function boot(): Promise<void> {
     const page = /\.JournalEntryPage\.([^.]+)$/.exec(uuid);
     const doc = await fromUuid(page ? uuid.slice(0, page.index) : uuid) as { documentName?: string; sheet?: { render(o: object): Promise<unknown> } } | null;
     if (!doc) return void client.ui.notifications.warn(`Nothing found at ${uuid}`);
-    if (doc.documentName === "JournalEntry") await JournalViewer.show(doc as unknown as JournalLike, page?.[1] ?? null, openUuid);
+    if (doc.documentName === "JournalEntry") await JournalViewer.show(doc as unknown as JournalLike, page?.[1] ?? null);
     else await doc.sheet?.render({ force: true });
   };
 

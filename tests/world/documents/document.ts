@@ -404,6 +404,40 @@ export class WorldDocument extends DataModel {
     return resolve(data.uuid);
   }
 
+  /* ---------- content links ---------- */
+
+  /**
+   * This document's content link (client/documents/abstract/client-document.mjs `toAnchor`):
+   * `a.content-link` with `data-link`, uuid, id, type, pack and a tooltip naming the type, the
+   * type's icon, the document's name unless one is given. Core's own labels (`DOCUMENT.*`) are
+   * not in the world's translations: the document name stands in for them.
+   */
+  toAnchor({ attrs = {}, dataset = {}, classes = [], name, icon }: { attrs?: PlainObject; dataset?: PlainObject; classes?: string[]; name?: string; icon?: string } = {}): unknown {
+    const g = globalThis as unknown as {
+      CONFIG: Record<string, { sidebarIcon?: string; typeLabels?: Record<string, string>; typeIcons?: Record<string, string> } | undefined>;
+      game: { i18n: { has(key: string): boolean; localize(key: string): string } };
+      foundry: { applications: { ux: { TextEditor: { implementation: { createAnchor(options: object): unknown } } } } };
+    };
+    const config = g.CONFIG[this.documentName];
+    const i18n = g.game.i18n;
+    const label = (key: string | undefined, fallback: string) => (key && i18n.has(key) ? i18n.localize(key) : fallback);
+    const documentName = label(`DOCUMENT.${this.documentName}`, this.documentName);
+    let anchorIcon = icon ?? config?.sidebarIcon;
+    if (!classes.includes("content-link")) classes.unshift("content-link");
+    const data: PlainObject = { link: "", uuid: this.uuid, id: this.id, type: this.documentName, pack: this.pack, tooltip: documentName, ...dataset };
+    if (this.type) {
+      const typeName = label(config?.typeLabels?.[this.type], "");
+      data.tooltipText ??= typeName ? `${typeName} ${documentName}` : documentName;
+      anchorIcon = icon ?? config?.typeIcons?.[this.type] ?? config?.sidebarIcon;
+    }
+    return g.foundry.applications.ux.TextEditor.implementation.createAnchor({ attrs: { draggable: "true", ...attrs }, dataset: data, name: name ?? this.name, classes, icon: anchorIcon });
+  }
+
+  /** A click on this document's content link: its sheet (client-document.mjs `_onClickDocumentLink`). */
+  _onClickDocumentLink(_event: Event): unknown {
+    return (this.sheet as { render(force: boolean): unknown } | null)?.render(true) ?? null;
+  }
+
   /* ---------- rendering ---------- */
 
   get sheet(): unknown {

@@ -52,4 +52,11 @@ export class JournalEntryPage extends WorldDocument {
       _stats: documentStatsField(),
     };
   }
+
+  /** Opens the journal at this page (client/documents/journal-entry-page.mjs `_onClickDocumentLink`). */
+  override _onClickDocumentLink(event: Event): unknown {
+    const anchor = (event.target as HTMLElement | null)?.closest?.<HTMLElement>("a[data-link]");
+    const sheet = (this.parent as WorldDocument | null)?.sheet as { render(force: boolean, options: object): unknown } | null | undefined;
+    return sheet?.render(true, { pageId: this.id, anchor: anchor?.dataset.hash }) ?? null;
+  }
 }

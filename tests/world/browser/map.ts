@@ -5,7 +5,9 @@
  * the others' moves live. A user drags a token they own to move it, through the token's
  * movement API (`moveToken` below: core's `TokenDocument#move` where the world has it), so the
  * system pays and refuses moves as in Foundry; a click (or Enter) targets a token; the arrow
- * keys move the focused owned token one space. While dragging, the spaces of the path take the
+ * keys move the focused owned token one space. While a dialog aims an area ("Aim on the map"),
+ * a press on the map goes to the page's canvas stage instead (`pressBoard`), as a press on
+ * Foundry's board reaches `canvas.stage`; the preview it draws shows dashed. While dragging, the spaces of the path take the
  * colours of the token ruler the system registers (`CONFIG.Token.rulerClass`, reached through
  * CONFIG: the page may run the built bundle, so it never imports `src/`).
  *
@@ -62,6 +64,7 @@ export interface MapArea {
   angle?: number;
   width?: number;
   fillColor?: string | null;
+  flags?: Record<string, unknown>;
   /** Region */
   shapes?: Record<string, unknown>[];
   color?: string | null;
@@ -82,6 +85,10 @@ export interface MapOptions {
   grid(): { getOffset(point: { x: number; y: number }): { i: number; j: number } } | null;
   /** The system's token ruler class (`CONFIG.Token.rulerClass`), if it registered one. */
   rulerClass(): RulerClass | null;
+  /** Whether something waits for a press on the board (a dialog aiming an area: it listens on `canvas.stage`). */
+  aiming?(): boolean;
+  /** Hands a press on the board to the canvas (`canvas.stage`'s pointerdown), at a scene point in pixels; 2 is a right-click. */
+  pressBoard?(point: { x: number; y: number }, button: number): void;
 }
 
 type RulerStyle = { color?: number; alpha?: number };
@@ -184,6 +191,13 @@ export class PlaygroundMap {
         h("span", { className: "map-help" }, "Drag your token to move \u00B7 click a token to target \u00B7 arrow keys move the focused token, Ctrl+Z undoes its move"),
         this.#legend()),
       h("div", { className: "map-viewport" }, this.#surface));
+    // While a dialog aims an area, a press anywhere on the map (tokens too, as core's template
+    // layer takes the board) goes to the canvas: the dialog reads its point there.
+    this.#surface.addEventListener("pointerdown", (event) => this.#onBoardDown(event), { capture: true });
+    this.#surface.addEventListener("contextmenu", (event) => {
+      if (this.#options.aiming?.()) event.preventDefault();
+    });
+    this.#surface.addEventListener("pointermove", () => this.#surface.classList.toggle("aiming", this.#options.aiming?.() === true));
     // On the window: a drag ends wherever the pointer is let go.
     window.addEventListener("pointermove", (event) => this.#onPointerMove(event));
     window.addEventListener("pointerup", (event) => void this.#onPointerUp(event));
@@ -281,6 +295,11 @@ export class PlaygroundMap {
 
   #labelled(shape: SVGElement, area: MapArea): SVGElement {
     shape.dataset.areaId = area.id;
+    // A dialog's preview (not yet cast) is drawn dashed.
+    if ((area.flags?.clockwork as { preview?: boolean } | undefined)?.preview) {
+      shape.classList.add("map-area-preview");
+      shape.dataset.preview = "true";
+    }
     const title = svg("title", {});
     title.textContent = area.name || "Area";
     shape.append(title);
@@ -313,6 +332,16 @@ export class PlaygroundMap {
       if (event.detail === 0) this.#options.toggleTarget(token);
     });
     return el;
+  }
+
+  #onBoardDown(event: PointerEvent): void {
+    if (!this.#options.aiming?.() || !this.#options.pressBoard) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const size = this.#options.scene()?.grid.size ?? 100;
+    const rect = this.#surface.getBoundingClientRect();
+    this.#options.pressBoard({ x: ((event.clientX - rect.left) / CELL) * size, y: ((event.clientY - rect.top) / CELL) * size }, event.button);
+    this.#surface.classList.toggle("aiming", this.#options.aiming());
   }
 
   #cellOf(event: PointerEvent): { i: number; j: number } {

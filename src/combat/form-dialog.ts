@@ -120,7 +120,11 @@ export abstract class FormDialog<S, C extends { title: string; canSubmit: boolea
     }
     this.#pick = pick;
     this.#escape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") pick.cancel();
+      if (event.key !== "Escape") return;
+      // Escape ends the aim only: core's dismiss (which closes the top window) does not see it.
+      event.stopPropagation();
+      event.preventDefault();
+      pick.cancel();
     };
     globalThis.addEventListener?.("keydown", this.#escape, true);
     // The window steps aside (see-through, clicks pass) so the scene under it can be clicked.

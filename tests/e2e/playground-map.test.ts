@@ -22,8 +22,10 @@ import { openTable, type Table } from "./two-pages";
 
 const HERO = "Grosh Ashfang";
 const FOE = "Gnoll Tracker";
-/** The ruler's colour for a run (src/canvas/ruler.ts BAND_COLORS): 3 spaces are run, the cheapest plan. */
-const RUN = "#2e8b57";
+/** The ruler's band colours as the system names them (`game.clockwork.map.bandColors`). */
+function bandColors(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => window.clockworkWorld!.run(() => (game as unknown as { clockwork: { map: { bandColors(): Record<string, string> } } }).clockwork.map.bandColors()));
+}
 
 type Token = { id: string; name: string; x: number; y: number; actorId: string };
 
@@ -150,7 +152,11 @@ describe("two tabs on the playground's map", () => {
     await drag(alice, grosh.id, [6, 2], { release: false });
     const ruler = alice.locator("#map .map-ruler-space");
     expect(await ruler.count()).toBe(3);
-    expect(await ruler.evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.color))).toEqual([RUN, RUN, RUN]);
+    // 3 spaces are a run, the cheapest plan: the system's run colour, also the legend's.
+    const run = (await bandColors(alice)).run;
+    expect(await ruler.evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.band))).toEqual(["run", "run", "run"]);
+    expect(await ruler.evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.color))).toEqual([run, run, run]);
+    expect(await alice.locator("#map .map-band[data-band=run] i").evaluate((i) => getComputedStyle(i).backgroundColor)).toBe(`rgb(${[1, 3, 5].map((k) => parseInt(run.slice(k, k + 2), 16)).join(", ")})`);
     await alice.screenshot({ path: join(SHOT_DIR, "playground-map-dark.png") });
     await alice.mouse.up();
     expect(await alice.evaluate(() => (window as unknown as { clockworkMap: { dragging: boolean } }).clockworkMap.dragging)).toBe(false);
@@ -344,9 +350,9 @@ describe("two tabs on the playground's map", () => {
     expect(await counters(gm, HERO)).toBe(0);
     // While she drags, the ruler shows every space in the colours of a move she cannot pay.
     await drag(alice, grosh.id, [5, 7], { release: false });
-    const colours = await alice.locator("#map .map-ruler-space").evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.color));
-    expect(colours.length).toBeGreaterThan(0);
-    expect(colours.every((c) => c === "#c0392b" || c === "#7f1d1d")).toBe(true);
+    const bands = await alice.locator("#map .map-ruler-space").evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.band));
+    expect(bands.length).toBeGreaterThan(0);
+    expect(bands.every((b) => b === "over" || b === "blocked")).toBe(true);
     await alice.mouse.up();
     await expect.poll(async () => (await notices(alice)).length).toBeGreaterThan(said);
     expect(space(await tokenOf(gm, HERO))).toEqual(before);
@@ -372,25 +378,27 @@ describe("two tabs on the playground's map", () => {
       await scene.createEmbeddedDocuments("Token", Array.from({ length: 10 }, (_, k) => ({ name: `Orc ${k + 1}`, actorId: orc.id, actorLink: true, x: (16 + (k % 2)) * 100, y: (2 + k) * 100, disposition: -1 })));
     }));
     await expect.poll(() => gm.locator("#map .map-token").count()).toBe(30);
-    await gm.evaluate(() => {
+    await expect.poll(() => alice.locator("#map .map-token").count()).toBe(30);
+    await alice.evaluate(() => {
       const map = (window as unknown as { clockworkMap: { timings: { moves: number[]; recomputed: number[] } } }).clockworkMap;
       map.timings.moves.length = 0;
       map.timings.recomputed.length = 0;
     });
-    // The GM drags Grosh (whose turn it is: the ruler plans with his counters) 12 spaces along the bottom and back.
-    const grosh = await tokenOf(gm, HERO);
-    await gm.bringToFront();
-    const token = gm.locator(`#map .map-token[data-token-id="${grosh.id}"]`);
+    // Alice drags Grosh (his turn: the system prices every new space for her, previewMove) 12 spaces and back.
+    const grosh = await tokenOf(alice, HERO);
+    await alice.bringToFront();
+    const token = alice.locator(`#map .map-token[data-token-id="${grosh.id}"]`);
     const box = (await token.boundingBox())!;
-    await gm.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await gm.mouse.down();
-    await gm.mouse.move(box.x + box.width * 12.5, box.y + box.height / 2, { steps: 120 });
-    const timings = await gm.evaluate(() => {
+    await alice.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await alice.mouse.down();
+    await alice.mouse.move(box.x + box.width * 12.5, box.y + box.height / 2, { steps: 120 });
+    const timings = await alice.evaluate(() => {
       const map = (window as unknown as { clockworkMap: { timings: { moves: number[]; recomputed: number[] } } }).clockworkMap;
       return { moves: [...map.timings.moves], recomputed: [...map.timings.recomputed] };
     });
-    await gm.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
-    await gm.mouse.up();
+    expect(await alice.locator("#map .map-ruler-space[data-band]").count()).toBeGreaterThanOrEqual(12);
+    await alice.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
+    await alice.mouse.up();
     const stat = (xs: number[]) => {
       const sorted = [...xs].sort((a, b) => a - b);
       return { n: xs.length, median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.floor(sorted.length * 0.95)], max: sorted.at(-1) };

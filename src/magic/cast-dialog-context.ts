@@ -15,7 +15,7 @@ import {
 import type { PoolSpec } from "../rules/dice";
 import { ROLL_MODES, type RollModeKey } from "../dice/types";
 import { expected, formInteger, percent, selectOptions } from "../combat/attack/format";
-import { aimPart, chanceBand } from "../combat/attack/dialog-context";
+import { aimPart, chanceBand, type AimInput } from "../combat/attack/dialog-context";
 import { visibilityOf, type HiddenInfoLevel } from "../combat/attack/preview";
 import type { DialogForm } from "../combat/form-dialog";
 
@@ -88,7 +88,7 @@ export interface CastDialogInput {
   viewer: { isGM: boolean; hiddenInfo: HiddenInfoLevel };
   idPrefix?: string;
   /** An area that can be aimed on the map, and its aim point (null: not aimed yet); absent: nothing to aim. */
-  aim?: { at: { x: number; y: number } | null } | null;
+  aim?: AimInput | null;
 }
 
 /** A way of casting's label: its shape or reach, and what it costs. */

@@ -182,6 +182,6 @@ export function castDialogInput(session: CastSession, idPrefix?: string): CastDi
     viewer: { isGM: currentUser<{ isGM?: boolean }>()?.isGM === true, hiddenInfo: hiddenInfoLevel() },
     idPrefix,
     // A spell whose area has a shape is aimed on the map from its caster's token.
-    aim: spellAreaOf(gathered.spell) && hasSceneToken(actor) ? { at: session.options.area ?? null } : null,
+    aim: spellAreaOf(gathered.spell) && hasSceneToken(actor) ? { at: session.options.area ?? null, placed: gathered.placement !== null } : null,
   };
 }

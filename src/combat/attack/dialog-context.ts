@@ -32,17 +32,20 @@ export interface AttackDialogInput {
   viewer: { isGM: boolean; hiddenInfo: HiddenInfoLevel };
   idPrefix?: string;
   /** An area that can be aimed on the map, and its aim point (null: not aimed yet); absent: nothing to aim. */
-  aim?: { at: { x: number; y: number } | null } | null;
+  aim?: AimInput | null;
+}
+
+/** An area the dialog can aim: the space picked on the map (null: none), and whether it is placed (at a targeted token's space when none was picked). */
+export interface AimInput {
+  at: { x: number; y: number } | null;
+  placed?: boolean;
 }
 
 /** The dialogs' "Aim on the map" row (issue 28 item 2): the button and where the area is aimed now. */
-export function aimPart(aim: { at: { x: number; y: number } | null } | null | undefined) {
+export function aimPart(aim: AimInput | null | undefined) {
   if (!aim) return null;
-  return {
-    label: localize("CLOCKWORK.Aim.Button"),
-    waiting: localize("CLOCKWORK.Aim.Waiting"),
-    at: aim.at ? localize("CLOCKWORK.Aim.At", { x: aim.at.x, y: aim.at.y }) : localize("CLOCKWORK.Aim.NotAimed"),
-  };
+  const at = aim.at ? localize("CLOCKWORK.Aim.At", { x: aim.at.x, y: aim.at.y }) : localize(aim.placed ? "CLOCKWORK.Aim.AtTarget" : "CLOCKWORK.Aim.NotAimed");
+  return { label: localize("CLOCKWORK.Aim.Button"), waiting: localize("CLOCKWORK.Aim.Waiting"), at };
 }
 
 const REACTION_BLOCK_KEYS: Record<string, string> = {

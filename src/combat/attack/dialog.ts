@@ -33,7 +33,7 @@ export function attackDialogContext(session: AttackSession, idPrefix?: string): 
     viewer: viewerOf(),
     idPrefix,
     // An area on a scene is aimed on the map (the attacker's token places it).
-    aim: isAreaMode(session.declaration.mode) && session.token?.parent ? { at: session.area ?? null } : null,
+    aim: isAreaMode(session.declaration.mode) && session.token?.parent ? { at: session.area ?? null, placed: session.placement !== null } : null,
   });
 }
 

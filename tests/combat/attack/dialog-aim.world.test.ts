@@ -97,6 +97,21 @@ describe("aiming the attack dialog on the map", { timeout: 30_000 }, () => {
     expect([...alice.errors, ...gm.errors]).toEqual([]);
   });
 
+  it("thrown at a targeted token, the dialog says the blast falls on its space until aimed elsewhere", async () => {
+    const minion = (alice.game.scenes.get(SCENE_ID) as unknown as { tokens: { contents: { actorId: string }[] } }).tokens.contents.find((t) => t.actorId === MINION);
+    const pending = world.as(alice, () => ada(alice).attack(ada(alice).items.get(GRENADE), { targets: [minion] }));
+    const dialog = await appear(".cw-attack-dialog-app", root(alice));
+    expect(dialog.querySelector(".cw-aim__at")!.textContent).toContain("targeted token's space");
+    expect(rows(dialog)).toEqual(["Goblin Minion"]);
+    // Nothing is drawn until the dialog is aimed.
+    expect(areas(gm)).toHaveLength(0);
+    await aim(dialog, { x: 1, y: 1 });
+    expect(rows(dialog)).toEqual(taken({ x: 1, y: 1 }));
+    await world.as(alice, async () => dialog.querySelector<HTMLElement>("[data-action=close]")!.click());
+    expect(await pending).toBeNull();
+    await eventually(() => expect(areas(gm)).toHaveLength(0));
+  });
+
   it("closing the aimed dialog pays nothing and leaves no shape", async () => {
     const pending = world.as(alice, () => ada(alice).attack(ada(alice).items.get(GRENADE)));
     const dialog = await appear(".cw-attack-dialog-app", root(alice));

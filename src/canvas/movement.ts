@@ -10,13 +10,13 @@
  * the sheet's actions). Who is charged: the creature's owner moving it on its turn; a GM only when
  * the world setting says so (docs/rulings.md, docs/combat.md "On the map").
  */
-import { activeCombat, configEntry, currentUser, deletionEntry, getSetting, localize, notify, registerSetting } from "../foundry";
+import { activeCombat, configEntry, currentUser, deletionEntry, getSetting, localize, notify, registerSetting, systemApi } from "../foundry";
 import {
   chargeFor, movementActionBlocks, movementBlocks, moveSpaces, pathSpaces, planMovement, requireCounters,
   type CounterState, type MoveBlock, type MovePlan, type MoveMode,
 } from "../rules";
 import { writeOwned } from "../relay";
-import { speciesMovement, type GridLike } from "./ruler";
+import { BAND_COLORS, speciesMovement, type GridLike, type SpaceBand } from "./ruler";
 
 export const SYSTEM_ID = "clockwork";
 /** Who pays for a move in a running combat: "owner" (default) or "everyone" (a GM's move is charged too). */
@@ -160,14 +160,44 @@ export function tokenPathSpaces(token: { parent?: { grid?: { size?: number } } |
   return pathSpaces(points.map((p) => grid.getOffset(p)));
 }
 
-/**
- * The preview of a drag (the playground's and the ruler's): what moving `token` through
- * `points` (token positions, the first being where it stands) would cost the current user now.
- */
-export function previewMove(token: MovingToken & { parent?: { grid?: { size?: number } } | null }, points: readonly { x: number; y: number }[], action?: string | null): MoveQuote {
-  const user = currentUser<{ isGM?: boolean }>();
-  return quoteMove(token, tokenPathSpaces(token, points), { isGM: user?.isGM === true, chargeGM: moveChargeMode() === "everyone", action });
+/** A previewed move: its quote, and the ruler's band of each space moved into (none when it is not charged). */
+export interface MovePreview extends MoveQuote {
+  bands: SpaceBand[];
 }
+
+/**
+ * The band of each space of a quoted move (index 0 = the first space moved into; a diagonal
+ * step covers 2): the plan's mode, "over" past what the counters pay, "blocked" when the creature
+ * may not move now (refused before any plan). Empty for a move that is not charged.
+ */
+export function quoteBands(quote: MoveQuote): SpaceBand[] {
+  const total = Math.max(0, Math.floor(quote.spaces));
+  if (!quote.charged || total === 0) return [];
+  if (!quote.plan || quote.plan.blocked) return Array<SpaceBand>(total).fill("blocked");
+  const bands: SpaceBand[] = [];
+  for (const segment of quote.plan.segments) for (let s = 0; s < segment.spaces; s++) bands.push(segment.affordable ? segment.mode : "over");
+  while (bands.length < total) bands.push("over");
+  return bands.slice(0, total);
+}
+
+/**
+ * The preview of a drag (the playground's map, `game.clockwork.map.previewMove`): what moving
+ * `token` through `points` (token positions, the first being where it stands) would cost the
+ * current user now, and each space's band, without writing anything.
+ */
+export function previewMove(token: MovingToken & { parent?: { grid?: { size?: number } } | null }, points: readonly { x: number; y: number }[], action?: string | null): MovePreview {
+  const user = currentUser<{ isGM?: boolean }>();
+  const quote = quoteMove(token, tokenPathSpaces(token, points), { isGM: user?.isGM === true, chargeGM: moveChargeMode() === "everyone", action });
+  return { ...quote, bands: quoteBands(quote) };
+}
+
+/** The ruler's band colours as CSS colours (a map view's legend and spaces). */
+export function bandColors(): Record<SpaceBand, string> {
+  return Object.fromEntries(Object.entries(BAND_COLORS).map(([band, color]) => [band, `#${color.toString(16).padStart(6, "0")}`])) as Record<SpaceBand, string>;
+}
+
+/** `game.clockwork.map`: a map view's calls (docs/api.md, "Map API"). */
+export const mapApi = { previewMove, bandColors, moveTokenTo };
 
 /** Moves a token through waypoints with core's movement API (`TokenDocument#move`); true when it moved. */
 export async function moveTokenTo(token: TokenDocLike, waypoints: Partial<MoveWaypoint>[], options: { method?: string } = {}): Promise<boolean> {
@@ -292,6 +322,7 @@ export function registerMovement(): void {
     choices: Object.fromEntries(MOVE_CHARGE_MODES.map((mode) => [mode, `CLOCKWORK.Combat.Move.Setting.${mode}`])),
   });
   registerMovementActions();
+  systemApi().map = mapApi;
 }
 
 /** The running combat's combatant of an actor has a token on a scene: its moves are paid on the map. */

@@ -15,7 +15,7 @@ import {
 import type { PoolSpec } from "../rules/dice";
 import { ROLL_MODES, type RollModeKey } from "../dice/types";
 import { expected, formInteger, percent, selectOptions } from "../combat/attack/format";
-import { chanceBand } from "../combat/attack/dialog-context";
+import { aimPart, chanceBand, type AimInput } from "../combat/attack/dialog-context";
 import { visibilityOf, type HiddenInfoLevel } from "../combat/attack/preview";
 import type { DialogForm } from "../combat/form-dialog";
 
@@ -87,6 +87,8 @@ export interface CastDialogInput {
   refusal: string | null;
   viewer: { isGM: boolean; hiddenInfo: HiddenInfoLevel };
   idPrefix?: string;
+  /** An area that can be aimed on the map, and its aim point (null: not aimed yet); absent: nothing to aim. */
+  aim?: AimInput | null;
 }
 
 /** A way of casting's label: its shape or reach, and what it costs. */
@@ -219,6 +221,7 @@ export function buildCastDialogContext(input: CastDialogInput) {
     pool: localize("CLOCKWORK.CastDialog.Pool", { dice: odds.pool.dice, rank: input.caster.rank }),
     success: odds.chanceOfSuccess !== null && !input.targets.length && !scroll ? localize("CLOCKWORK.CastDialog.Success", { chance: percent(odds.chanceOfSuccess) }) : null,
     scrollNote: scroll ? localize("CLOCKWORK.CastDialog.ScrollNote", { gains: scroll.gains }) : null,
+    aim: aimPart(input.aim),
     targets: input.targets.map((t, i) => targetRow(t, i, input, odds)),
     noTargets: input.targets.length === 0,
     // The willing column only where a target may resist as unwilling.

@@ -9,6 +9,7 @@
  */
 import { isModifierActive } from "../foundry";
 import { FormDialog, type DialogForm } from "../combat/form-dialog";
+import type { AreaPlacement, AreaScene } from "../combat/area/templates";
 import type { CastDoc, CastOptions } from "./cast";
 import type { SpellItem } from "./context";
 import { CAST_DIALOG_PARTS } from "./cast-dialog-parts";
@@ -30,6 +31,7 @@ export class ClockworkCastDialog extends FormDialog<CastSession, CastDialogConte
     window: { icon: "fa-solid fa-wand-sparkles", contentClasses: ["standard-form", "clockwork", "cw-attack-dialog", "cw-cast-dialog"] },
     position: { width: 620 },
     form: { handler: FormDialog.submit, submitOnChange: false, closeOnSubmit: true },
+    actions: { aim: FormDialog.onAim },
   };
 
   static override PARTS = Object.fromEntries(Object.entries(CAST_DIALOG_PARTS).map(([part, template]) => [part, { template }]));
@@ -60,10 +62,14 @@ export class ClockworkCastDialog extends FormDialog<CastSession, CastDialogConte
     return redraw ? ["controls", "targets", "summary"] : ["targets", "summary"];
   }
 
-  /** Aiming hook (a map tool): an area's aim point, its tokens gathered again. */
-  aimAt(point: { x: number; y: number }): Promise<unknown> {
+  /** The aim point picked on the map: the area's tokens gathered again (the preview follows). */
+  protected override applyAim(point: { x: number; y: number }): void {
     this.session = aimCastSession(this.session, point);
-    return this.refresh(["targets", "summary"]);
+  }
+
+  protected override aimedArea(): { placement: AreaPlacement; scene: AreaScene; label: string } | null {
+    const placed = this.session.gathered.placement;
+    return placed ? { placement: placed.area, scene: placed.scene, label: this.session.item.name } : null;
   }
 }
 

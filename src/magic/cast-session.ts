@@ -16,6 +16,7 @@ import { hiddenInfoLevel } from "../combat/attack/settings";
 import { castSetup, checkCast, gatherCast, scrollRollOf, storedRollsFor, type CastDoc, type CastOptions, type GatheredCast, type ScrollItem } from "./cast";
 import { channelPlanFor } from "./channel";
 import { currentScene, scenePool } from "./pool";
+import { spellAreaOf } from "./area";
 import { spellProfileOf, type SpellItem } from "./context";
 import { defaultCastChoices, type CastChoices, type CastDialogInput, type CastDialogTarget } from "./cast-dialog-context";
 import { askedWhenCast, resistibleWhenUnwilling, willingKey } from "./willing";
@@ -83,6 +84,12 @@ export function aimCastSession(session: CastSession, area: { x: number; y: numbe
   const next = { ...session, options: { ...session.options, area, targets: undefined } };
   next.gathered = gatherCast(session.actor, session.item, gatherOptions(next));
   return next;
+}
+
+/** Whether the caster has a token on a scene (an area can be placed from it). */
+function hasSceneToken(actor: CastDoc): boolean {
+  const token = actor.getActiveTokens?.()[0] as { document?: { parent?: unknown }; parent?: unknown } | undefined;
+  return !!(token?.document ?? token)?.parent;
 }
 
 /** Whether this user answers for a target's willingness (its own creature), its side does, or it cannot resist. */
@@ -174,5 +181,7 @@ export function castDialogInput(session: CastSession, idPrefix?: string): CastDi
     refusal,
     viewer: { isGM: currentUser<{ isGM?: boolean }>()?.isGM === true, hiddenInfo: hiddenInfoLevel() },
     idPrefix,
+    // A spell whose area has a shape is aimed on the map from its caster's token.
+    aim: spellAreaOf(gathered.spell) && hasSceneToken(actor) ? { at: session.options.area ?? null, placed: gathered.placement !== null } : null,
   };
 }

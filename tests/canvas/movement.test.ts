@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { quoteMove, type MovingToken } from "../../src/canvas/movement";
+import { actionBlocks, bandColors, quoteBands, quoteMove, type MovingToken } from "../../src/canvas/movement";
+import { BAND_COLORS, pathBands } from "../../src/canvas/ruler";
 import { pathSpaces } from "../../src/rules";
 
 /** The cheapest cost by brute force: k long moves (2 counters, up to `length` spaces each) and steps (1 a space). */
@@ -23,6 +24,11 @@ function cheapest(spaces: number, length: number, canLong: boolean, canStep: boo
 function mover(o: { walk: number; run: number; available: number; statuses: string[]; encumbrance: "none" | "encumbered" | "step-only" }): MovingToken {
   const combatant = { id: "c1", uuid: "Combat.x.Combatant.c1", parent: { started: true, combatant: { id: "c1" } }, system: { counters: { available: o.available, reserved: 0, hadTurn: true, passed: false } } };
   return { actor: { name: "Ada", statuses: new Set(o.statuses), system: { movement: { walk: o.walk, run: o.run }, encumbrance: o.encumbrance }, items: [] }, combatant };
+}
+
+/** The ruler's blocks for the same creature (its statuses and encumbrance, walking). */
+function actionBlocksOf(statuses: string[], encumbrance: string) {
+  return actionBlocks({ actor: { statuses: new Set(statuses), system: { encumbrance: encumbrance as never }, items: [] } }, "walk");
 }
 
 describe("quoteMove", () => {
@@ -66,5 +72,33 @@ describe("quoteMove", () => {
   it("counts a diagonal step as 2 spaces (§4.8)", () => {
     expect(pathSpaces([{ i: 0, j: 0 }, { i: 3, j: 3 }])).toBe(6);
     expect(pathSpaces([{ i: 0, j: 0 }, { i: 0, j: 3 }, { i: 1, j: 4 }])).toBe(5);
+  });
+
+  it("a preview's bands are the ruler's: the same mode per space, 'over' past the counters, 'blocked' when it may not move", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 24 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 12 }),
+      fc.subarray(["stunned", "chilled", "prone", "petrified"]), fc.constantFrom("none", "encumbered", "step-only"),
+      (spaces, walk, extraRun, available, statuses, encumbrance) => {
+        const run = walk + extraRun;
+        const token = mover({ walk, run, available, statuses, encumbrance: encumbrance as never });
+        const bands = quoteBands(quoteMove(token, spaces, { isGM: false, chargeGM: false, action: "walk" }));
+        expect(bands).toHaveLength(spaces);
+        const counters = { available, reserved: 0, hadTurn: true, passed: false };
+        const ruler = pathBands(spaces, { speeds: { run, walk }, counters, blocks: actionBlocksOf(statuses, encumbrance), stunned: statuses.includes("stunned") });
+        expect(bands).toEqual(ruler);
+      },
+    ), { numRuns: 300 });
+  });
+
+  it("a move that is not charged has no bands; one off its creature's turn is 'blocked' throughout", () => {
+    const token = mover({ walk: 4, run: 8, available: 6, statuses: [], encumbrance: "none" });
+    expect(quoteBands(quoteMove(token, 5, { isGM: true, chargeGM: false }))).toEqual([]);
+    const offTurn = { ...token, combatant: { ...token.combatant!, parent: { started: true, combatant: { id: "other" } } } };
+    expect(quoteBands(quoteMove(offTurn, 3, { isGM: false, chargeGM: false }))).toEqual(["blocked", "blocked", "blocked"]);
+  });
+
+  it("names the ruler's colours as CSS for a map view's legend", () => {
+    expect(bandColors()).toEqual({ run: "#2e8b57", walk: "#3a86c8", step: "#d8a21b", crawl: "#c7702a", over: "#c0392b", blocked: "#7f1d1d" });
+    expect(Object.keys(bandColors()).sort()).toEqual(Object.keys(BAND_COLORS).sort());
   });
 });

@@ -117,6 +117,26 @@ describe("a token's move pays its counters", { timeout: 30_000 }, () => {
     expect(counters(gm, ADA).available).toBeLessThan(6);
   });
 
+  it("game.clockwork.map previews a drag for the user who drags: its price and each space's band, nothing written", async () => {
+    type MapApi = { previewMove(t: unknown, p: object[]): { cost: number; charged: boolean; problem: unknown; bands: string[] }; bandColors(): Record<string, string> };
+    const api = (c: WorldClient) => c.run(() => (c.game as unknown as { clockwork: { map: MapApi } }).clockwork.map);
+    const speeds = token(gm, ADA).actor.system.movement;
+    const path = [{ x: 0, y: 0 }, { x: 300, y: 0 }];
+    const own = alice.run(() => api(alice).previewMove(token(alice, ADA), path));
+    expect(own).toMatchObject({ charged: true, problem: null, cost: planMovement(3, speeds).cost });
+    expect(own.bands).toHaveLength(3);
+    expect(own.bands.every((b) => ["run", "walk", "step"].includes(b))).toBe(true);
+    // The GM drags for free (the default setting): no bands, core's colours.
+    expect(gm.run(() => api(gm).previewMove(token(gm, ADA), path))).toMatchObject({ charged: false, bands: [] });
+    // Too far for her counters: the spaces past them are "over".
+    const far = alice.run(() => api(alice).previewMove(token(alice, ADA), [{ x: 0, y: 0 }, { x: 0, y: 3000 }]));
+    expect(far.problem).not.toBeNull();
+    expect(far.bands.at(-1)).toBe("over");
+    expect(api(alice).bandColors().run).toBe("#2e8b57");
+    expect(counters(gm, ADA).available).toBe(6);
+    expect([token(gm, ADA).x, token(gm, ADA).y]).toEqual([0, 0]);
+  });
+
   it("charges nothing out of combat", async () => {
     world = await createWorld();
     ({ gm, alice } = await seedFight(world, { combat: false }));

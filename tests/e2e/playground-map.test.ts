@@ -3,9 +3,12 @@
  * page, Alice (Grosh Ashfang) in the other, both drawing the Crossroads scene
  * (tests/world/browser/map.ts, seed.ts). Alice drags her token 3 spaces (the ruler's colours
  * while dragging; the GM's tab sees it move); an attack out of reach is refused before anything
- * is paid; she steps adjacent and attacks, and the GM's tab is asked to dodge; the GM aims a
- * Fireball that takes exactly the tokens inside it, drawn on both maps; a sight spell at a target
- * behind a wall is refused. Screenshots: artifacts/screenshots/playground-map-{dark,light}.png.
+ * is paid; she steps adjacent and attacks, and the GM's tab is asked to dodge; the GM casts a
+ * Fireball from Zafira's sheet and aims it on the map from its dialog ("Aim on the map", a click
+ * on the map): the preview and its creatures show before anything is paid, and the cast takes
+ * exactly the tokens inside it, drawn on both maps; a sight spell at a target behind a wall is
+ * refused. Screenshots: artifacts/screenshots/playground-map-{dark,light}.png and the Fireball's
+ * preview, playground-map-fireball-{dark,light}.png.
  * The drag's cost per pointer move at 30 tokens is measured and printed.
  */
 import { createRequire } from "node:module";
@@ -19,8 +22,10 @@ import { openTable, type Table } from "./two-pages";
 
 const HERO = "Grosh Ashfang";
 const FOE = "Gnoll Tracker";
-/** The ruler's colour for a run (src/canvas/ruler.ts BAND_COLORS): 3 spaces are run, the cheapest plan. */
-const RUN = "#2e8b57";
+/** The ruler's band colours as the system names them (`game.clockwork.map.bandColors`). */
+function bandColors(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => window.clockworkWorld!.run(() => (game as unknown as { clockwork: { map: { bandColors(): Record<string, string> } } }).clockwork.map.bandColors()));
+}
 
 type Token = { id: string; name: string; x: number; y: number; actorId: string };
 
@@ -147,7 +152,11 @@ describe("two tabs on the playground's map", () => {
     await drag(alice, grosh.id, [6, 2], { release: false });
     const ruler = alice.locator("#map .map-ruler-space");
     expect(await ruler.count()).toBe(3);
-    expect(await ruler.evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.color))).toEqual([RUN, RUN, RUN]);
+    // 3 spaces are a run, the cheapest plan: the system's run colour, also the legend's.
+    const run = (await bandColors(alice)).run;
+    expect(await ruler.evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.band))).toEqual(["run", "run", "run"]);
+    expect(await ruler.evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.color))).toEqual([run, run, run]);
+    expect(await alice.locator("#map .map-band[data-band=run] i").evaluate((i) => getComputedStyle(i).backgroundColor)).toBe(`rgb(${[1, 3, 5].map((k) => parseInt(run.slice(k, k + 2), 16)).join(", ")})`);
     await alice.screenshot({ path: join(SHOT_DIR, "playground-map-dark.png") });
     await alice.mouse.up();
     expect(await alice.evaluate(() => (window as unknown as { clockworkMap: { dragging: boolean } }).clockworkMap.dragging)).toBe(false);
@@ -238,27 +247,82 @@ describe("two tabs on the playground's map", () => {
     expect([...(await errors(alice)), ...(await errors(gm))]).toEqual([]);
   });
 
-  it("the GM aims a Fireball: it takes exactly the tokens inside it, drawn on both maps", async () => {
-    const result = await gm.evaluate(() => window.clockworkWorld!.run(async () => {
-      type Caster = { items: { contents: { id: string; name: string }[] }; castSpell(item: unknown, o: object): Promise<{ data: { targets: { name?: string; uuid: string }[] } } | null> };
-      const zafira = (game.actors as unknown as { getName(n: string): Caster & { items: { get(id: string): unknown } } }).getName("Zafira Emberwind");
-      const ball = zafira.items.contents.find((i) => i.name === "Fireball")!;
-      const cast = await zafira.castSpell(zafira.items.get(ball.id), { area: { x: 12, y: 7 }, counterspell: false });
-      const scene = (game.scenes as unknown as { active: { templates?: { contents: { testPoint(p: object): boolean }[] }; regions: { contents: { testPoint(p: object): boolean }[] }; tokens: { contents: { x: number; y: number; name: string; actor: { uuid: string } }[] } } }).active;
+  it("the GM aims a Fireball from its dialog on the map: previewed with its creatures before anything is paid, then it takes exactly the tokens inside it", async () => {
+    await gm.bringToFront();
+    const caster = "Zafira Emberwind";
+    const before = await gm.evaluate((name) => window.clockworkWorld!.run(() => {
+      type Caster = { system: { mana: { value: number } }; items: { contents: { id: string; name: string }[] } };
+      const zafira = (game.actors as unknown as { getName(n: string): Caster }).getName(name);
+      return { mana: zafira.system.mana.value, ball: zafira.items.contents.find((i) => i.name === "Fireball")!.id, messages: (game.messages as unknown as { contents: unknown[] }).contents.length };
+    }), caster);
+    // From her sheet's Magic tab, as a player casts.
+    await showTab(gm, "actors");
+    await gm.locator("#actors .entry-name", { hasText: caster }).click();
+    const sheet = gm.locator(".application.sheet.character", { hasText: caster });
+    await sheet.waitFor({ state: "visible" });
+    await sheet.locator("[data-action=tab][data-tab=magic]").click({ position: { x: 3, y: 3 } });
+    await sheet.locator(`[data-action=castSpell][data-item-id="${before.ball}"]`).click();
+    const dialog = gm.locator(".application.cw-cast-dialog-app");
+    await dialog.waitFor({ state: "visible" });
+    await sheet.locator(".window-header [data-action=close]").click();
+    await sheet.waitFor({ state: "detached" });
+    expect(await dialog.locator(".cw-aim__at").textContent()).toContain("Not aimed yet");
+    expect(await dialog.locator("button[type=submit]").isDisabled()).toBe(true);
+
+    // "Aim on the map", then a click on the map's space (12, 7): the dialog steps aside meanwhile.
+    await dialog.locator("[data-action=aim]").click();
+    await expect.poll(() => dialog.evaluate((el) => el.classList.contains("cw-aiming"))).toBe(true);
+    const surface = gm.locator("#map .map-surface");
+    await surface.scrollIntoViewIfNeeded();
+    const box = (await surface.boundingBox())!;
+    const cell = await surface.evaluate((el) => parseFloat(getComputedStyle(el).getPropertyValue("--cell")));
+    await gm.mouse.click(box.x + 12.5 * cell, box.y + 7.5 * cell);
+    await expect.poll(() => dialog.locator(".cw-aim__at").textContent()).toContain("column 12, row 7");
+    expect(await dialog.evaluate((el) => el.classList.contains("cw-aiming"))).toBe(false);
+    expect((await dialog.locator(".cw-cast-row__name").allTextContents()).sort()).toEqual(["Goblin Cutthroat", "Mercenary Rifleman", "Ogre Brute"]);
+    // The preview on both maps (dashed), before anything is paid or posted.
+    for (const page of [gm, alice]) await expect.poll(() => page.locator("#map [data-preview=true]").count()).toBe(1);
+    const paid = () => gm.evaluate((name) => window.clockworkWorld!.run(() => ({
+      mana: (game.actors as unknown as { getName(n: string): { system: { mana: { value: number } } } }).getName(name).system.mana.value,
+      messages: (game.messages as unknown as { contents: unknown[] }).contents.length,
+    })), caster);
+    expect(await paid()).toEqual({ mana: before.mana, messages: before.messages });
+    // The dialog aside (dragged by its title bar) so the map and its preview show beside it.
+    const header = (await dialog.locator(".window-header").boundingBox())!;
+    await gm.mouse.move(header.x + 40, header.y + header.height / 2);
+    await gm.mouse.down();
+    await gm.mouse.move(box.x + 16 * cell, header.y + header.height / 2, { steps: 8 });
+    await gm.mouse.up();
+    await gm.screenshot({ path: join(SHOT_DIR, "playground-map-fireball-dark.png") });
+    await gm.click("#world-toolbar .theme-toggle");
+    await gm.locator("body.theme-light").waitFor();
+    await gm.screenshot({ path: join(SHOT_DIR, "playground-map-fireball-light.png") });
+
+    // Cast: paid, and the area takes exactly the tokens its drawing covers.
+    await dialog.locator("button[type=submit]").click();
+    await dialog.waitFor({ state: "detached" });
+    const result = await gm.evaluate(async (count) => window.clockworkWorld!.run(async () => {
+      type Message = { flags: { clockwork?: { cast?: { targets: { uuid: string }[] } } } };
+      const messages = () => (game.messages as unknown as { contents: Message[] }).contents;
+      for (let i = 0; i < 200 && !messages().slice(count).some((m) => m.flags.clockwork?.cast); i++) await new Promise((r) => setTimeout(r, 25));
+      const cast = messages().slice(count).find((m) => m.flags.clockwork?.cast)?.flags.clockwork?.cast;
+      const scene = (game.scenes as unknown as { active: { templates?: { contents: { flags: { clockwork?: { preview?: boolean } }; testPoint(p: object): boolean }[] }; regions: { contents: { flags: { clockwork?: { preview?: boolean } }; testPoint(p: object): boolean }[] }; tokens: { contents: { x: number; y: number; actor: { uuid: string } }[] } } }).active;
       const drawn = [...(scene.templates?.contents ?? []), ...scene.regions.contents];
       const covered = scene.tokens.contents.filter((t) => drawn.some((d) => d.testPoint({ x: t.x + 50, y: t.y + 50, elevation: 0 }))).map((t) => t.actor.uuid);
-      return { taken: cast?.data.targets.map((t) => t.uuid).sort() ?? null, covered: covered.sort(), areas: drawn.length };
-    }));
+      return { taken: cast?.targets.map((t) => t.uuid).sort() ?? null, covered: covered.sort(), areas: drawn.length, previews: drawn.filter((d) => d.flags.clockwork?.preview).length };
+    }), before.messages);
     expect(result.areas).toBe(1);
+    expect(result.previews).toBe(0);
     expect(result.taken).toHaveLength(3);
     expect(result.taken).toEqual(result.covered);
     const names = await gm.evaluate((uuids) => window.clockworkWorld!.run(() => uuids.map((u) => (globalThis as unknown as { fromUuidSync(u: string): { name: string } }).fromUuidSync(u).name).sort()), result.taken!);
     expect(names).toEqual(["Goblin Cutthroat", "Mercenary Rifleman", "Ogre Brute"]);
+    expect((await paid()).mana).toBeLessThan(before.mana);
     for (const page of [gm, alice]) await expect.poll(() => page.locator("#map [data-area-id]").count()).toBeGreaterThan(0);
-    await gm.click("#world-toolbar .theme-toggle");
-    await gm.locator("body.theme-light").waitFor();
+    expect(await gm.locator("#map [data-preview=true]").count()).toBe(0);
     await gm.screenshot({ path: join(SHOT_DIR, "playground-map-light.png") });
     expect(await axeOnMap(gm)).toEqual([]);
+    expect([...(await errors(gm)), ...(await errors(alice))]).toEqual([]);
   });
 
   it("a sight spell at a target behind a wall is refused, nothing paid", async () => {
@@ -286,9 +350,9 @@ describe("two tabs on the playground's map", () => {
     expect(await counters(gm, HERO)).toBe(0);
     // While she drags, the ruler shows every space in the colours of a move she cannot pay.
     await drag(alice, grosh.id, [5, 7], { release: false });
-    const colours = await alice.locator("#map .map-ruler-space").evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.color));
-    expect(colours.length).toBeGreaterThan(0);
-    expect(colours.every((c) => c === "#c0392b" || c === "#7f1d1d")).toBe(true);
+    const bands = await alice.locator("#map .map-ruler-space").evaluateAll((rects) => rects.map((r) => (r as SVGElement).dataset.band));
+    expect(bands.length).toBeGreaterThan(0);
+    expect(bands.every((b) => b === "over" || b === "blocked")).toBe(true);
     await alice.mouse.up();
     await expect.poll(async () => (await notices(alice)).length).toBeGreaterThan(said);
     expect(space(await tokenOf(gm, HERO))).toEqual(before);
@@ -314,25 +378,27 @@ describe("two tabs on the playground's map", () => {
       await scene.createEmbeddedDocuments("Token", Array.from({ length: 10 }, (_, k) => ({ name: `Orc ${k + 1}`, actorId: orc.id, actorLink: true, x: (16 + (k % 2)) * 100, y: (2 + k) * 100, disposition: -1 })));
     }));
     await expect.poll(() => gm.locator("#map .map-token").count()).toBe(30);
-    await gm.evaluate(() => {
+    await expect.poll(() => alice.locator("#map .map-token").count()).toBe(30);
+    await alice.evaluate(() => {
       const map = (window as unknown as { clockworkMap: { timings: { moves: number[]; recomputed: number[] } } }).clockworkMap;
       map.timings.moves.length = 0;
       map.timings.recomputed.length = 0;
     });
-    // The GM drags Grosh (whose turn it is: the ruler plans with his counters) 12 spaces along the bottom and back.
-    const grosh = await tokenOf(gm, HERO);
-    await gm.bringToFront();
-    const token = gm.locator(`#map .map-token[data-token-id="${grosh.id}"]`);
+    // Alice drags Grosh (his turn: the system prices every new space for her, previewMove) 12 spaces and back.
+    const grosh = await tokenOf(alice, HERO);
+    await alice.bringToFront();
+    const token = alice.locator(`#map .map-token[data-token-id="${grosh.id}"]`);
     const box = (await token.boundingBox())!;
-    await gm.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await gm.mouse.down();
-    await gm.mouse.move(box.x + box.width * 12.5, box.y + box.height / 2, { steps: 120 });
-    const timings = await gm.evaluate(() => {
+    await alice.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await alice.mouse.down();
+    await alice.mouse.move(box.x + box.width * 12.5, box.y + box.height / 2, { steps: 120 });
+    const timings = await alice.evaluate(() => {
       const map = (window as unknown as { clockworkMap: { timings: { moves: number[]; recomputed: number[] } } }).clockworkMap;
       return { moves: [...map.timings.moves], recomputed: [...map.timings.recomputed] };
     });
-    await gm.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
-    await gm.mouse.up();
+    expect(await alice.locator("#map .map-ruler-space[data-band]").count()).toBeGreaterThanOrEqual(12);
+    await alice.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
+    await alice.mouse.up();
     const stat = (xs: number[]) => {
       const sorted = [...xs].sort((a, b) => a - b);
       return { n: xs.length, median: sorted[Math.floor(sorted.length / 2)], p95: sorted[Math.floor(sorted.length * 0.95)], max: sorted.at(-1) };

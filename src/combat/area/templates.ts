@@ -146,7 +146,7 @@ export function areaDocumentName(): "Region" | "MeasuredTemplate" | null {
  * Region on v14, a MeasuredTemplate on v13; nothing in a world without either. The spaces (and
  * so the targets) are the rules core's either way: the drawing is never measured.
  */
-export async function drawArea(placement: AreaPlacement, scene: AreaScene | null, label?: string): Promise<DrawnArea | null> {
+export async function drawArea(placement: AreaPlacement, scene: AreaScene | null, label?: string, options: { preview?: boolean } = {}): Promise<DrawnArea | null> {
   const documentName = areaDocumentName();
   if (!scene || !documentName || typeof scene.createEmbeddedDocuments !== "function") return null;
   const size = scene.grid?.size ?? 100;
@@ -154,6 +154,8 @@ export async function drawArea(placement: AreaPlacement, scene: AreaScene | null
   // A user's colour is a Color on core (its string is the CSS hex), a string in older data.
   const color = user?.color ? String(user.color) : null;
   const data = documentName === "Region" ? regionData(placement, size, label ?? user?.name ?? "", color) : templateData(placement, size, user?.id ?? null);
+  // A dialog's preview is flagged so, and taken away when the dialog closes (./preview).
+  if (options.preview) (data.flags as { clockwork: Record<string, unknown> }).clockwork.preview = true;
   try {
     const created = await scene.createEmbeddedDocuments(documentName, [data]);
     const ids = (created ?? []).map((d) => d.id).filter((id): id is string => !!id);

@@ -31,6 +31,21 @@ export interface AttackDialogInput {
   counters: { available: number; reserved: number } | null;
   viewer: { isGM: boolean; hiddenInfo: HiddenInfoLevel };
   idPrefix?: string;
+  /** An area that can be aimed on the map, and its aim point (null: not aimed yet); absent: nothing to aim. */
+  aim?: AimInput | null;
+}
+
+/** An area the dialog can aim: the space picked on the map (null: none), and whether it is placed (at a targeted token's space when none was picked). */
+export interface AimInput {
+  at: { x: number; y: number } | null;
+  placed?: boolean;
+}
+
+/** The dialogs' "Aim on the map" row (issue 28 item 2): the button and where the area is aimed now. */
+export function aimPart(aim: AimInput | null | undefined) {
+  if (!aim) return null;
+  const at = aim.at ? localize("CLOCKWORK.Aim.At", { x: aim.at.x, y: aim.at.y }) : localize(aim.placed ? "CLOCKWORK.Aim.AtTarget" : "CLOCKWORK.Aim.NotAimed");
+  return { label: localize("CLOCKWORK.Aim.Button"), waiting: localize("CLOCKWORK.Aim.Waiting"), at };
 }
 
 const REACTION_BLOCK_KEYS: Record<string, string> = {
@@ -138,6 +153,7 @@ export function buildAttackDialogContext(input: AttackDialogInput) {
     stealthed: d.stealthed,
     rollModes: options(ROLL_MODES, d.rollMode, (m) => localize(`CLOCKWORK.Roll.Mode.${m}`)),
     areaNote: area ? localize("CLOCKWORK.Combat.Attack.Dialog.AreaNote") : null,
+    aim: aimPart(input.aim),
     targets: rows,
     costText,
     problem,

@@ -9,6 +9,7 @@ import { hasFeature } from "../../dice/actor-source";
 import { isAreaMode } from "../../rules";
 import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
 import { FormDialog, type DialogForm } from "../form-dialog";
+import type { AreaPlacement, AreaScene } from "../area/templates";
 import { applyAttackForm, buildAttackDialogContext, type AttackDialogContext } from "./dialog-context";
 import { poolRequest } from "./source";
 import { previewSession, retarget, viewerOf, type AttackSession } from "./workflow";
@@ -31,6 +32,8 @@ export function attackDialogContext(session: AttackSession, idPrefix?: string): 
     counters: session.counters,
     viewer: viewerOf(),
     idPrefix,
+    // An area on a scene is aimed on the map (the attacker's token places it).
+    aim: isAreaMode(session.declaration.mode) && session.token?.parent ? { at: session.area ?? null, placed: session.placement !== null } : null,
   });
 }
 
@@ -43,6 +46,7 @@ export class ClockworkAttackDialog extends FormDialog<AttackSession, AttackDialo
     window: { icon: "fa-solid fa-crosshairs", contentClasses: ["standard-form", "clockwork", "cw-attack-dialog"] },
     position: { width: 560 },
     form: { handler: FormDialog.submit, submitOnChange: false, closeOnSubmit: true },
+    actions: { aim: FormDialog.onAim },
   };
 
   static override PARTS = Object.fromEntries(Object.entries(ATTACK_DIALOG_PARTS).map(([part, template]) => [part, { template }]));
@@ -70,6 +74,16 @@ export class ClockworkAttackDialog extends FormDialog<AttackSession, AttackDialo
     if (modeChanged && (isAreaMode(before) || isAreaMode(next.declaration.mode))) this.session = retarget(this.session);
     this.rebuild();
     return modeChanged ? ["controls", "targets", "summary"] : ["targets", "summary"];
+  }
+
+  /** The aim point picked on the map: the area placed from the attacker toward it, its tokens taken. */
+  protected override applyAim(point: { x: number; y: number }): void {
+    this.session = retarget({ ...this.session, area: point });
+  }
+
+  protected override aimedArea(): { placement: AreaPlacement; scene: AreaScene | null; label: string } | null {
+    const { placement, token, item } = this.session;
+    return placement ? { placement, scene: token?.parent ?? null, label: item.name } : null;
   }
 }
 

@@ -207,6 +207,8 @@ export interface AttackSession {
   stunned: boolean;
   areaDistance?: number;
   placement: AreaPlacement | null;
+  /** An area's aim point (grid space) picked on the map or given by the caller; else the first aimed token's space. */
+  area?: { x: number; y: number };
   /** The user's own targets (kept so a change of fire mode can go back to them). */
   aimed: TokenDoc[];
   /** Counters of one attack when the caller set them. */
@@ -272,7 +274,7 @@ export function retarget(session: AttackSession, options: Pick<AttackCallOptions
   }
   const aimToken = session.aimed[0] ?? null;
   const aimBox = boxOf(aimToken);
-  const aim = options.area ?? (aimBox ? { x: aimBox.x, y: aimBox.y } : null);
+  const aim = options.area ?? session.area ?? (aimBox ? { x: aimBox.x, y: aimBox.y } : null);
   const scene = session.token?.parent ?? aimToken?.parent ?? null;
   if (!aim || !attackerBox || !scene) {
     // Without a canvas position the aimed tokens are the area's targets.
@@ -308,11 +310,13 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
   const named = options.targets?.map((t) => ({ token: tokenDocOf(t), actor: actorOf(t) })).filter((t) => t.actor) ?? null;
   const aimed = named ? named.map((t) => t.token).filter((t): t is TokenDoc => t !== null) : userTargets();
   const tokenless = named ? named.filter((t) => !t.token).map((t) => t.actor as WorkflowActor) : [];
-  if (!aimed.length && !tokenless.length && !options.area) {
+  const token = tokenDocOf(actor);
+  // An area weapon or fire mode on the map may open its dialog unaimed: it is aimed on the map from there.
+  const aimLater = !skipsDialog(options) && dialogPrompt !== null && !!token?.parent && isAreaMode(defaultDeclaration(actor, item, currentRollMode(), options).mode);
+  if (!aimed.length && !tokenless.length && !options.area && !aimLater) {
     notify("warn", "CLOCKWORK.Combat.Attack.NoTarget");
     return null;
   }
-  const token = tokenDocOf(actor);
   const combat = runningCombat();
   const own = combatantFor(combat, actor, token);
   const counters = countersOf(own);
@@ -327,6 +331,7 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
   if (declaration.calledShot && !CALLED_SHOTS.includes(declaration.calledShot)) declaration.calledShot = null;
   let session: AttackSession = {
     actor, item, token, declaration, targets: [], counters, stunned: hasStatus(actor, "stunned"), placement: null, aimed,
+    ...(options.area ? { area: { ...options.area } } : {}),
     ...(options.baseCost !== undefined ? { baseCost: Math.max(0, Math.floor(options.baseCost)) } : {}),
     choices: { modes: modesOf(item), damageTypes: damageTypesOf(item), skills: skillChoices(item), calledShots: CALLED_SHOTS },
   };
@@ -338,7 +343,7 @@ export function startSession(actor: WorkflowActor, item: AttackItem, options: At
     const known = options.situations?.[info.key];
     if (known) info.situation = { ...info.situation, ...known };
   }
-  if (!session.targets.length) {
+  if (!session.targets.length && !(aimLater && !options.area && !aimed.length)) {
     notify("warn", isAreaMode(declaration.mode) ? "CLOCKWORK.Combat.Attack.NoOneInArea" : "CLOCKWORK.Combat.Attack.NoTarget");
     return null;
   }

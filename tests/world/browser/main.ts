@@ -27,7 +27,8 @@ import { hello, LOST, RemoteServer } from "../remote";
 import { Channel, WORLD_SOCKET_PATH } from "../wire";
 import type { PlainObject } from "../utils";
 import { sceneSource, seedActors, starterActors } from "./seed";
-import { installRulerBase, PlaygroundMap, type MapScene, type MapToken } from "./map";
+import { installRulerBase, PlaygroundMap, type MapScene, type MapSystem, type MapToken } from "./map";
+import { clickStage, type Stage } from "../canvas/stage";
 import { addressFor, h, renderPlayers, renderToolbar, showNotification, type HostActor, type HostPack, type HostUser, type IndexEntry, type Theme } from "./ui";
 import { appendMessage, removeMessage, renderChatForm, renderChatLog, replaceMessage, type ChatMessageLike } from "./chat";
 import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type SidebarTab } from "./sidebar";
@@ -354,7 +355,7 @@ async function boot(): Promise<void> {
     map?.draw();
   };
   // The map (playground): the scene, its walls, areas and tokens; drag to move, click to target.
-  const CONFIGS = client.CONFIG as unknown as { Token?: { rulerClass?: unknown } };
+  const canvasStage = () => (globalThis as unknown as { canvas?: { stage?: Stage } }).canvas?.stage ?? null;
   const canvasGrid = () => (globalThis as unknown as { canvas?: { grid?: { getOffset(p: { x: number; y: number }): { i: number; j: number } } | null } }).canvas?.grid ?? null;
   const map: PlaygroundMap | null = PLAYGROUND ? new PlaygroundMap({
     scene: () => game.scenes.active as unknown as MapScene | null,
@@ -368,7 +369,13 @@ async function boot(): Promise<void> {
       map?.draw();
     },
     grid: canvasGrid,
-    rulerClass: () => (CONFIGS.Token?.rulerClass ?? null) as never,
+    system: () => ((game as unknown as { clockwork?: { map?: MapSystem } }).clockwork?.map ?? null),
+    // A press on the map while a dialog aims: handed to this client's canvas stage, as Foundry's board does.
+    aiming: () => (canvasStage()?.listenerCount("pointerdown") ?? 0) > 0,
+    pressBoard: (point, button) => {
+      const stage = canvasStage();
+      if (stage) clickStage(stage, point, button);
+    },
   }) : null;
   if (map) {
     (document.getElementById("board") as HTMLElement).append(map.element);

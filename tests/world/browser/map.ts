@@ -5,9 +5,12 @@
  * the others' moves live. A user drags a token they own to move it, through the token's
  * movement API (`moveToken` below: core's `TokenDocument#move` where the world has it), so the
  * system pays and refuses moves as in Foundry; a click (or Enter) targets a token; the arrow
- * keys move the focused owned token one space. While dragging, the spaces of the path take the
- * colours of the token ruler the system registers (`CONFIG.Token.rulerClass`, reached through
- * CONFIG: the page may run the built bundle, so it never imports `src/`).
+ * keys move the focused owned token one space. While a dialog aims an area ("Aim on the map"),
+ * a press on the map goes to the page's canvas stage instead (`pressBoard`), as a press on
+ * Foundry's board reaches `canvas.stage`; the preview it draws shows dashed. While dragging, the spaces of the path take the
+ * colours of the system's token ruler: the system prices the drag (`game.clockwork.map.previewMove`)
+ * and names the band colours (`bandColors`), reached through `game`: the page may run the built
+ * bundle, so it never imports `src/`.
  *
  * Not a canvas: no vision, fog, lighting, elevation, zoom, token HUD or template tools; the map
  * shows what the documents say and asks the documents to change.
@@ -62,6 +65,7 @@ export interface MapArea {
   angle?: number;
   width?: number;
   fillColor?: string | null;
+  flags?: Record<string, unknown>;
   /** Region */
   shapes?: Record<string, unknown>[];
   color?: string | null;
@@ -80,13 +84,27 @@ export interface MapOptions {
   toggleTarget(token: MapToken): void;
   /** Whether `canvas.grid` is this scene's grid (the test world's canvas). */
   grid(): { getOffset(point: { x: number; y: number }): { i: number; j: number } } | null;
-  /** The system's token ruler class (`CONFIG.Token.rulerClass`), if it registered one. */
-  rulerClass(): RulerClass | null;
+  /** The system's map API (`game.clockwork.map`), if it has one: a drag's preview and the ruler's band colours. */
+  system(): MapSystem | null;
+  /** Whether something waits for a press on the board (a dialog aiming an area: it listens on `canvas.stage`). */
+  aiming?(): boolean;
+  /** Hands a press on the board to the canvas (`canvas.stage`'s pointerdown), at a scene point in pixels; 2 is a right-click. */
+  pressBoard?(point: { x: number; y: number }, button: number): void;
 }
 
 type RulerStyle = { color?: number; alpha?: number };
 interface Waypoint { x: number; y: number; previous?: Waypoint | null; next?: Waypoint | null }
-type RulerClass = new (token: unknown) => { _getGridHighlightStyle(waypoint: Waypoint, offset: { i: number; j: number }): RulerStyle };
+
+/** The ruler's bands, as the system names them (docs/api.md "Map API"), and the legend's words. */
+const BANDS: [band: string, label: string][] = [["walk", "walk"], ["run", "run"], ["step", "step"], ["crawl", "crawl"], ["over", "not enough counters"], ["blocked", "may not move"]];
+
+/** What the map asks of the system (`game.clockwork.map`; the page may run the built bundle, so never an import of `src/`). */
+export interface MapSystem {
+  /** A drag's price for this user now, and each space's band (one per space moved into; a diagonal step covers 2). */
+  previewMove(token: MapToken, points: { x: number; y: number }[]): { bands: string[]; problem: unknown };
+  /** The ruler's band colours (CSS). */
+  bandColors(): Record<string, string>;
+}
 
 /**
  * Moves a token through the movement API: `TokenDocument#move` (core v13: the movement is
@@ -126,7 +144,6 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
   return el;
 }
 
-const hex = (color: number) => `#${color.toString(16).padStart(6, "0")}`;
 const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join("").toUpperCase();
 
 /** The spaces a straight drag crosses, as core's square grid path: diagonals first, then straight. */
@@ -184,6 +201,13 @@ export class PlaygroundMap {
         h("span", { className: "map-help" }, "Drag your token to move \u00B7 click a token to target \u00B7 arrow keys move the focused token, Ctrl+Z undoes its move"),
         this.#legend()),
       h("div", { className: "map-viewport" }, this.#surface));
+    // While a dialog aims an area, a press anywhere on the map (tokens too, as core's template
+    // layer takes the board) goes to the canvas: the dialog reads its point there.
+    this.#surface.addEventListener("pointerdown", (event) => this.#onBoardDown(event), { capture: true });
+    this.#surface.addEventListener("contextmenu", (event) => {
+      if (this.#options.aiming?.()) event.preventDefault();
+    });
+    this.#surface.addEventListener("pointermove", () => this.#surface.classList.toggle("aiming", this.#options.aiming?.() === true));
     // On the window: a drag ends wherever the pointer is let go.
     window.addEventListener("pointermove", (event) => this.#onPointerMove(event));
     window.addEventListener("pointerup", (event) => void this.#onPointerUp(event));
@@ -226,10 +250,12 @@ export class PlaygroundMap {
     if (focused) (this.#tokens.querySelector(`[data-token-id="${focused}"]`) as HTMLElement | null)?.focus();
   }
 
+  /** The ruler's legend, in the system's own band colours (none without the system's map API). */
   #legend(): HTMLElement {
-    const bands: [string, string][] = [["walk", "#3a86c8"], ["run", "#2e8b57"], ["step", "#d8a21b"], ["crawl", "#c7702a"], ["not enough counters", "#c0392b"], ["may not move", "#7f1d1d"]];
+    const colors = this.#options.system()?.bandColors() ?? null;
+    if (!colors) return h("p", { className: "map-legend", hidden: true });
     return h("p", { className: "map-legend" }, "Ruler: ",
-      ...bands.map(([name, color]) => h("span", { className: "map-band" }, h("i", { style: `background:${color}` }), name)));
+      ...BANDS.map(([band, name]) => h("span", { className: "map-band", dataset: { band } }, h("i", { style: `background:${colors[band] ?? "#ffffff"}` }), name)));
   }
 
   #areas(scene: MapScene, size: number): SVGElement[] {
@@ -281,6 +307,11 @@ export class PlaygroundMap {
 
   #labelled(shape: SVGElement, area: MapArea): SVGElement {
     shape.dataset.areaId = area.id;
+    // A dialog's preview (not yet cast) is drawn dashed.
+    if ((area.flags?.clockwork as { preview?: boolean } | undefined)?.preview) {
+      shape.classList.add("map-area-preview");
+      shape.dataset.preview = "true";
+    }
     const title = svg("title", {});
     title.textContent = area.name || "Area";
     shape.append(title);
@@ -313,6 +344,16 @@ export class PlaygroundMap {
       if (event.detail === 0) this.#options.toggleTarget(token);
     });
     return el;
+  }
+
+  #onBoardDown(event: PointerEvent): void {
+    if (!this.#options.aiming?.() || !this.#options.pressBoard) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const size = this.#options.scene()?.grid.size ?? 100;
+    const rect = this.#surface.getBoundingClientRect();
+    this.#options.pressBoard({ x: ((event.clientX - rect.left) / CELL) * size, y: ((event.clientY - rect.top) / CELL) * size }, event.button);
+    this.#surface.classList.toggle("aiming", this.#options.aiming());
   }
 
   #cellOf(event: PointerEvent): { i: number; j: number } {
@@ -356,33 +397,33 @@ export class PlaygroundMap {
     this.timings.moves.push(performance.now() - started);
   }
 
-  /** The path's spaces in the system's ruler colours (core's white where it has none). */
+  /**
+   * The path's spaces in the system's ruler colours: the system prices the drag for this user
+   * (`previewMove`), each grid space takes the band of the last path space it covers (a diagonal
+   * covers 2); core's white where the move is not charged.
+   */
   #drawRuler(drag: Drag): void {
     const scene = this.#options.scene();
     const size = scene?.grid.size ?? 100;
     const path = gridPath(drag.from, drag.to);
-    const Ruler = this.#options.rulerClass();
-    const combat = this.#options.combat();
-    const combatant = combat?.combatants.contents.find((c) => c.tokenId === drag.token.id) ?? null;
-    const placeable = { document: drag.token, actor: drag.token.actor, combatant: combatant ? { combat, system: combatant.system } : null };
-    const ruler = Ruler ? new Ruler(placeable) : null;
-    const origin: Waypoint = { x: drag.from.j * size, y: drag.from.i * size, previous: null };
-    const end: Waypoint = { x: drag.to.j * size, y: drag.to.i * size, previous: origin, next: null };
-    origin.next = end;
+    const system = this.#options.system();
+    const colors = system?.bandColors() ?? {};
+    const points = [{ x: drag.from.j * size, y: drag.from.i * size }, { x: drag.to.j * size, y: drag.to.i * size }];
+    const bands = path.length && system ? system.previewMove(drag.token, points).bands : [];
     const nodes: SVGElement[] = [];
     let over = 0;
-    for (const offset of path) {
-      const style = ruler?._getGridHighlightStyle(end, offset) ?? { color: 0xffffff, alpha: 0.5 };
-      const color = hex(style.color ?? 0xffffff);
-      if (color === "#c0392b" || color === "#7f1d1d") over++;
-      const rect = svg("rect", { x: offset.j * size, y: offset.i * size, width: size, height: size, class: "map-ruler-space", fill: color, "fill-opacity": Math.max(0.7, style.alpha ?? 0.5) });
+    let spaces = 0;
+    for (const [k, offset] of path.entries()) {
+      const prev = k === 0 ? drag.from : path[k - 1];
+      spaces += Math.abs(offset.i - prev.i) + Math.abs(offset.j - prev.j);
+      const band = bands[spaces - 1];
+      const color = (band && colors[band]) || "#ffffff";
+      if (band === "over" || band === "blocked") over++;
+      const rect = svg("rect", { x: offset.j * size, y: offset.i * size, width: size, height: size, class: "map-ruler-space", fill: color, "fill-opacity": band ? 0.7 : 0.5 });
       rect.dataset.color = color;
+      if (band) rect.dataset.band = band;
       nodes.push(rect);
     }
-    const spaces = path.reduce((sum, p, k) => {
-      const prev = k === 0 ? drag.from : path[k - 1];
-      return sum + Math.abs(p.i - prev.i) + Math.abs(p.j - prev.j);
-    }, 0);
     if (path.length) {
       const label = svg("text", { x: (drag.to.j + 0.5) * size, y: (drag.to.i - 0.15) * size, class: "map-ruler-label", "text-anchor": "middle", "font-size": size * 0.35 });
       label.textContent = `${spaces} ${spaces === 1 ? "space" : "spaces"}${over ? " \u2014 too far" : ""}`;

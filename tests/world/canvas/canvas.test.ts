@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createWorld } from "../index";
 import { GRID_DIAGONALS, SquareGrid } from "./grid";
 import { registerCanvasPart } from "./index";
+import { clickStage, type Stage, type StageEvent } from "./stage";
 
 describe("square grid (common/grid/square.mjs)", () => {
   const grid = new SquareGrid({ size: 100, distance: 1, diagonals: GRID_DIAGONALS.RECTILINEAR });
@@ -49,4 +50,25 @@ describe("the canvas global", () => {
       });
     }
   }, 20_000);
+});
+
+describe("canvas.stage (client/canvas/board.mjs: the board's root PIXI container)", () => {
+  it("is one per client's canvas; a press reaches its pointerdown and mousedown listeners with the scene point and button", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    const alice = world.player("Alice");
+    const stageOf = (client: typeof alice) => world.as(client, () => (globalThis as unknown as { canvas: { stage: Stage } }).canvas.stage);
+    const stage = await stageOf(alice);
+    expect(await stageOf(alice)).toBe(stage);
+    expect(await stageOf(world.gm)).not.toBe(stage);
+    const heard: [string, number, { x: number; y: number }][] = [];
+    const down = (e: StageEvent) => heard.push([e.type, e.button, e.getLocalPosition(stage)]);
+    stage.on("pointerdown", down);
+    stage.once("mousedown", (e) => heard.push([e.type, e.button, e.data.getLocalPosition(stage)]));
+    expect(clickStage(stage, { x: 450, y: 120 })).toBe(true);
+    clickStage(stage, { x: 10, y: 20 }, 2);
+    expect(heard).toEqual([["pointerdown", 0, { x: 450, y: 120 }], ["mousedown", 0, { x: 450, y: 120 }], ["pointerdown", 2, { x: 10, y: 20 }]]);
+    stage.off("pointerdown", down);
+    expect(stage.listenerCount("pointerdown")).toBe(0);
+    expect(clickStage(stage, { x: 0, y: 0 })).toBe(false);
+  });
 });

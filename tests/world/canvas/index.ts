@@ -4,11 +4,14 @@
  * built from the scene's `grid` data and the `core.gridDiagonals` setting. No drawing, vision
  * or layers beyond what a part registers: other models (walls, a sight test, …) add themselves
  * with `registerCanvasPart(name, build)` and are read as `canvas[name]`, built once per scene.
+ * `stage` is the board's root container, where a press on the board is heard (./stage.ts).
  */
 import { GRID_DIAGONALS, SquareGrid } from "./grid";
+import { Stage } from "./stage";
 
 export { GRID_DIAGONALS, GRID_TYPES, SquareGrid } from "./grid";
 export type { GridOffset, MeasuredPath, MeasuredSegment, Point } from "./grid";
+export { Stage, clickStage } from "./stage";
 
 /** What the canvas reads of a client. */
 export interface CanvasClient {
@@ -32,6 +35,8 @@ export function registerCanvasPart(name: string, build: CanvasPart): void {
 
 export class WorldCanvas {
   readonly #client: CanvasClient;
+  /** The board's root container (./stage.ts): one per canvas, as core's `canvas.stage`. */
+  readonly stage = new Stage();
   #built = new Map<string, { sceneId: string | null; stamp: string; value: unknown }>();
 
   constructor(client: CanvasClient) {
@@ -40,7 +45,7 @@ export class WorldCanvas {
   }
 
   get partCount(): number {
-    return Object.keys(this).length;
+    return Object.keys(this).filter((key) => parts.has(key)).length;
   }
 
   /** Defines `canvas[name]` for every part registered so far. */

@@ -124,4 +124,23 @@ describe("templates and regions test points as their shapes", { timeout: 20_000 
     expect(test("templateRect0001", 150, 150)).toBe(true);
     expect(test("templateRect0001", 250, 150)).toBe(false);
   });
+
+  it("a player draws a template region and owns it: she may delete it, another player may not (foundryvtt#13270)", async () => {
+    const world = await createWorld({ packs: false, system: false });
+    await world.seed("Scene", [{ _id: "ownScene00000001", name: "Yard", active: true }]);
+    await world.settle();
+    const alice = world.player("Alice");
+    const bob = world.player("Bob");
+    type Scene = { regions: { contents: { id: string; ownership: Record<string, number>; delete(): Promise<unknown> }[] }; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> };
+    const scene = (c: WorldClient) => c.game.scenes.get("ownScene00000001") as unknown as Scene;
+    const area = { name: "Fireball", shapes: [{ type: "circle", x: 250, y: 250, radius: 250 }], flags: { core: { MeasuredTemplate: true } } };
+    await world.as(alice, () => scene(alice).createEmbeddedDocuments("Region", [area]));
+    await world.settle();
+    const [drawn] = scene(world.gm).regions.contents;
+    expect(drawn.ownership[alice.userId]).toBe(3);
+    await expect(world.as(bob, () => scene(bob).regions.contents[0].delete())).rejects.toThrow(/lacks permission/);
+    await world.as(alice, () => scene(alice).regions.contents[0].delete());
+    await world.settle();
+    expect(scene(world.gm).regions.contents).toHaveLength(0);
+  });
 });

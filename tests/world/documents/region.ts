@@ -13,7 +13,8 @@
  * `distance` along `direction` from its corner, a `ray` of `distance` and `width` from x/y),
  * `distance` in grid units converted at the scene's `grid.size / grid.distance` pixels;
  * for a region `RegionDocument#testPoint({x, y, elevation})` (client/documents/region.mjs, v13
- * and v14): inside a non-hole shape and no hole. Not modelled: behaviors, elevation bounds,
+ * and v14): inside a non-hole shape and no hole. A region's owners (the player who drew it) may
+ * change and delete it (foundryvtt/foundryvtt#13270). Not modelled: behaviors, elevation bounds,
  * levels, the canvas, the grid-highlight positions.
  */
 import { ArrayField, NumberField, ObjectField, StringField, BooleanField, DocumentIdField, type DataField } from "../fields";
@@ -204,16 +205,29 @@ function validShape(shape: unknown): boolean {
 const regionCreator = (user: UserLike, _doc: PermissionSubject, data?: PlainObject) =>
   user.isGM || user.role >= USER_ROLES.ASSISTANT || (((data?.flags as PlainObject | undefined)?.core as PlainObject | undefined)?.MeasuredTemplate === true && templateCreator(user));
 
+/**
+ * Changing or deleting a region: assistants and GMs, and its owners (v14's Region `ownership`,
+ * foundryvtt/foundryvtt#13270: an OWNER may modify and delete the region, not its behaviors).
+ */
+const regionOwner = (user: UserLike, doc: PermissionSubject) => user.isGM || user.role >= USER_ROLES.ASSISTANT || doc.testUserPermission(user, "OWNER");
+
 export class RegionDocument extends WorldDocument {
   static override metadata: DocumentMetadata = {
     name: "Region",
     collection: "regions",
     embedded: {},
     hasTypeData: false,
-    permissions: { create: regionCreator, update: "ASSISTANT", delete: "ASSISTANT" },
+    permissions: { create: regionCreator, update: regionOwner, delete: regionOwner },
   };
 
   declare shapes: PlainObject[];
+
+  /** The player who draws an area region owns it (as core makes a non-GM creator the owner of a document with ownership). */
+  override async _preCreate(data: PlainObject, options: PlainObject, user: UserLike): Promise<boolean | void> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    const ownership = { ...((this._source.ownership as Record<string, number> | undefined) ?? { default: 0 }) };
+    if (!user.isGM && user.id && (ownership[user.id] ?? 0) < 3) this.updateSource({ ownership: { ...ownership, [user.id]: 3 } });
+  }
 
   /** RegionDocument#testPoint: inside one of its shapes and in none of its holes. */
   testPoint(point: Point & { elevation?: number }): boolean {
@@ -230,6 +244,7 @@ export class RegionDocument extends WorldDocument {
       visibility: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       highlightMode: new StringField({ required: true, blank: false, initial: "coverage" }),
       locked: new BooleanField(),
+      ownership: new ObjectField({ initial: () => ({ default: 0 }) }),
       flags: new ObjectField(),
     };
   }

@@ -13,7 +13,7 @@ import { registerMagic } from "./magic";
 import { registerRelay } from "./relay";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
-import type { CharacterData, LootData, NpcData } from "./data/actor";
+import type { CharacterData, LootData, NpcData, PartyData } from "./data/actor";
 import { config as itemModels } from "./data/item";
 import type {
   ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
@@ -83,6 +83,7 @@ declare module "fvtt-types/configuration" {
       character: typeof CharacterData;
       npc: typeof NpcData;
       loot: typeof LootData;
+      party: typeof PartyData;
     };
     Item: {
       species: typeof SpeciesData;

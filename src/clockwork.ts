@@ -6,6 +6,7 @@
 import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder/register";
 import { registerLootSheet } from "./applications/sheets/loot-sheet";
+import { registerPartySheet } from "./applications/sheets/party-sheet";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
 import { registerMovement } from "./canvas/movement";
@@ -47,6 +48,7 @@ export function initClockwork(): void {
   CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
   registerSheets();
   registerLootSheet();
+  registerPartySheet();
   registerDice();
   registerMigrations();
   Object.assign(systemApi(), diceApi);

@@ -21,6 +21,7 @@ import { attemptUpdate } from "./form-errors";
 import { TEMPLATES } from "../handlebars";
 import { HandlebarsActorSheet } from "./sheet-bases";
 import { buildPartyContext, type PartyMemberInput } from "../context/party";
+import { DEFAULT_ACTOR_IMG } from "../context/format";
 
 export const PARTY_TEMPLATE = TEMPLATES.party.party;
 
@@ -46,7 +47,7 @@ export function memberInput(actor: ActorDoc, user: unknown): PartyMemberInput {
   return {
     ...base,
     name: actor.name,
-    img: actor.img ?? "",
+    img: actor.img || DEFAULT_ACTOR_IMG,
     owner: actor.testUserPermission(user as never, "OWNER"),
     health: system.health,
     mana: system.mana ? { value: system.mana.value, max: system.mana.max } : null,
@@ -122,7 +123,7 @@ export class ClockworkPartySheet extends HandlebarsActorSheet {
     const user = currentUser();
     const system = this.actor.system as unknown as { currency?: number };
     const context = buildPartyContext({
-      party: { id: this.actor.id ?? "", name: this.actor.name, img: this.actor.img ?? "" },
+      party: { id: this.actor.id ?? "", name: this.actor.name, img: this.actor.img || DEFAULT_ACTOR_IMG },
       editable: this.isEditable,
       gm: user?.isGM === true,
       members: partyMembers(this.actor).map((m) => memberInput(m, user)),

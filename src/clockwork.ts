@@ -7,6 +7,7 @@ import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder/register";
 import { registerLootSheet } from "./applications/sheets/loot-sheet";
 import { registerPartySheet } from "./applications/sheets/party-sheet";
+import { registerPartyRules } from "./documents/party";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
 import { registerMovement } from "./canvas/movement";
@@ -49,6 +50,7 @@ export function initClockwork(): void {
   registerSheets();
   registerLootSheet();
   registerPartySheet();
+  registerPartyRules();
   registerDice();
   registerMigrations();
   Object.assign(systemApi(), diceApi);

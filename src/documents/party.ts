@@ -12,7 +12,7 @@
  */
 import { resolvePartyMembers } from "../data/actor/party";
 import { isPhysicalItemType, setDownSource } from "../data/item/physical";
-import { localize, notify, updateDocument } from "../foundry";
+import { hooks, localize, notify, resolveUuidSync, updateDocument } from "../foundry";
 import { copySource } from "./species-apply";
 
 type ActorDoc = Actor.Implementation;
@@ -91,6 +91,40 @@ export async function removePartyMember(party: ActorDoc, uuid: string): Promise<
   if (!members.includes(uuid)) return false;
   if (!party.isOwner) return refuse({ key: "CLOCKWORK.Party.Refused.CannotWrite", data: { party: party.name } });
   return (await updateDocument(party, { "system.members": members.filter((m) => m !== uuid) })) === "updated";
+}
+
+/**
+ * The joining rules on every write of the member list, whoever sends it (a forged
+ * `party.update` from a console too): each UUID added that names an existing document must be a
+ * character or an NPC companion of this world; otherwise the write is refused with the reason. A
+ * UUID that resolves to nothing is left alone: it is read as no one.
+ */
+export function guardPartyMembers(party: PartyLike & { type: string }, next: unknown): boolean {
+  if (party.type !== "party" || !Array.isArray(next)) return true;
+  const current = new Set(membersOf(party));
+  const blank = { name: party.name, type: party.type, system: { members: [] } };
+  for (const uuid of next) {
+    if (typeof uuid !== "string" || current.has(uuid)) continue;
+    const doc = resolveUuidSync<MemberCandidate>(uuid);
+    if (!doc) continue;
+    const refusal = memberRefusal(blank, doc);
+    if (refusal) return refuse(refusal);
+  }
+  return true;
+}
+
+/** The member list a write asks for (nested or dotted), or undefined. */
+function membersIn(changes: Record<string, unknown>): unknown {
+  if ("system.members" in changes) return changes["system.members"];
+  return (changes.system as { members?: unknown } | undefined)?.members;
+}
+
+/** Registers the joining rules on party writes (during `init`). */
+export function registerPartyRules(): void {
+  const h = hooks();
+  h.on("preUpdateActor", (party: PartyLike & { type: string }, changes: Record<string, unknown>) => guardPartyMembers(party, membersIn(changes)));
+  h.on("preCreateActor", (party: PartyLike & { type: string }, data: Record<string, unknown>) =>
+    guardPartyMembers({ name: party.name, type: party.type, system: { members: [] } }, membersIn(data)));
 }
 
 /* ------------------------------------------------------------------ the stash */

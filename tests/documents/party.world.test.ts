@@ -105,6 +105,28 @@ describe("the party's members", { timeout: 30_000 }, () => {
     expect(await world.as(gm, () => addPartyMember(actor(gm, PARTY), actor(gm, PET) as never))).toBe(true);
   });
 
+  it("refuse a forged write of the list: a foe or a chest added from the console, a malformed UUID, a party created with a foe", async () => {
+    const party = actor(alice, PARTY);
+    const members = [`Actor.${ADA}`, `Actor.${BRAM}`];
+    expect(await world.as(alice, () => party.update({ "system.members": [...members, `Actor.${FOE}`] }))).toBeUndefined();
+    expect(await world.as(alice, () => party.update({ system: { members: [...members, `Actor.${CHEST}`] } } as never))).toBeUndefined();
+    expect(warnings(alice)).toEqual([
+      "Grusha is an NPC nobody plays: only NPC companions (a player's, or a summoned one) join a party.",
+      "Chest is a Loot: only characters and their NPC companions join a party.",
+    ]);
+    await world.as(alice, () => party.update({ "system.members": [...members, "not a uuid"] }));
+    expect(alice.notifications.filter((n) => n.type === "error").map((n) => n.message).join(" ")).toContain('"not a uuid" is not a document UUID.');
+    await world.settle();
+    for (const c of [gm, alice, bob]) expect((actor(c, PARTY).system as unknown as { members: string[] }).members).toEqual(members);
+    const created = await world.as(gm, () => (gm.CONFIG.Actor as unknown as { documentClass: { create(d: object): Promise<unknown> } }).documentClass
+      .create({ name: "Raiders", type: "party", system: { members: [`Actor.${ADA}`, `Actor.${FOE}`] } }));
+    expect(created).toBeUndefined();
+    expect(warnings(gm).at(-1)).toBe("Grusha is an NPC nobody plays: only NPC companions (a player's, or a summoned one) join a party.");
+    // A member that is gone is no one: removing another member keeps the write possible.
+    await world.as(gm, () => actor(gm, BRAM).delete());
+    expect(await world.as(gm, () => removePartyMember(actor(gm, PARTY), `Actor.${ADA}`))).toBe(true);
+  });
+
   it("resolve only world actors of a member type, each once (pure)", () => {
     const docs: Record<string, object> = {
       "Actor.a": { uuid: "Actor.a", type: "character", documentName: "Actor" },

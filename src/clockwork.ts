@@ -6,6 +6,8 @@
 import { registerSheets } from "./applications";
 import { registerBuilder } from "./applications/builder/register";
 import { registerLootSheet } from "./applications/sheets/loot-sheet";
+import { registerPartySheet } from "./applications/sheets/party-sheet";
+import { registerPartyRules } from "./documents/party";
 import { registerAttack } from "./combat/attack";
 import { registerCombat } from "./combat";
 import { registerMovement } from "./canvas/movement";
@@ -13,7 +15,7 @@ import { registerMagic } from "./magic";
 import { registerRelay } from "./relay";
 import { CLOCKWORK, type ClockworkConfig } from "./config";
 import { config as actorModels } from "./data/actor";
-import type { CharacterData, LootData, NpcData } from "./data/actor";
+import type { CharacterData, LootData, NpcData, PartyData } from "./data/actor";
 import { config as itemModels } from "./data/item";
 import type {
   ArmorData, ArtifactData, EnchantmentData, EquipmentData, FeatureData, FocusData, ShieldData, SpeciesData, SpellData,
@@ -47,6 +49,8 @@ export function initClockwork(): void {
   CONFIG.Actor.trackableAttributes = { character: TRACKABLE, npc: TRACKABLE };
   registerSheets();
   registerLootSheet();
+  registerPartySheet();
+  registerPartyRules();
   registerDice();
   registerMigrations();
   Object.assign(systemApi(), diceApi);
@@ -83,6 +87,7 @@ declare module "fvtt-types/configuration" {
       character: typeof CharacterData;
       npc: typeof NpcData;
       loot: typeof LootData;
+      party: typeof PartyData;
     };
     Item: {
       species: typeof SpeciesData;

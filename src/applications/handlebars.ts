@@ -77,6 +77,7 @@ export const TEMPLATES = {
     description: "systems/clockwork/templates/item/item-description.hbs",
   },
   loot: { loot: "systems/clockwork/templates/actor/loot.hbs" },
+  party: { party: "systems/clockwork/templates/actor/party.hbs" },
   dialogs: { species: "systems/clockwork/templates/dialogs/species-choice.hbs" },
 } as const;
 

@@ -16,6 +16,8 @@ type Flat = Record<string, unknown>;
 export function tokenDefaults(type: string): Flat | null {
   if (type === "character") return { actorLink: true, disposition: DISPOSITION.FRIENDLY, "sight.enabled": true };
   if (type === "npc") return { actorLink: false, disposition: DISPOSITION.HOSTILE };
+  // One party, one token that stands for the group on the map (canvas/party.ts deploys from it).
+  if (type === "party") return { actorLink: true, disposition: DISPOSITION.FRIENDLY };
   return null;
 }
 

@@ -36,8 +36,8 @@ describe("the Babele mapping", () => {
   });
 
   it("names only system paths that exist on every actor and item type's data model the packs hold", () => {
-    // Loot actors ship in no pack (a GM makes chests and shops in the world), so nothing of theirs is mapped.
-    const inNoPack = new Set(["loot"]);
+    // Loot and party actors ship in no pack (a GM makes chests, shops and parties in the world), so nothing of theirs is mapped.
+    const inNoPack = new Set(["loot", "party"]);
     for (const documentName of ["Actor", "Item"] as const) {
       const cls = CONFIG[documentName].documentClass as unknown as new (data: object) => { toObject(): object };
       const paths = Object.values(mapping[documentName]).map(pathOf).filter((p) => p.startsWith("system."));

@@ -36,14 +36,14 @@ describe("scopes", () => {
     expect(alice.Hooks).not.toBe(gm.Hooks);
     for (const client of world.clients) {
       expect(client.game.ready).toBe(true);
-      expect(Object.keys((client.CONFIG.Actor as { dataModels: object }).dataModels)).toEqual(["character", "npc", "loot"]);
+      expect(Object.keys((client.CONFIG.Actor as { dataModels: object }).dataModels)).toEqual(["character", "npc", "loot", "party"]);
       expect(client.errors).toEqual([]);
     }
   });
 
   it("label the system's document types with their TYPES keys, as core's localization does after init", () => {
     const labels = (gm.CONFIG.Actor as { typeLabels: Record<string, string> }).typeLabels;
-    expect(labels).toEqual({ character: "TYPES.Actor.character", npc: "TYPES.Actor.npc", loot: "TYPES.Actor.loot" });
+    expect(labels).toEqual({ character: "TYPES.Actor.character", npc: "TYPES.Actor.npc", loot: "TYPES.Actor.loot", party: "TYPES.Actor.party" });
     expect(gm.i18n.localize(labels.character)).toBe("Character");
   });
 });

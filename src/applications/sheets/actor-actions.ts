@@ -4,6 +4,7 @@
  */
 import type { EquipSlot } from "../../config";
 import { copySource } from "../../documents/species-apply";
+import { mayTakeFromStash } from "../../documents/party";
 import { purchaseDocument } from "../builder/advancement-app";
 import { confirm, localize, notify } from "../../foundry";
 import { attemptUpdate, attemptWrite } from "./form-errors";
@@ -52,6 +53,8 @@ function itemOf(sheet: ActorSheetLike, target: HTMLElement): ItemDoc | null {
 async function dropItem(sheet: ActorSheetLike, event: DragEvent, item: ItemDoc): Promise<ItemDoc | null> {
   if (!sheet.isEditable) return null;
   if (item.parent?.uuid === sheet.actor.uuid) return sortItem(sheet, event, item);
+  // From a party's stash: only its writers, and for a member (documents/party.ts).
+  if (!mayTakeFromStash(item, sheet.actor, game.user ?? null)) return null;
   if (item.type === "species") return applySpecies(sheet.actor, item);
   if (sheet.actor.type === "character" && BOUGHT_TYPES.has(item.type)) return buyDropped(sheet, item);
   // A refused create resolves an empty array; then the giver keeps the item.

@@ -2,8 +2,10 @@
 import { CharacterData } from "./character";
 import { LootData } from "./loot";
 import { NpcData } from "./npc";
+import { PartyData } from "./party";
 
-export { CharacterData, LootData, NpcData };
+export { CharacterData, LootData, NpcData, PartyData };
+export { PARTY_MEMBER_TYPES, resolvePartyMembers, type PartyMemberActor } from "./party";
 export type { ActorDerivedData } from "./derived";
 export { deriveActorData } from "./derive";
 
@@ -11,6 +13,7 @@ export const config = {
   character: CharacterData,
   npc: NpcData,
   loot: LootData,
+  party: PartyData,
 } as const;
 
 export type ActorType = keyof typeof config;

@@ -16,6 +16,7 @@ import { CHARACTER_SOURCE, FULL_CHARACTER, fixtureActor, NPC } from "../../fixtu
 import { CHARACTER_ITEMS, DJINN, HASTE, HUMANS, ITEM_VARIANTS, LINKS, MYCORREANS, ONE_OF_EACH, SCROLL, withDefaults } from "../../fixtures/sheets/items";
 import { count, createRenderer, templateFiles } from "../render-harness";
 import { lootRows } from "../../../src/applications/context/loot";
+import { PARTY_MEMBERS, partyContext } from "./party-fixtures";
 import { renderCharacterSheet, renderItemSheet, renderNpcSheet, renderSpeciesDialog } from "./sheets";
 
 const renderer = createRenderer();
@@ -392,6 +393,48 @@ describe("species dialog", () => {
   it("asks Mycorreans for a size", () => {
     const html = renderSpeciesDialog(renderer, buildSpeciesChoiceContext(MYCORREANS, defaultSpeciesChoice(MYCORREANS), {}));
     expect(count(html, /<option value="(small|medium|large)"/)).toBe(3);
+    expectClean();
+  });
+});
+
+describe("party sheet", () => {
+  const cards = (html: string) => [...html.matchAll(/<h3 class="cw-party-member__name">([^<]*)<\/h3>/g)].map((m) => m[1]);
+  it("shows every member the viewer observes with vitals, wounds, hits, mana, luck, counters and conditions; never the others", () => {
+    const html = renderer.render(TEMPLATES.party.party, partyContext());
+    expect(cards(html)).toEqual(["Ada Voss", "Bram", "Rusty"]);
+    expect(html).not.toContain("partySecret001");
+    expect(html).toContain("4 / 4");
+    expect(html).toMatch(/data-stat="wounds"><dt>Wounds<\/dt><dd class="cw-party-value">3</);
+    expect(html).toMatch(/data-stat="mana"><dt>Mana<\/dt><dd class="cw-party-value">6 \/ 8</);
+    expect(html).toContain("4 free, 2 held");
+    expect(html).toMatch(/<span class="cw-chip">Poisoned<\/span> <span class="cw-chip">Prone<\/span>/);
+    // Rusty is an NPC: no luck; dying shows on the card.
+    expect(count(html, 'data-stat="luck"')).toBe(2);
+    expect(html).toMatch(/cw-party-member cw-party-member--down/);
+    expect(count(html, 'data-action="openMember"')).toBe(3);
+    expect(count(html, 'data-action="removeMember"')).toBe(3);
+    expect(count(html, "cw-party-tools")).toBe(1);
+    expect(count(html, /class="cw-loot-item draggable"/g)).toBe(2);
+    expectClean();
+  });
+
+  it("gives a player who cannot write the party no tools, no remove, no drag handles and says why", () => {
+    const html = renderer.render(TEMPLATES.party.party, partyContext({ gm: false, editable: false }));
+    expect(count(html, "cw-party-tools")).toBe(0);
+    expect(count(html, 'data-action="removeMember"')).toBe(0);
+    expect(count(html, "draggable")).toBe(0);
+    expect(count(html, "data-item-quantity")).toBe(0);
+    expect(html).toContain("ask the GM to make you an owner of the party");
+    expectClean();
+  });
+
+  it("offers Award XP only with characters, and says the party is empty", () => {
+    const context = partyContext({ members: PARTY_MEMBERS.filter((m) => m.type === "npc"), items: [] });
+    expect(context.characterIds).toEqual([]);
+    const html = renderer.render(TEMPLATES.party.party, context);
+    expect(html).toMatch(/data-action="awardXp" disabled/);
+    expect(html).toContain("The stash is empty");
+    expect(renderer.render(TEMPLATES.party.party, partyContext({ members: [] }))).toContain("No members yet");
     expectClean();
   });
 });

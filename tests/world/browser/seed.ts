@@ -73,7 +73,8 @@ function imported(doc: Record<string, unknown>, uuid: string): Record<string, un
 /**
  * The playground's world: every pregenerated character and every foe of the starter kit, as a
  * GM would import them. Alice owns the first character by name and Bob the second, each
- * observing the other's (a party of two); the other characters and the foes are the GM's.
+ * observing the other's (a party of two); the other characters and the foes are the GM's. The
+ * party actor holds every character, and both players own it (they share its stash).
  * Null when the system has neither pack (a fork without the starter kit gets the fixtures).
  */
 export function starterActors(packs: ActorPack[], users: SeedUsers): Record<string, unknown>[] | null {
@@ -95,7 +96,19 @@ export function starterActors(packs: ActorPack[], users: SeedUsers): Record<stri
     source.ownership = { default: 0 };
     return source;
   });
-  return [...heroes, ...enemies];
+  return [...heroes, ...enemies, ...starterParty(heroes, users)];
+}
+
+/** The starter world's party (issue 32): every pregenerated character, its stash shared by the two players. */
+export const STARTER_PARTY_ID = "starterPartyAct1";
+
+function starterParty(heroes: Record<string, unknown>[], users: SeedUsers): Record<string, unknown>[] {
+  if (!heroes.length) return [];
+  return [{
+    _id: STARTER_PARTY_ID, name: "The Company", type: "party", img: "icons/svg/village.svg",
+    ownership: { default: 0, [users.alice]: OWNER, [users.bob]: OWNER },
+    system: { members: heroes.map((h) => `Actor.${String(h._id)}`) },
+  }];
 }
 
 /** The playground map's grid: core's default size, one space a square of 100 pixels. */
@@ -110,7 +123,7 @@ export const MAP_GRID = 100;
 export function sceneSource(actors: { _id?: string; name?: string; type?: string }[]): Record<string, unknown> {
   const g = MAP_GRID;
   const heroes = actors.filter((a) => a.type === "character");
-  const foes = actors.filter((a) => a.type !== "character" && a.type !== "loot");
+  const foes = actors.filter((a) => a.type !== "character" && a.type !== "loot" && a.type !== "party");
   const token = (actor: { _id?: string; name?: string }, col: number, row: number, disposition: number) =>
     ({ name: actor.name, actorId: actor._id, actorLink: true, x: col * g, y: row * g, disposition });
   return {

@@ -391,7 +391,11 @@ export async function requestDeathRoll(actor: PromptActor, reason: string): Prom
       await (actor as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.${SYSTEM_ID}.${DEATH_ROLL_OWED}`]: reason });
       const asked = await askUser(user as never, QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason });
       const answer = (asked.ok ? asked.value : null) as DeathRollAnswer | QueryRefusal | null;
-      if (answer?.ok === true) return answer.fatalWounds;
+      if (answer?.ok === true) {
+        // Rolled: no longer owed (the GM's record; its message's hook may have cleared it already).
+        if (answer.fatalWounds !== null && deathRollOwed(actor) !== null) await (actor as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.${SYSTEM_ID}.${DEATH_ROLL_OWED}`]: null });
+        return answer.fatalWounds;
+      }
       if (!asked.ok) tellWhy(asked.why, user, actor);
     } catch {
       // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).

@@ -15,6 +15,7 @@ import { registerTokenRuler } from "../../canvas/ruler";
 import { applyAttackCard, registerAttackKinds, undoAttackCard } from "./apply";
 import { onRenderAttackMessage, setHiddenDetails } from "./chat";
 import { forgetHiddenDetails, HIDDEN_DETAIL_HOOKS, hiddenDetails } from "./details";
+import { answerReactionRecord, REACTION_RECORD_QUERY } from "./reaction-record";
 import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 import { promptAttackDialog } from "./dialog";
 import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
@@ -55,6 +56,8 @@ function hasAttackCard(message: unknown): boolean {
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
   registerQuery(REACTION_QUERY, (data: unknown) => answerReaction(data));
+  // The GM's side records a reaction (and pays it): a player never writes the record (issue 34).
+  registerQuery(REACTION_RECORD_QUERY, (data: unknown, options) => answerReactionRecord(data, options));
   registerAttackSettings();
   registerCombatActions();
   registerTokenRuler();

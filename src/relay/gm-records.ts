@@ -21,9 +21,10 @@ import { hooks, notify, userById } from "../foundry";
  * `spellReactions.<castId>` against casts: the GM pays the counter and records it in one go,
  * so a record is never unpaid), the stabilize rolls used on it (`stabilizeRolls`), the death
  * roll the GM asked of its owner (`deathRollOwed`) and the wounds the death roll of becoming
- * dying added (`dyingRollWounds`, which a vital given back takes back).
+ * dying added (`dyingRollWounds`, which a vital given back takes back), and that a creature's
+ * last action was a missed attack (`lastAttackMissed`, which opens Flourish).
  */
-export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField", "companion", "reactedTo", "spellReactions", "stabilizeRolls", "deathRollOwed", "dyingRollWounds"];
+export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField", "companion", "reactedTo", "spellReactions", "stabilizeRolls", "deathRollOwed", "dyingRollWounds", "lastAttackMissed"];
 
 /** The refusal a player's write of a record gets (the ledger's for the card records). */
 const RECORD_REASONS: Record<string, string> = {
@@ -32,6 +33,7 @@ const RECORD_REASONS: Record<string, string> = {
   stabilizeRolls: "CLOCKWORK.Relay.DyingGMOnly",
   deathRollOwed: "CLOCKWORK.Relay.DyingGMOnly",
   dyingRollWounds: "CLOCKWORK.Relay.DyingGMOnly",
+  lastAttackMissed: "CLOCKWORK.Relay.CombatRecordGMOnly",
 };
 
 /** The lang key refusing a write of `record` (null: a whole scope, named by the ledger's). */

@@ -202,7 +202,7 @@ export async function answerReaction(data: unknown, as?: RecordedAs): Promise<Re
 
 /**
  * Declares a dodge or block: the GM's side pays the reactor's counter and records it under the
- * attack's (or cast's) id (./reaction-record). Without an id, or with no GM to reach, the owner
+ * attack's (or cast's) id (./reaction-record). Without an id, or with no GM connected, the owner
  * pays here and nothing is recorded (the reaction counts for the roll, never for the GM's
  * Apply). Resolves whether a counter was paid, or null: refused, the reaction does not stand.
  */
@@ -211,7 +211,8 @@ export async function declareReaction(actor: { uuid?: string } | null, reactor: 
   if (valid && actor?.uuid) {
     const declared = await declareAnswer({ actorUuid: actor.uuid, on: as.on, id: as.id as string, reaction, reactorUuid: reactor?.uuid ?? null, attackerUuid });
     if (declared.ok) return declared.paid;
-    if (!("unreached" in declared)) return null;
+    // Refused, or a GM who left or did not answer (it may have paid already): the reaction does not stand.
+    if (!("unreached" in declared) || declared.unreached !== "absent") return null;
   }
   if (!reactor) return false;
   const paid = (await reactor.spendCounters?.(1, { reaction: true, quiet: true })) ?? null;

@@ -14,7 +14,7 @@ import { ACTION_COSTS, attemptStabilize, medicineProblem, type DamageApplication
 import { gridSizeOf, spacesBetween, tokenBox, type TokenPosition } from "./attack/geometry";
 import { addStatus, removeStatus, type StatusActor } from "./conditions";
 import { DAMAGE_APPLIED_HOOK, NO_ANSWER, RELAY_TIMEOUT } from "../relay";
-import { requestDeathRoll, type PromptActor } from "./prompts";
+import { DEATH_ROLL_OWED, deathRollOwed, requestDeathRoll, type PromptActor } from "./prompts";
 import { refusal, type QueryRefusal } from "./query-refusal";
 import { healthTrackOf, storedHealthOf, type StoredHealth, type TurnActor } from "./turn-state";
 
@@ -52,6 +52,31 @@ export function registerDying(): void {
   Hooks.on("clockwork.roll" as never, ((_actor: unknown, _roll: unknown, message: StabilizeMessage | null) => {
     if (message?.flags?.clockwork?.stabilize) reapplyStabilize(message).catch((error: unknown) => console.error(error));
   }) as never);
+  // The owed death roll is the GM's record: the GM clears it when the owner's roll is in the chat.
+  Hooks.on("createChatMessage", ((message: DeathRollMessage) => {
+    if (isDesignatedGM()) settleOwedDeathRoll(message).catch((error: unknown) => console.error(error));
+  }) as never);
+}
+
+/** A chat message as the GM reads a death roll from it. */
+interface DeathRollMessage {
+  author?: { id?: string | null } | null;
+  rolls?: readonly { constructor: { name: string } }[];
+  flags?: { clockwork?: { roll?: { actorUuid?: unknown } } };
+}
+
+/**
+ * On the GM: a death roll in the chat, by a user who owns the dying creature, makes the roll the
+ * GM asked of it (`flags.clockwork.deathRollOwed`, which only a GM's client writes) no longer owed.
+ */
+export async function settleOwedDeathRoll(message: DeathRollMessage): Promise<boolean> {
+  if (message.rolls?.[0]?.constructor.name !== "DeathRoll") return false;
+  const actor = resolveUuidSync<DyingActor>(message.flags?.clockwork?.roll?.actorUuid);
+  if (!actor || deathRollOwed(actor) === null) return false;
+  const author = message.author ?? null;
+  if (!author || !actor.testUserPermission(author as never, "OWNER")) return false;
+  await actor.update({ [`flags.clockwork.${DEATH_ROLL_OWED}`]: null });
+  return true;
 }
 
 type DyingActor = TurnActor & StatusActor & PromptActor & {
@@ -229,7 +254,7 @@ function usedRolls(target: DyingActor): string[] {
 
 
 /**
- * Applies a stabilize roll read from its chat message, on the GM (or the target's owner): the
+ * Applies a stabilize roll read from its chat message, on the GM's client: the
  * message names this target, its author owns the healer whose roll it is, the target is dying,
  * and the message was not used before (recorded on the target, so it counts once). The gains
  * come from the message's own roll; the rules core decides success.
@@ -308,8 +333,9 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
     notify("warn", `CLOCKWORK.Conditions.Stabilize.${MEDICINE_PROBLEM_KEYS[problem]}`, { name: healer.name, target: target.name });
     return null;
   }
-  const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();
-  if (!game.user?.isGM && !target.isOwner && !gm) {
+  // The GM applies every stabilize roll, the target's owner's too: the rolls used are its record (issue 34).
+  const gm = game.user?.isGM ? null : activeGM<QueryUser>();
+  if (!game.user?.isGM && !gm) {
     notify("warn", "CLOCKWORK.Combat.Turns.NoGM");
     return null;
   }
@@ -326,7 +352,7 @@ export async function stabilize(healer: DyingActor, target: DyingActor, options:
   return { success, gains: roll.gains };
 }
 
-/** Has the GM (or this client, owning the target) apply a marked stabilize roll; tells the user the outcome. */
+/** Has the GM (this client, when it is a GM's) apply a marked stabilize roll; tells the user the outcome. */
 async function applyStabilizeMessage(target: DyingActor, message: StabilizeMessage, gm: QueryUser | null): Promise<boolean> {
   let answer: unknown;
   if (gm) {
@@ -353,8 +379,8 @@ export async function reapplyStabilize(message: StabilizeMessage): Promise<boole
   const target = resolveUuidSync<DyingActor>(message.flags?.clockwork?.stabilize?.targetUuid);
   const track = target ? healthTrackOf(target) : null;
   if (!target || !track?.dying || track.dead) return null;
-  const gm = game.user?.isGM || target.isOwner ? null : activeGM<QueryUser>();
-  if (!game.user?.isGM && !target.isOwner && !gm) return null;
+  const gm = game.user?.isGM ? null : activeGM<QueryUser>();
+  if (!game.user?.isGM && !gm) return null;
   return applyStabilizeMessage(target, message, gm);
 }
 

@@ -6,7 +6,7 @@
  * prompt with the odds, rolls (chat cards as for any roll) and answers with the dice. If the
  * player cannot be reached the GM rolls. Settings decide whether prompts roll at once.
  */
-import { activeGM, allUsers, askUser, choose, localize, notify, registerQuery, renderTemplate, resolveUuid, worldCollection, type QueryFailure } from "../foundry";
+import { activeGM, allUsers, askUser, choose, hooks, localize, notify, queryRequesterId, registerQuery, renderTemplate, resolveUuid, userById, worldCollection, type QueryFailure, type QueryOptions } from "../foundry";
 import { DEATH_ROLL_OWED } from "../dice/death";
 import { endOfTurnChecks, type EndOfTurnCheck } from "../rules";
 import { statusLabel } from "./conditions";
@@ -42,8 +42,8 @@ export function registerPrompts(): void {
     name: "CLOCKWORK.Conditions.Setting.AutoOwn.Name", hint: "CLOCKWORK.Conditions.Setting.AutoOwn.Hint",
     scope: "client", config: true, type: Boolean, default: false,
   } as never);
-  registerQuery(QUERY_END_CHECKS, (data: unknown) => answerEndChecks(data));
-  registerQuery(QUERY_DEATH_ROLL, (data: unknown) => answerDeathRoll(data));
+  registerQuery(QUERY_END_CHECKS, (data: unknown, options?: QueryOptions) => answerEndChecks(data, options));
+  registerQuery(QUERY_DEATH_ROLL, (data: unknown, options?: QueryOptions) => answerDeathRoll(data, options));
 }
 
 export const PROMPT_TEMPLATES = { endChecks: TURN_TEMPLATES.endChecks, deathRoll: TURN_TEMPLATES.deathRoll } as const;
@@ -186,11 +186,12 @@ async function resolveActor(uuid: unknown): Promise<PromptActor | null> {
 
 /**
  * Shows a prompt with Roll and Not now; resolves whether Roll was clicked. Closing the window
- * is declining: nothing is rolled or written.
+ * is declining: nothing is rolled or written. `closeWhen`: it closes by itself (the GM who asked left).
  */
-async function showPrompt(title: string, template: string, context: object): Promise<boolean> {
+async function showPrompt(title: string, template: string, context: object, closeWhen?: Promise<unknown>): Promise<boolean> {
   const content = await renderTemplate(template, context);
   const answer = await choose({
+    ...(closeWhen ? { closeWhen } : {}),
     title,
     classes: ["clockwork", "cw-condition-prompt"],
     content,
@@ -210,10 +211,10 @@ function rollsAtOnce(forNpc: boolean): boolean {
  * On this client: prompt (unless set to roll at once) and roll the end-of-turn checks; `npc`: the
  * GM rolls for a creature no player answers for. Declined: every check unrolled (null).
  */
-export async function promptEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[], options: { npc?: boolean } = {}): Promise<EndCheckResults> {
+export async function promptEndChecks(actor: PromptActor, checks: readonly EndOfTurnCheck[], options: { npc?: boolean; closeWhen?: Promise<unknown> } = {}): Promise<EndCheckResults> {
   if (!checks.length) return [];
   if (!rollsAtOnce(options.npc === true)) {
-    const rolls = await showPrompt(localize("CLOCKWORK.Conditions.EndTitle", { name: actor.name }), PROMPT_TEMPLATES.endChecks, endChecksContext(actor.name, checks));
+    const rolls = await showPrompt(localize("CLOCKWORK.Conditions.EndTitle", { name: actor.name }), PROMPT_TEMPLATES.endChecks, endChecksContext(actor.name, checks), options.closeWhen);
     if (!rolls) return checks.map(() => null);
   }
   return rollEndChecks(actor, checks);
@@ -238,11 +239,11 @@ export function deathRollOwed(actor: PromptActor): string | null {
  * wounds, or declined. Only for a creature dying here; `owed`: also only while the GM's request
  * stands (checked again after the prompt, so two prompts never roll twice).
  */
-export async function promptDeathRoll(actor: PromptActor, reason: string, options: { npc?: boolean; owed?: boolean } = {}): Promise<DeathRollAnswer | QueryRefusal> {
+export async function promptDeathRoll(actor: PromptActor, reason: string, options: { npc?: boolean; owed?: boolean; closeWhen?: Promise<unknown> } = {}): Promise<DeathRollAnswer | QueryRefusal> {
   const stands = () => dyingNow(actor) && (!options.owed || deathRollOwed(actor) !== null);
   if (!stands()) return refusal("NotDying", { name: actor.name });
   if (!rollsAtOnce(options.npc === true)) {
-    const rolls = await showPrompt(localize("CLOCKWORK.Conditions.Death.Title", { name: actor.name }), PROMPT_TEMPLATES.deathRoll, deathRollContext(actor.name, reason));
+    const rolls = await showPrompt(localize("CLOCKWORK.Conditions.Death.Title", { name: actor.name }), PROMPT_TEMPLATES.deathRoll, deathRollContext(actor.name, reason), options.closeWhen);
     if (!rolls) return { ok: true, fatalWounds: null, declined: true };
     if (!stands()) return refusal("NotDying", { name: actor.name });
   }
@@ -318,7 +319,7 @@ function sameCheck(a: EndOfTurnCheck, b: EndOfTurnCheck): boolean {
  * client's running combat, and only for checks its own statuses owe (recomputed here, the
  * request's are matched against them). A repeat at the same turn end answers the same dice.
  */
-export async function answerEndChecks(data: unknown): Promise<{ ok: true; results: EndCheckResults } | QueryRefusal> {
+export async function answerEndChecks(data: unknown, options?: QueryOptions): Promise<{ ok: true; results: EndCheckResults } | QueryRefusal> {
   const request = data as { combatId?: unknown; combatantId?: unknown; checks?: unknown } | null;
   if (!request || typeof request !== "object" || !Array.isArray(request.checks) || !request.checks.length || request.checks.length > 20) return refusal("BadRequest");
   const ended = endedTurn(request.combatId, request.combatantId);
@@ -334,15 +335,46 @@ export async function answerEndChecks(data: unknown): Promise<{ ok: true; result
   const checks = asked.map((check) => (check && typeof check === "object" ? owed.find((o) => sameCheck(o, check)) : undefined));
   if (checks.some((c) => c === undefined)) return refusal("NotHeld", { name: ended.combatant.actor?.name ?? "" });
   const actor = ended.combatant.actor as unknown as PromptActor;
-  const results = await once(endCheckAnswers, ended.key, () => promptEndChecks(actor, checks as EndOfTurnCheck[]), true);
-  return { ok: true, results };
+  const asker = watchAsker(options);
+  try {
+    const results = await once(endCheckAnswers, ended.key, () => promptEndChecks(actor, checks as EndOfTurnCheck[], { closeWhen: asker.left }), true);
+    if (asker.gone() && results.every((r) => r === null)) {
+      // The GM who asked left before the roll: nothing was rolled, and no one waits for it (issue 34 item 5).
+      endCheckAnswers.delete(ended.key);
+      notify("warn", "CLOCKWORK.Relay.GMLeftEndChecks", { name: actor.name });
+    }
+    return { ok: true, results };
+  } finally {
+    asker.stop();
+  }
+}
+
+/**
+ * The GM who asked this client something (v14: the user core names; v13, which names no one:
+ * the active GM when the query came, who asks the prompts), and a promise settling when that GM
+ * leaves (core's `userConnected` hook with `false`, the user's `active` turned off).
+ */
+function watchAsker(options?: QueryOptions): { left: Promise<void>; gone(): boolean; stop(): void } {
+  const id = queryRequesterId(options) ?? activeGM<{ id: string | null }>()?.id ?? null;
+  const user = id ? userById<{ id: string; active?: boolean }>(id) : undefined;
+  let gone = false;
+  let resolve: () => void = () => undefined;
+  const left = new Promise<void>((r) => { resolve = r; });
+  if (!user) return { left, gone: () => false, stop: () => undefined };
+  const registry = hooks();
+  const hook = registry.on("userConnected", (changed: { id?: string | null }, connected: boolean) => {
+    if (changed?.id !== user.id || connected) return;
+    gone = true;
+    resolve();
+  });
+  return { left, gone: () => gone, stop: () => registry.off("userConnected", hook) };
 }
 
 /**
  * The owner's side of the death-roll query: only for a creature dying in this client's world
  * that owes the roll the GM asked for (its flag; the roll clears it), whose owner this user is.
  */
-export async function answerDeathRoll(data: unknown): Promise<DeathRollAnswer | QueryRefusal> {
+export async function answerDeathRoll(data: unknown, options?: QueryOptions): Promise<DeathRollAnswer | QueryRefusal> {
   const request = data as { actorUuid?: unknown } | null;
   const actor = await resolveActor(request?.actorUuid);
   if (!actor) return refusal("NoActor");
@@ -350,7 +382,15 @@ export async function answerDeathRoll(data: unknown): Promise<DeathRollAnswer | 
   if (!dyingNow(actor)) return refusal("NotDying", { name: actor.name });
   const reason = deathRollOwed(actor);
   if (!reason) return refusal("NoDeathRollOwed", { name: actor.name });
-  return once(deathRollAnswers, actor.uuid ?? "", () => promptDeathRoll(actor, reason, { owed: true }), false);
+  const asker = watchAsker(options);
+  try {
+    const answer = await once(deathRollAnswers, actor.uuid ?? "", () => promptDeathRoll(actor, reason, { owed: true, closeWhen: asker.left }), false);
+    // The GM who asked left before the roll: nothing was rolled; the roll stays owed (the sheet's tray offers it).
+    if (asker.gone() && answer.ok && answer.fatalWounds === null) notify("warn", "CLOCKWORK.Relay.GMLeftDeathRoll", { name: actor.name });
+    return answer;
+  } finally {
+    asker.stop();
+  }
 }
 
 // ---------------------------------------------------------------- asking the right user (GM side)
@@ -391,7 +431,11 @@ export async function requestDeathRoll(actor: PromptActor, reason: string): Prom
       await (actor as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.${SYSTEM_ID}.${DEATH_ROLL_OWED}`]: reason });
       const asked = await askUser(user as never, QUERY_DEATH_ROLL, { actorUuid: actor.uuid, reason });
       const answer = (asked.ok ? asked.value : null) as DeathRollAnswer | QueryRefusal | null;
-      if (answer?.ok === true) return answer.fatalWounds;
+      if (answer?.ok === true) {
+        // Rolled: no longer owed (the GM's record; its message's hook may have cleared it already).
+        if (answer.fatalWounds !== null && deathRollOwed(actor) !== null) await (actor as unknown as { update(c: object): Promise<unknown> }).update({ [`flags.${SYSTEM_ID}.${DEATH_ROLL_OWED}`]: null });
+        return answer.fatalWounds;
+      }
       if (!asked.ok) tellWhy(asked.why, user, actor);
     } catch {
       // Offline, gone or unable to answer: the GM rolls instead, as for an NPC (docs/rulings.md 108).

@@ -3,13 +3,15 @@
  * the wounds the actor had when it rolled, and it dies when they exceed grit. A luck reroll
  * writes again from the same starting wounds, so only the standing roll counts.
  */
+import { currentUser } from "../foundry";
 import { applyFatalWounds, type HealthTrack } from "../rules";
 import type { RollActor } from "./actor-source";
 import type { DeathRoll } from "./death-roll";
 
 /**
  * Actor flag (`flags.clockwork.deathRollOwed`) the GM sets, with the reason, before asking the
- * owner for a death roll; the owner's side rolls only while it stands, and the roll clears it.
+ * owner for a death roll; the owner's side rolls only while it stands. It is the GM's record
+ * (src/relay/gm-records.ts): the GM clears it when the roll is made (on its own client, here).
  */
 export const DEATH_ROLL_OWED = "deathRollOwed";
 
@@ -34,8 +36,9 @@ export async function applyDeathRoll(actor: RollActor & { update(changes: object
   const owed = (actor as { flags?: { clockwork?: Record<string, unknown> } }).flags?.clockwork?.[DEATH_ROLL_OWED];
   await actor.update({
     "system.health.wounds": after.wounds, "system.health.dead": after.dead, "system.health.dying": after.dying,
-    // The owed roll is made: a repeated request finds nothing owed.
-    ...(owed ? { [`flags.clockwork.${DEATH_ROLL_OWED}`]: null } : {}),
+    // The owed roll is made: a repeated request finds nothing owed. A player's client leaves
+    // the GM's record to the GM, who clears it from the roll's message (src/combat/dying.ts).
+    ...(owed && currentUser<{ isGM?: boolean }>()?.isGM === true ? { [`flags.clockwork.${DEATH_ROLL_OWED}`]: null } : {}),
   });
 }
 

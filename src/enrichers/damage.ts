@@ -2,8 +2,11 @@
  * `[[/damage 6 piercing]]`: the roll card and its Apply button. The card is a DamageRoll counted
  * against the clicking user's targets; Apply goes through the relay's kind "damage.apply": the
  * answering GM counts the card's own dice against each target's resistance as its world has it
- * now (never the card's claimed numbers) and writes each target once (ledger tag per target).
- * The user's own creatures are written by their own client, as for an attack card.
+ * now (never the card's claimed numbers) and writes each target once (ledger tag per target),
+ * the user's own creatures too (the ledger is the GM's record). The GM's Undo ("damage.undo")
+ * reverts what each tag recorded and marks the card "Undone by the GM" for everyone; a player's
+ * Apply of an undone target is refused with that reason (the planner reads the ledger), only a
+ * GM applies it again.
  *
  * A player could type `[[/damage 30 fire]]` in chat, so a player's card reaches others'
  * creatures only when it was rolled from a document the player cannot edit (a GM's journal
@@ -17,10 +20,11 @@ import { postRoll, type RollMessage } from "../dice/chat";
 import { currentRollMode } from "../dice/roll-mode";
 import { targetedTokens } from "../dice/actor-rolls";
 import { parseRollRequest, ROLL_ENRICHER } from "./syntax";
-import { registerRelayKind, relay, writeOwned, type Derived, type DeriveContext, type RelayOp, type RelayResult } from "../relay";
+import { CARD_UNDONE_FLAG, cardUndone, ledgerState, registerRelayKind, relay, type Derived, type DeriveContext, type RelayOp, type RelayResult } from "../relay";
 import type { RollActor } from "../dice/actor-source";
 
 export const DAMAGE_APPLY = "damage.apply";
+export const DAMAGE_UNDO = "damage.undo";
 /** `flags.clockwork.enricherDamage` on the card: what the enricher asked for. */
 export const DAMAGE_FLAG = "enricherDamage";
 const KEY = "CLOCKWORK.Enricher.Damage";
@@ -35,7 +39,6 @@ export interface EnricherDamageFlag {
 interface Owned {
   uuid: string;
   system?: { resistances?: Partial<Record<DamageType, { species: number; armor: number }>> };
-  flags?: { clockwork?: { ledger?: Record<string, Record<string, unknown>> } };
   testUserPermission?(user: unknown, level: string): boolean;
 }
 
@@ -81,12 +84,11 @@ export function askedByUneditableSource(flag: EnricherDamageFlag, user: unknown)
 
 const tagOf = (messageId: string, index: number) => `${messageId}.dmg${index}`;
 
-function ledgerHas(doc: Owned | null, tag: string): boolean {
-  const [message, slot] = tag.split(".");
-  return !!doc?.flags?.clockwork?.ledger?.[message]?.[slot];
-}
-
-/** Each target's damage from the card's own roll and the target's current resistance. */
+/**
+ * Each target's damage from the card's own roll and the target's current resistance; a target
+ * the card was applied to is left out. One the GM undid stays in: the planner refuses it to a
+ * player ("undone by the GM") and writes it afresh for a GM.
+ */
 export function damageOps(messageId: string, flags: Record<string, unknown>, rolls: readonly unknown[]): RelayOp[] | { refused: string } {
   const flag = damageFlag(flags);
   const roll = rolls[0];
@@ -99,7 +101,7 @@ export function damageOps(messageId: string, flags: Record<string, unknown>, rol
     const actor = resolve(target.actorUuid);
     const resistance = actor?.system?.resistances?.[flag.damageType];
     const tag = tagOf(messageId, index);
-    if (!actor || !resistance || ledgerHas(actor, tag)) return;
+    if (!actor || !resistance || ledgerState(actor, tag) === "applied") return;
     const dealt = resolveDamage(faces, { species: resistance.species, armor: resistance.armor }, {}).total;
     if (dealt > 0) ops.push({ op: "damage", uuid: actor.uuid, amount: dealt, ledger: tag });
   });
@@ -113,9 +115,33 @@ function deriveDamageApply(context: DeriveContext): Derived {
   const ops = damageOps(context.cause.id, context.cause.flags, context.cause.rolls);
   if ("refused" in ops) return { refused: { key: ops.refused } };
   const requester = context.requester;
-  if (!requester.isGM && !askedByUneditableSource(damageFlag(context.cause.flags)!, requester.user)) return { refused: { key: `${KEY}.GmApplies` } };
-  const theirs = ops.filter((op) => requester.isGM || !owns(resolve(op.uuid), requester.user));
-  return theirs.length ? { ops: theirs } : { refused: { key: `${KEY}.NothingToApply` } };
+  if (!requester.isGM && !askedByUneditableSource(damageFlag(context.cause.flags)!, requester.user)) {
+    // Typed damage reaches only the player's own creatures (written by the GM: the ledger is its record).
+    const own = ops.filter((op) => owns(resolve(op.uuid), requester.user));
+    return own.length ? { ops: own } : { refused: { key: `${KEY}.GmApplies` } };
+  }
+  if (!ops.length) return { refused: { key: `${KEY}.NothingToApply` } };
+  // A GM's Apply of an undone card takes its mark off (a player's is refused by the ledger).
+  const clear: RelayOp[] = requester.isGM && cardUndone(context.cause.flags) ? [{ op: "record", uuid: context.cause.uuid, path: `flags.clockwork.${CARD_UNDONE_FLAG}`, clear: true }] : [];
+  return { ops: [...ops, ...clear] };
+}
+
+/** The targets the card was applied to (ledger tag applied, not undone), by their tags. */
+export function appliedTargets(messageId: string, rolls: readonly unknown[]): { uuid: string; tag: string }[] {
+  const roll = rolls[0];
+  if (!(roll instanceof DamageRoll)) return [];
+  return (roll.settings.targets ?? []).flatMap((target, index) => {
+    const actor = resolve(target.actorUuid);
+    const tag = tagOf(messageId, index);
+    return actor && ledgerState(actor, tag) === "applied" ? [{ uuid: actor.uuid, tag }] : [];
+  });
+}
+
+/** "damage.undo" (GMs): reverts what each applied target's tag recorded, and marks the card undone for everyone. */
+function deriveDamageUndo(context: DeriveContext): Derived {
+  const applied = appliedTargets(context.cause.id, context.cause.rolls);
+  if (!applied.length) return { refused: { key: `${KEY}.NothingToUndo` } };
+  return { ops: [...applied.map(({ uuid, tag }): RelayOp => ({ op: "revert", uuid, ledger: tag })), { op: "record", uuid: context.cause.uuid, path: `flags.clockwork.${CARD_UNDONE_FLAG}`, from: [] }] };
 }
 
 export function registerDamageKind(): void {
@@ -125,13 +151,19 @@ export function registerDamageKind(): void {
     participants: () => [],
     derive: deriveDamageApply,
   });
+  registerRelayKind(DAMAGE_UNDO, {
+    who: "gm",
+    accepts: (flags) => damageFlag(flags) !== null,
+    participants: () => [],
+    derive: deriveDamageUndo,
+  });
 }
 
 interface CardMessage extends RollMessage {
   uuid: string;
 }
 
-/** Apply (the card's author or a GM): the relay for others' creatures, this client for its own. */
+/** Apply (the card's author or a GM): through the GM, the user's own creatures too (the ledger is the GM's record). */
 export async function applyEnricherDamage(message: CardMessage): Promise<RelayResult | null> {
   if (!message.id || (!message.isAuthor && game.user?.isGM !== true)) return null;
   const ops = damageOps(message.id, (message.flags.clockwork ?? {}) as Record<string, unknown>, message.rolls);
@@ -139,28 +171,47 @@ export async function applyEnricherDamage(message: CardMessage): Promise<RelayRe
     notify("info", "refused" in ops ? ops.refused : `${KEY}.NothingToApply`);
     return null;
   }
-  if (game.user?.isGM) return relay(DAMAGE_APPLY, {}, { cause: message.uuid });
-  const own = ops.filter((op) => owns(resolve(op.uuid), game.user));
-  let result: RelayResult = { ok: true, viaGM: false, results: [], effects: [] };
-  if (own.length < ops.length) {
-    result = await relay(DAMAGE_APPLY, {}, { cause: message.uuid });
-    if (!result.ok) return result;
-  }
-  if (own.length) {
-    const local = await writeOwned(own);
-    if (!local.ok) return { ok: false, viaGM: false, problem: local.problem };
-  }
-  return result;
+  return relay(DAMAGE_APPLY, {}, { cause: message.uuid });
 }
 
-/** The card's Apply button, for its author and GMs. */
-export function addApplyButton(message: CardMessage, html: HTMLElement, label: string): void {
-  if (!damageFlag(message.flags.clockwork as Record<string, unknown>) || (!message.isAuthor && game.user?.isGM !== true)) return;
-  if (html.querySelector(".cw-enricher-apply")) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "cw-enricher-apply";
-  button.textContent = label;
-  button.addEventListener("click", () => void applyEnricherDamage(message));
-  (html.querySelector(".message-content") ?? html).append(button);
+/** The GM's Undo of the card. */
+export async function undoEnricherDamage(message: CardMessage): Promise<RelayResult | null> {
+  if (!message.id || game.user?.isGM !== true) return null;
+  return relay(DAMAGE_UNDO, {}, { cause: message.uuid });
+}
+
+/**
+ * The card's buttons and marks: "Undone by the GM" for everyone once the GM undid it; Apply for
+ * its author and GMs (not for a player once undone: only a GM applies it again); Undo for GMs
+ * while a target holds what it applied.
+ */
+export function addApplyButton(message: CardMessage, html: HTMLElement, labels: { apply: string; undo: string; undone: string }): void {
+  const flags = (message.flags.clockwork ?? {}) as Record<string, unknown>;
+  if (!damageFlag(flags)) return;
+  const gm = game.user?.isGM === true;
+  const content = html.querySelector(".message-content") ?? html;
+  const undone = cardUndone(flags);
+  if (undone && !html.querySelector("[data-cw-undone]")) {
+    const note = document.createElement("p");
+    note.className = "cw-card-undone";
+    note.dataset.cwUndone = "";
+    note.textContent = labels.undone;
+    content.append(note);
+  }
+  if ((message.isAuthor || gm) && !(undone && !gm) && !html.querySelector(".cw-enricher-apply")) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "cw-enricher-apply";
+    button.textContent = labels.apply;
+    button.addEventListener("click", () => void applyEnricherDamage(message));
+    content.append(button);
+  }
+  if (gm && message.id && appliedTargets(message.id, message.rolls).length && !html.querySelector(".cw-enricher-undo")) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "cw-enricher-undo";
+    button.textContent = labels.undo;
+    button.addEventListener("click", () => void undoEnricherDamage(message));
+    content.append(button);
+  }
 }

@@ -4,7 +4,7 @@
  * dice layer's (src/dice/gain-modifier.ts). Registered by the entry at `init`.
  */
 import { getConfig, hooks, localize, systemApi } from "../foundry";
-import { addApplyButton, applyEnricherDamage, DAMAGE_APPLY, damageFlag, registerDamageKind } from "./damage";
+import { addApplyButton, applyEnricherDamage, DAMAGE_APPLY, damageFlag, registerDamageKind, undoEnricherDamage } from "./damage";
 import { enrichLink, enrichRoll, onEnricherClick } from "./enrich";
 import { answerRequest, registerRollRequests, renderRequest, requestFlag, requestRoll } from "./request";
 import { LINK_ENRICHER, ROLL_ENRICHER } from "./syntax";
@@ -16,6 +16,7 @@ export const enricherApi = {
   requestRoll,
   answerRequest,
   applyDamage: applyEnricherDamage,
+  undoDamage: undoEnricherDamage,
   onClick: onEnricherClick,
 } as const;
 
@@ -46,7 +47,7 @@ export function registerEnrichers(): void {
   systemApi().requestRoll = requestRoll;
   hooks().on("renderChatMessageHTML", (message: CardMessage, html: HTMLElement) => {
     const flags = (message.flags?.clockwork ?? {}) as Record<string, unknown>;
-    if (damageFlag(flags)) addApplyButton(message, html, localize("CLOCKWORK.Enricher.Damage.Apply"));
+    if (damageFlag(flags)) addApplyButton(message, html, { apply: localize("CLOCKWORK.Enricher.Damage.Apply"), undo: localize("CLOCKWORK.Relay.Undo"), undone: localize("CLOCKWORK.Relay.CardUndone") });
     if (requestFlag(message)) renderRequest(message as never, html);
   });
   // No page (a headless client): nothing to click.

@@ -26,8 +26,12 @@ export interface ChoiceButton {
   callback?: (event: unknown, button: HTMLButtonElement) => unknown;
 }
 
-/** Shows a DialogV2 with buttons; resolves the pressed button's value, or null when closed. */
-export async function choose(options: { title: string; content: string; buttons: ChoiceButton[]; classes?: string[]; width?: number }): Promise<unknown> {
+/**
+ * Shows a DialogV2 with buttons; resolves the pressed button's value, or null when closed.
+ * `closeWhen`: the dialog closes by itself (null) once this settles (the asker left).
+ */
+export async function choose(options: { title: string; content: string; buttons: ChoiceButton[]; classes?: string[]; width?: number; closeWhen?: Promise<unknown> }): Promise<unknown> {
+  let open = true;
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title: options.title },
     ...(options.classes ? { classes: options.classes } : {}),
@@ -35,7 +39,13 @@ export async function choose(options: { title: string; content: string; buttons:
     content: options.content,
     buttons: options.buttons,
     rejectClose: false,
+    ...(options.closeWhen ? {
+      render: (_event: Event, dialog: { close(): Promise<unknown> }) => {
+        void options.closeWhen!.then(() => (open ? dialog.close() : undefined), () => undefined);
+      },
+    } : {}),
   } as never);
+  open = false;
   return answer ?? null;
 }
 

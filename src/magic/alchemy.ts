@@ -7,8 +7,8 @@
  * Soothing Gel's Emotion spells ended, Ironskin's hour as an Active Effect that ends with world
  * time. One of the item is used up. Thrown items are area attacks (combat's attack workflow).
  */
-import { localize, notify, resolveUuidSync, targetedTokens, worldTime } from "../foundry";
-import { relay, registerRelayKind, type Derived, type DeriveContext } from "../relay";
+import { hooks, localize, notify, resolveUuidSync, targetedTokens, worldTime } from "../foundry";
+import { CARD_UNDONE_FLAG, cardUndone, ledgerState, relay, registerRelayKind, type Derived, type DeriveContext, type RelayResult } from "../relay";
 import { DamageRoll } from "../dice/damage-roll";
 import { spacesBetween, tokenBox, gridSizeOf, type TokenPosition } from "../combat/attack/geometry";
 import {
@@ -302,7 +302,74 @@ export function deriveAlchemyUse({ cause, requester }: DeriveContext): Derived {
     ops.push(...effectOps(effect, target, item, faces, result));
   }
   const ledger = `${cause.id}.target`;
-  return { ops: ops.map((op) => (op.op === "heal" || op.op === "status" || op.op === "effect" || op.op === "mana" ? { ...op, ledger } : op)) };
+  // A GM's Apply of a note it undid takes the note's mark off (a player's is refused by the ledger: undone by the GM).
+  const clear: MagicOp[] = requester.isGM && cardUndone(cause.flags) ? [{ op: "record", uuid: cause.uuid, path: `flags.clockwork.${CARD_UNDONE_FLAG}`, clear: true }] : [];
+  return { ops: [...ops.map((op) => (op.op === "heal" || op.op === "status" || op.op === "effect" || op.op === "mana" ? { ...op, ledger } : op)), ...clear] };
+}
+
+export const ALCHEMY_UNDO = "alchemy.undo";
+
+/** The note's target while it holds what the note applied (its ledger tag applied, not undone). */
+function appliedTarget(message: { id?: string | null; flags?: { clockwork?: Record<string, unknown> } }): { uuid: string; tag: string } | null {
+  const use = useOf(message.flags?.clockwork ?? {});
+  const target = resolveUuidSync<UserActor>(use?.targetUuid);
+  const tag = `${message.id ?? ""}.target`;
+  return target && message.id && ledgerState(target, tag) === "applied" ? { uuid: target.uuid, tag } : null;
+}
+
+/** "alchemy.undo" (GMs): reverts what the note wrote on its target and marks it "Undone by the GM" for everyone. */
+function deriveAlchemyUndo({ cause }: DeriveContext): Derived {
+  const applied = appliedTarget({ id: cause.id, flags: { clockwork: cause.flags } });
+  if (!applied) return noteRefusal("NothingToUndo");
+  return { ops: [{ op: "revert", uuid: applied.uuid, ledger: applied.tag }, { op: "record", uuid: cause.uuid, path: `flags.clockwork.${CARD_UNDONE_FLAG}`, from: [] }] };
+}
+
+interface NoteMessage {
+  id?: string | null;
+  uuid?: string;
+  flags?: { clockwork?: Record<string, unknown> };
+}
+
+/** The GM's Undo of an item used on another's creature. */
+export async function undoAlchemyUse(message: NoteMessage): Promise<RelayResult | null> {
+  if (game.user?.isGM !== true || !message.uuid) return null;
+  return relay(ALCHEMY_UNDO, {}, { cause: message.uuid });
+}
+
+/** Applies a use note again (a GM, after its Undo; a player's request is refused: undone by the GM). */
+export async function reapplyAlchemyUse(message: NoteMessage): Promise<RelayResult | null> {
+  if (!message.uuid) return null;
+  return relay(ALCHEMY_APPLY, {}, { cause: message.uuid });
+}
+
+/**
+ * A use note in the chat: "Undone by the GM" for everyone once the GM undid it, with the GM's
+ * Apply to write it again; the GM's Undo while its target holds what it wrote.
+ */
+export function renderAlchemyNote(message: NoteMessage, html: HTMLElement): void {
+  const flags = message.flags?.clockwork ?? {};
+  if (!useOf(flags)) return;
+  const gm = game.user?.isGM === true;
+  const content = html.querySelector(".message-content") ?? html;
+  const button = (className: string, label: string, click: () => unknown) => {
+    if (html.querySelector(`.${className}`)) return;
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = className;
+    el.textContent = label;
+    el.addEventListener("click", () => void click());
+    content.append(el);
+  };
+  if (cardUndone(flags)) {
+    if (!html.querySelector("[data-cw-undone]")) {
+      const note = document.createElement("p");
+      note.className = "cw-card-undone";
+      note.dataset.cwUndone = "";
+      note.textContent = localize("CLOCKWORK.Relay.CardUndone");
+      content.append(note);
+    }
+    if (gm) button("cw-alchemy-apply", localize("CLOCKWORK.Relay.ApplyAgain"), () => reapplyAlchemyUse(message));
+  } else if (gm && appliedTarget(message)) button("cw-alchemy-undo", localize("CLOCKWORK.Relay.Undo"), () => undoAlchemyUse(message));
 }
 
 /** Registers "alchemy.apply" (the use card's author; a GM). */
@@ -312,5 +379,15 @@ export function registerAlchemyKind(): void {
     accepts: (flags) => useOf(flags) !== null,
     participants: (flags) => [String(useOf(flags)?.targetUuid ?? "")].filter(Boolean),
     derive: deriveAlchemyUse,
+  });
+  registerRelayKind(ALCHEMY_UNDO, {
+    who: "gm",
+    accepts: (flags) => useOf(flags) !== null,
+    participants: () => [],
+    derive: deriveAlchemyUndo,
+  });
+  // The use note's Undo and its "Undone by the GM" (the note is this kind's card).
+  hooks().on("renderChatMessageHTML", (message: NoteMessage, html: HTMLElement) => {
+    if (typeof HTMLElement !== "undefined" && html instanceof HTMLElement) renderAlchemyNote(message, html);
   });
 }

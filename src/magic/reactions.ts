@@ -6,15 +6,18 @@
  * (§4.9: area attacks leave no reaction), and a target that may not react (defenseless, grappled,
  * Void Bolt unseen, no counters) is not asked.
  *
- * The answering side also **records** its answer on the reacting actor (it owns it):
- * `flags.clockwork.spellReactions.<castId>` holds the dodge or block, and a resisting roll's
- * faces (opposed spells). The GM applying a player's card reads the reaction from there, never
- * from the card (issue 18): the card's caster cannot write on a creature it does not own.
+ * The answering side's answer is **recorded** on the reacting actor by the GM's side (issue 34:
+ * the record is the GM's, ../combat/attack/reaction-record): `flags.clockwork.spellReactions.<castId>`
+ * holds the dodge or block (its counter paid by the GM as it records it), a resisting roll's
+ * faces (opposed spells) and a willingness answer. The GM applying a player's card reads the
+ * reaction from there, never from the card (issue 18), and neither the caster nor the
+ * creature's owner can write it.
  */
+import { declareAnswer, isCastId, SPELL_REACTED_FLAG } from "../combat/attack/reaction-record";
 import { answerReaction, queryReactingUser, reactingPlayer, reactionQueryData, type QueryUser, type ReactionDecision } from "../combat/attack/reactions";
 import { npcReactionMode, reactionTimeoutMs } from "../combat/attack/settings";
 import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "../combat/attack/preview";
-import { activeGM, allUsers, resolveUuidSync } from "../foundry";
+import { activeGM, allUsers } from "../foundry";
 import { refusal } from "../combat/query-refusal";
 import { SPELL_REACTION_QUERY } from "./constants";
 import { targetOf, type AttackActor } from "../combat/attack/source";
@@ -109,10 +112,9 @@ export async function askSpellReactions(
 
 // ---------------------------------------------------------------- the answering side's record
 
-/** Where a reacting actor records its answers to casts (by cast id). */
-export const REACTION_RECORD_FLAG = "spellReactions";
-/** How many answers an actor keeps (the oldest go first). */
-const RECORD_LIMIT = 20;
+/** Where a reacting actor's answers to casts are recorded (by cast id). */
+export const REACTION_RECORD_FLAG = SPELL_REACTED_FLAG;
+export { isCastId };
 
 /** What the reacting side answered to one cast. */
 export interface ReactionRecord {
@@ -138,19 +140,14 @@ function recordsOf(actor: RecordingActor | null | undefined): Record<string, Rea
   return records && typeof records === "object" ? records as Record<string, ReactionRecord> : {};
 }
 
-/** A cast id as the record's key (a flag key: letters and digits only). */
-export function isCastId(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9]{1,40}$/.test(value);
-}
-
-/** Records this side's answer to a cast on the reacting actor (its owner's client writes it). */
-export async function recordReaction(actor: RecordingActor, castId: string, record: Omit<ReactionRecord, "at">): Promise<void> {
-  if (!actor.isOwner || !actor.update || !isCastId(castId)) return;
-  const records = recordsOf(actor);
-  const changes: Record<string, unknown> = { [`flags.clockwork.${REACTION_RECORD_FLAG}.${castId}`]: { ...records[castId], ...record, at: Date.now() } };
-  const old = Object.entries(records).filter(([id]) => id !== castId).sort(([, a], [, b]) => (b.at ?? 0) - (a.at ?? 0)).slice(RECORD_LIMIT - 1);
-  for (const [id] of old) changes[`flags.clockwork.${REACTION_RECORD_FLAG}.-=${id}`] = null;
-  await actor.update(changes);
+/**
+ * Records this side's answer to a cast (a resisting roll's faces, a willingness answer) on the
+ * reacting actor: the GM's side writes it (locally on a GM's client). False: not recorded.
+ */
+export async function recordReaction(actor: RecordingActor, castId: string, record: Pick<ReactionRecord, "faces" | "willing">): Promise<boolean> {
+  if (!actor.isOwner || !actor.uuid || !isCastId(castId)) return false;
+  const declared = await declareAnswer({ actorUuid: actor.uuid, on: "cast", id: castId, ...record });
+  return declared.ok;
 }
 
 /** What the reacting actor recorded for a cast (null: nothing, as when it was not asked or declined). */
@@ -168,19 +165,12 @@ export interface SpellDodgeQuery {
 
 /**
  * The reactor's side of a dodge or block against an attack spell: combat's own checks and prompt
- * (`answerReaction`: this user's creature, may react, pays its counter here), then the record of
- * the answer on the reacting actor.
+ * (`answerReaction`: this user's creature, may react), the counter paid and the answer recorded
+ * under the cast's id by the GM's side.
  */
 export async function answerSpellDodge(data: SpellDodgeQuery): Promise<unknown> {
   if (!isCastId(data.castId)) return refusal("BadRequest");
-  const answer = await answerReaction(data.dodge);
-  if ((answer as { ok?: unknown }).ok !== true) return answer;
-  const reaction = (answer as { reaction: string }).reaction;
-  if (reaction === "dodge" || reaction === "block") {
-    const actor = resolveUuidSync<RecordingActor>((data.dodge as { actorUuid?: unknown }).actorUuid);
-    if (actor) await recordReaction(actor, data.castId, { reaction });
-  }
-  return answer;
+  return answerReaction(data.dodge, { on: "cast", id: data.castId });
 }
 
 

@@ -15,10 +15,31 @@ import { hooks, notify, userById } from "../foundry";
 /**
  * The keys of `flags.clockwork` only a GM's client writes: the ledger, the Force Field an
  * attack card spent on a creature (`spentForceField.<messageId>`, which the attack's recompute
- * counts in the creature's defense), and a companion's origin (`companion`: its controller and
- * the card that made it, which keeps a card from making a second one; the GM makes companions).
+ * counts in the creature's defense), a companion's origin (`companion`: its controller and
+ * the card that made it, which keeps a card from making a second one; the GM makes companions),
+ * the reactions a creature declared (`reactedTo.<reactionId>` against attacks,
+ * `spellReactions.<castId>` against casts: the GM pays the counter and records it in one go,
+ * so a record is never unpaid), the stabilize rolls used on it (`stabilizeRolls`), the death
+ * roll the GM asked of its owner (`deathRollOwed`) and the wounds the death roll of becoming
+ * dying added (`dyingRollWounds`, which a vital given back takes back), and that a creature's
+ * last action was a missed attack (`lastAttackMissed`, which opens Flourish).
  */
-export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField", "companion"];
+export const GM_RECORDS: readonly string[] = ["ledger", "spentForceField", "companion", "reactedTo", "spellReactions", "stabilizeRolls", "deathRollOwed", "dyingRollWounds", "lastAttackMissed"];
+
+/** The refusal a player's write of a record gets (the ledger's for the card records). */
+const RECORD_REASONS: Record<string, string> = {
+  reactedTo: "CLOCKWORK.Relay.ReactionGMOnly",
+  spellReactions: "CLOCKWORK.Relay.ReactionGMOnly",
+  stabilizeRolls: "CLOCKWORK.Relay.DyingGMOnly",
+  deathRollOwed: "CLOCKWORK.Relay.DyingGMOnly",
+  dyingRollWounds: "CLOCKWORK.Relay.DyingGMOnly",
+  lastAttackMissed: "CLOCKWORK.Relay.CombatRecordGMOnly",
+};
+
+/** The lang key refusing a write of `record` (null: a whole scope, named by the ledger's). */
+export function gmRecordReason(record: string | null): string {
+  return (record && RECORD_REASONS[record]) ?? "CLOCKWORK.Relay.LedgerGMOnly";
+}
 
 /** Whether an op only writes GM records (an `update` whose every path is one): the GM's, even on an asker's own creature. */
 export function writesOnlyGmRecords(op: { op: string; changes?: Record<string, unknown> }): boolean {
@@ -49,27 +70,38 @@ function expanded(changes: Changes): Changes {
 }
 
 /**
- * Whether actor changes (as `update` takes them, dotted or nested) touch a GM record: write,
- * delete or replace `flags.clockwork.<record>`, or delete or replace `flags.clockwork` or
- * `flags` as a whole while the actor holds one (`holds`).
+ * Which GM record actor changes (as `update` takes them, dotted or nested) touch: the record a
+ * change writes, deletes or replaces under `flags.clockwork`, or `"*"` when it deletes or replaces
+ * `flags.clockwork` or `flags` as a whole while the actor holds one (`holds`). Null: none.
  */
-export function touchesGmRecords(changes: unknown, holds: boolean): boolean {
-  if (!isObject(changes)) return false;
+export function touchedGmRecord(changes: unknown, holds: boolean): string | null {
+  if (!isObject(changes)) return null;
   const tree = expanded(changes);
+  const named = (scope: unknown): string | null => (isObject(scope) ? Object.keys(scope).map(bare).find((k) => GM_RECORDS.includes(k)) ?? null : null);
   for (const [flagsKey, flags] of Object.entries(tree)) {
     if (bare(flagsKey) !== "flags") continue;
-    if (flagsKey !== "flags") return holds || (isObject(flags) && isObject(flags.clockwork) && GM_RECORDS.some((r) => Object.keys(flags.clockwork as Changes).some((k) => bare(k) === r)));
-    if (!isObject(flags)) return holds;
+    if (flagsKey !== "flags") {
+      const inner = isObject(flags) ? named(flags.clockwork) : null;
+      if (inner || holds) return inner ?? "*";
+      continue;
+    }
+    if (!isObject(flags)) {
+      if (holds) return "*";
+      continue;
+    }
     for (const [scopeKey, scope] of Object.entries(flags)) {
       if (bare(scopeKey) !== "clockwork") continue;
-      if (scopeKey !== "clockwork" || !isObject(scope)) {
-        if (holds || (isObject(scope) && Object.keys(scope).some((k) => GM_RECORDS.includes(bare(k))))) return true;
-        continue;
-      }
-      if (Object.keys(scope).some((k) => GM_RECORDS.includes(bare(k)))) return true;
+      const record = named(scope);
+      if (record) return record;
+      if ((scopeKey !== "clockwork" || !isObject(scope)) && holds) return "*";
     }
   }
-  return false;
+  return null;
+}
+
+/** Whether actor changes touch a GM record (see `touchedGmRecord`). */
+export function touchesGmRecords(changes: unknown, holds: boolean): boolean {
+  return touchedGmRecord(changes, holds) !== null;
 }
 
 /** Whether an actor's source holds any GM record. */
@@ -87,8 +119,10 @@ interface UserLike {
  * changes touch a GM record. A GM's client writes them (the relay's planner).
  */
 export function refusesGmRecords(actor: { name?: string | null; _source?: unknown }, changes: unknown, user: UserLike | null | undefined): boolean {
-  if (user?.isGM === true || !touchesGmRecords(changes, holdsGmRecords(actor._source))) return false;
-  notify("error", "CLOCKWORK.Relay.LedgerGMOnly", { name: actor.name ?? "" });
+  if (user?.isGM === true) return false;
+  const record = touchedGmRecord(changes, holdsGmRecords(actor._source));
+  if (record === null) return false;
+  notify("error", gmRecordReason(record === "*" ? null : record), { name: actor.name ?? "" });
   return true;
 }
 
@@ -115,8 +149,8 @@ interface TokenLike {
 export function registerGmRecordGuards(): void {
   const registry = hooks();
   const userOf = (userId: unknown) => (typeof userId === "string" ? userById<UserLike>(userId) : undefined);
-  const refuse = (name: string | null | undefined): false => {
-    notify("error", "CLOCKWORK.Relay.LedgerGMOnly", { name: name ?? "" });
+  const refuse = (name: string | null | undefined, record: string | null = null): false => {
+    notify("error", gmRecordReason(record === "*" ? null : record), { name: name ?? "" });
     return false;
   };
   registry.on("preUpdateToken", (token: TokenLike, changes: Changes, _options: unknown, userId: string) => {
@@ -126,11 +160,13 @@ export function registerGmRecordGuards(): void {
     if (!delta) return true;
     const holds = holdsGmRecords(token.delta?._source) || holdsGmRecords(token.actor?._source);
     if (delta[0] !== "delta") return holds ? refuse(token.actor?.name ?? token.name) : true;
-    return touchesGmRecords(delta[1], holds) ? refuse(token.actor?.name ?? token.name) : true;
+    const record = touchedGmRecord(delta[1], holds);
+    return record !== null ? refuse(token.actor?.name ?? token.name, record) : true;
   });
   registry.on("preUpdateActorDelta", (delta: { _source?: unknown; parent?: TokenLike | null }, changes: Changes, _options: unknown, userId: string) => {
     if (userOf(userId)?.isGM === true) return true;
-    return touchesGmRecords(changes, holdsGmRecords(delta._source)) ? refuse(delta.parent?.actor?.name ?? delta.parent?.name) : true;
+    const record = touchedGmRecord(changes, holdsGmRecords(delta._source));
+    return record !== null ? refuse(delta.parent?.actor?.name ?? delta.parent?.name, record) : true;
   });
   registry.on("preCreateToken", (token: TokenLike & { _source?: { delta?: unknown } }, _data: unknown, _options: unknown, userId: string) => {
     if (userOf(userId)?.isGM === true) return true;

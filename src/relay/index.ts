@@ -23,6 +23,19 @@ export {
   type BatchResult, type LedgerEntry, type OpResult, type WriteOwnedOptions,
 } from "./planner";
 
+/**
+ * A card's "undone by the GM" mark (`flags.clockwork.undoneByGM` on its message), for the cards
+ * whose flags have no place of their own for it (the damage enricher's, an alchemy use note):
+ * the GM's Undo writes it, the GM's Apply clears it. A display for everyone; the ledger decides.
+ */
+export const CARD_UNDONE_FLAG = "undoneByGM";
+
+/** Whether a card's `flags.clockwork` carry the GM's undone mark. */
+export function cardUndone(flags: Record<string, unknown> | null | undefined): boolean {
+  const mark = flags?.[CARD_UNDONE_FLAG];
+  return mark !== undefined && mark !== null && mark !== false;
+}
+
 /** The relay's one query. */
 export const RELAY_QUERY = "clockwork.relay";
 /** How long a requester waits for the GM (ms). */

@@ -275,6 +275,31 @@ describe("queries answered from the answering world (issue 18 item 2)", () => {
     expect(deathRolls().length).toBe(before);
   });
 
+  it("a death roll owed is the GM's record: Alice's roll from the tray makes the GM clear it, her own write of it is refused (issue 34)", async () => {
+    noOnes();
+    await down("ada");
+    const ada = () => actorOn(fight.gm, fight.actors.ada) as unknown as { uuid: string; flags: { clockwork?: { deathRollOwed?: unknown } }; update(c: object): Promise<unknown> };
+    // The GM asks again (a death roll Alice declined stays owed, the tray offers it).
+    await as(fight, fight.gm, () => ada().update({ "flags.clockwork.deathRollOwed": "damage" }));
+    await fight.world.settle();
+    const writers: string[] = [];
+    fight.gm.Hooks.on("updateActor", (actor: { id: string }, changes: { flags?: { clockwork?: Record<string, unknown> } }, _o: unknown, userId: string) => {
+      if (actor.id === fight.actors.ada && changes.flags?.clockwork && "deathRollOwed" in changes.flags.clockwork) writers.push(userId);
+    });
+    const { rollOwedDeath } = await import("../../src/combat/death-tray");
+    noOnes();
+    const alices = actorOn(fight.alice, fight.actors.ada) as unknown as Parameters<typeof rollOwedDeath>[0] & { update(c: object): Promise<unknown> };
+    expect(await as(fight, fight.alice, () => rollOwedDeath(alices))).toBe(true);
+    await fight.world.settle();
+    expect(ada().flags.clockwork?.deathRollOwed ?? null).toBeNull();
+    expect(writers).toEqual([fight.gm.userId]);
+    // Alice cannot ask herself for another one.
+    await as(fight, fight.alice, () => alices.update({ "flags.clockwork.deathRollOwed": "dying" }));
+    await fight.world.settle();
+    expect(ada().flags.clockwork?.deathRollOwed ?? null).toBeNull();
+    expect(fight.alice.notifications.at(-1)?.message).toBe("Only the Gamemaster's client records Ada's death rolls owed and the stabilize rolls used on it; nothing was changed.");
+  });
+
   it("a death roll made by hand for a healthy creature is refused with a message", async () => {
     const result = await as(fight, fight.alice, () => (actorOn(fight.alice, fight.actors.ada) as unknown as { rollDeath(): Promise<unknown> }).rollDeath());
     expect(result).toBeNull();

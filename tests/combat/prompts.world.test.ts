@@ -71,4 +71,43 @@ describe("prompts", { timeout: 30_000 }, () => {
       expect(statuses("ada")).toEqual(["dying"]);
     });
   }
+
+  it("dying: the GM's client leaving while Alice's death-roll prompt is open closes it and tells her the GM left; nothing is rolled, the roll stays owed (issue 34 item 5)", async () => {
+    await fight.world.as(fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 6 }));
+    await appear(".cw-condition-prompt__body--death");
+    await eventually(() => expect(statuses("ada")).toEqual(["dying"]));
+    const seen = fight.alice.notifications.length;
+    fight.gm.disconnect();
+    await eventually(() => expect(document.querySelector(".cw-condition-prompt__body--death")).toBeNull());
+    await eventually(() => expect(fight.alice.notifications.slice(seen).map((n) => n.message)).toContain("The Gamemaster left while asking for Ada's death roll, so nothing was rolled. It is still owed: roll it from Ada's sheet once a Gamemaster is back."));
+    expect(rolls("DeathRoll")).toHaveLength(0);
+    expect((actorOn(fight.alice, fight.actors.ada).flags as { clockwork?: { deathRollOwed?: unknown } }).clockwork?.deathRollOwed).toBe("dying");
+    // Not the words of a GM who stays and does not answer.
+    expect(fight.alice.notifications.slice(seen).map((n) => n.message)).not.toContain(fight.alice.game.i18n.localize("CLOCKWORK.Relay.NoAnswer"));
+  });
+
+  it("end of turn: the GM's client leaving while Alice's prompt is open closes it and tells her; the GM who stays keeps it open", async () => {
+    await as(fight, fight.gm, async () => (await import("../../src/combat/conditions")).addStatus(actorOn(fight.gm, fight.actors.ada) as never, "burning"));
+    await as(fight, fight.gm, (c) => c.startCombat());
+    await fight.world.as(fight.gm, () => (fight.gm.game.combats.get(fight.combatId) as unknown as { nextTurn(): Promise<unknown> }).nextTurn());
+    await appear(".cw-condition-check");
+    // A GM who stays: the prompt waits for Alice.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.querySelector(".cw-condition-check")).not.toBeNull();
+    const seen = fight.alice.notifications.length;
+    fight.gm.disconnect();
+    await eventually(() => expect(document.querySelector(".cw-condition-check")).toBeNull());
+    await eventually(() => expect(fight.alice.notifications.slice(seen).map((n) => n.message)).toContain("The Gamemaster left while asking for Ada's end-of-turn checks, so nothing was rolled and Ada's conditions stay as they are."));
+    expect(rolls("FlatRoll")).toHaveLength(0);
+    expect(statuses("ada")).toEqual(["burning"]);
+  });
+
+  it("dying: Alice leaving while her prompt is open tells the GM she left (not that she did not answer), and the GM rolls for Ada", async () => {
+    queueFaces(9, 9, 9, 9, 9, 9);
+    await fight.world.as(fight.gm, () => actorOn(fight.gm, fight.actors.ada).update({ "system.health.vitalsLost": 6 }));
+    await appear(".cw-condition-prompt__body--death");
+    const seen = fight.gm.notifications.length;
+    fight.alice.disconnect();
+    await eventually(() => expect(fight.gm.notifications.slice(seen).map((n) => n.message)).toContain("Alice left before answering, so you roll for Ada."));
+  });
 });

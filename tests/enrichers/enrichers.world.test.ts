@@ -164,6 +164,48 @@ describe("enrichers", { timeout: 30_000 }, () => {
     expect([...alice.errors, ...gm.errors]).toEqual([]);
   });
 
+  it("the GM's Undo of a damage card: \"Undone by the GM\" for everyone, Alice's Apply refused with that reason, only the GM applies it again (issue 34)", async () => {
+    targetGrusha(alice);
+    queueFaces(12, 11, 10, 9, 3, 1);
+    const page = await gmPage("[[/damage 6 piercing]]");
+    await click(alice, await enrich(alice, "[[/damage 6 piercing]]", page));
+    const card = lastMessage(alice);
+    const start = JSON.stringify(actor(gm, GRUSHA).system.health);
+    expect(await world.as(alice, () => api(alice).enrichers.applyDamage(card))).toMatchObject({ ok: true });
+    await world.settle();
+    const hit = JSON.stringify(actor(gm, GRUSHA).system.health);
+    expect(hit).not.toBe(start);
+    const { addApplyButton, undoEnricherDamage } = await import("../../src/enrichers/damage");
+    const labels = { apply: "Apply", undo: "Undo", undone: "Undone by the GM." };
+    const render = async (client: WorldClient): Promise<HTMLElement> => world.as(client, () => {
+      const html = document.createElement("div");
+      addApplyButton(client.game.messages.get(card.id) as never, html, labels);
+      return html;
+    });
+    // Before the Undo: the GM sees Undo, Alice no Undo.
+    expect((await render(gm)).querySelector(".cw-enricher-undo")).not.toBeNull();
+    expect((await render(alice)).querySelector(".cw-enricher-undo")).toBeNull();
+    expect(await world.as(gm, () => undoEnricherDamage(gm.game.messages.get(card.id) as never))).toMatchObject({ ok: true });
+    await world.settle();
+    expect(JSON.stringify(actor(gm, GRUSHA).system.health)).toBe(start);
+    for (const client of [gm, alice, bob]) expect((await render(client)).querySelector("[data-cw-undone]")?.textContent, client.userId).toBe("Undone by the GM.");
+    expect((await render(alice)).querySelector(".cw-enricher-apply")).toBeNull();
+    expect((await render(gm)).querySelector(".cw-enricher-apply")).not.toBeNull();
+    // Alice's Apply (her API, or her console without the card's mark) is refused with the reason.
+    await world.as(alice, () => (alice.game.messages.get(card.id) as unknown as { update(c: object): Promise<unknown> }).update({ "flags.clockwork.-=undoneByGM": null }));
+    await world.settle();
+    const before = JSON.stringify(world.save());
+    const refused = await world.as(alice, () => api(alice).enrichers.applyDamage(alice.game.messages.get(card.id)));
+    await world.settle();
+    expect(refused).toMatchObject({ ok: false, problem: { key: "CLOCKWORK.Relay.UndoneByGM" } });
+    expect(JSON.stringify(world.save())).toBe(before);
+    // The GM applies it again, once.
+    expect(await world.as(gm, () => api(gm).enrichers.applyDamage(gm.game.messages.get(card.id)))).toMatchObject({ ok: true });
+    await world.settle();
+    expect(JSON.stringify(actor(gm, GRUSHA).system.health)).toBe(hit);
+    expect([...alice.errors, ...gm.errors]).toEqual([]);
+  });
+
   for (const [name, text, level] of [
     ["typed in chat (no page)", null, 2],
     ["on a page that asks for less", "[[/damage 2 piercing]]", 2],

@@ -7,6 +7,9 @@
  *    flags, a synthetic actor's update and its token's delta) is refused with a localized reason
  *    and changes nothing, and the GM's Apply of an NPC's card then deals its damage to Bram;
  * 2. a row the GM undid is refused to Bob's Apply ("undone by the GM"), only a GM applies it again;
+ *    The same for the other records the GM's side reads (issue 34 follow-up): a declared reaction
+ *    (`reactedTo`, `spellReactions`: the GM pays and records it when the owner answers its
+ *    prompt), the death roll owed, the dying roll's wounds and the stabilize rolls used;
  * 3. malformed requests and fuzzed payloads (fast-check) to the relay and every registered query
  *    answer a localized refusal (an answer, not a rejected query with a raw error) and change nothing.
  */
@@ -16,7 +19,7 @@ import { clearQueuedFaces, queueFaces, type World, type WorldClient } from "../w
 import { attackTable, type AttackTable } from "./forgery/attack.cases";
 import { malformedForgeries, undoneByGM, undoneForgeries } from "./forgery/trust.cases";
 import type { ForgeryCase } from "./forgery/case";
-import { BRAM, CLUB, GRUSHA, SCENE_ID, actorUuid, doc, tokenId } from "../combat/attack/world-fixtures";
+import { BRAM, CLUB, GRUSHA, SCENE_ID, actorUuid, combatantUuid, doc, tokenId } from "../combat/attack/world-fixtures";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
 import { attackData } from "../../src/combat/attack/chat";
 import { ledgerTag } from "../../src/combat/attack/card";
@@ -249,4 +252,87 @@ describe("malformed requests answer a localized refusal (issue 34 item 3)", { ti
       });
     }
   }, 120_000);
+});
+
+describe("reactions, death and stabilize rolls are the GM's records (issue 34 item 1, second half)", { timeout: 40_000 }, () => {
+  type Flags = Record<string, unknown>;
+  const flagsOf = (client: WorldClient, id: string) => (doc<ActorDoc>(client, actorUuid(id)).flags.clockwork ?? {}) as Flags;
+  const counters = (client: WorldClient, id: string) => doc<{ system: { counters: { available: number; reserved: number } } }>(client, combatantUuid(id)).system.counters;
+
+  /** Bob's writes of one record on his Bram, every path; each refused with `text`, the world unchanged. */
+  async function refusedEveryPath(t: AttackTable, record: string, value: unknown, key: string | null, text: string): Promise<void> {
+    const writes: (() => Promise<unknown>)[] = [
+      () => bram(t.bob).update({ [`flags.clockwork.${record}${key ? `.${key}` : ""}`]: value }),
+      () => bram(t.bob).setFlag("clockwork", record, key ? { [key]: value } : value),
+      () => bram(t.bob).update({ flags: { clockwork: { [record]: key ? { [key]: value } : value } } }),
+    ];
+    for (const [i, write] of writes.entries()) {
+      await t.world.settle();
+      const before = JSON.stringify(t.world.save());
+      const seen = t.bob.notifications.length;
+      await t.world.as(t.bob, write);
+      await t.world.settle();
+      expect(JSON.stringify(t.world.save()), `${record}, path ${i}: Bob's write changed the world`).toBe(before);
+      const told = t.bob.notifications.slice(seen).map((n) => String((n as { message?: unknown }).message ?? n));
+      expect(told.some((m) => m.includes(text)), `${record}, path ${i}: ${told.join(" | ")}`).toBe(true);
+    }
+  }
+
+  it("Bob's dodge, answered at his prompt, is paid and recorded by the GM's side, and the card shows it", async () => {
+    const t = await attackTable();
+    setReactionPrompt(async () => "dodge");
+    const before = counters(t.gm, BRAM);
+    const card = await grushaHitsBram(t);
+    const reactionId = attackData(card as never)!.reactionId!;
+    expect(flagsOf(t.gm, BRAM).reactedTo).toEqual({ [reactionId]: "dodge" });
+    const after = counters(t.gm, BRAM);
+    expect(after.available + after.reserved).toBe(before.available + before.reserved - 1);
+    const row = attackData(card as never)!.targets.find((r) => r.actorUuid === actorUuid(BRAM))!;
+    expect(row.reaction).toBe("dodge");
+  });
+
+  it("Bob pre-writing a dodge for the GM's attack is refused on every path; asking the GM once the card is out is refused too", async () => {
+    const t = await attackTable();
+    const card = await grushaHitsBram(t);
+    const reactionId = attackData(card as never)!.reactionId!;
+    expect(flagsOf(t.gm, BRAM).reactedTo).toBeUndefined();
+    await refusedEveryPath(t, "reactedTo", "dodge", reactionId, "Only the Gamemaster's client records Bram's reactions");
+    // The record's own query, after the card: too late, nothing paid, nothing recorded.
+    const key = await expectAnsweredRefusal(t.world, t.bob, t.gm, "clockwork.reactionRecord",
+      { actorUuid: actorUuid(BRAM), on: "attack", id: reactionId, reaction: "dodge", reactorUuid: combatantUuid(BRAM), attackerUuid: combatantUuid(GRUSHA), userId: t.bob.userId }, "a dodge after the card");
+    expect(key).toBe("CLOCKWORK.Query.Refused.ReactionLate");
+    const { applyAttackCard } = await import("../../src/combat/attack/apply");
+    const start = structuredClone(health(t.gm, BRAM));
+    expect(await t.world.as(t.gm, () => applyAttackCard(t.message(t.gm, card.id) as never))).toMatchObject({ ok: true });
+    await t.world.settle();
+    expect(health(t.gm, BRAM)).not.toEqual(start);
+  });
+
+  it("Bob cannot record a dodge without his Bram in the combat paying for it (no reactor named while he fights)", async () => {
+    const t = await attackTable();
+    const key = await expectAnsweredRefusal(t.world, t.bob, t.gm, "clockwork.reactionRecord",
+      { actorUuid: actorUuid(BRAM), on: "attack", id: "freshattack00001", reaction: "dodge", userId: t.bob.userId }, "an unpaid dodge");
+    expect(key).toBe("CLOCKWORK.Query.Refused.NotCombatant");
+  });
+
+  it("Bob pre-writing an answer to a cast (a dodge, a resisting roll, willingness) is refused on every path", async () => {
+    const t = await attackTable();
+    await refusedEveryPath(t, "spellReactions", { reaction: "dodge", faces: [12, 12, 12], willing: false, at: 1 }, "cast0000000000001", "Only the Gamemaster's client records Bram's reactions");
+  });
+
+  it("Bob cannot write the death roll owed, the dying roll's wounds or the stabilize rolls used on his Bram", async () => {
+    const t = await attackTable();
+    await refusedEveryPath(t, "deathRollOwed", "dying", null, "Only the Gamemaster's client records Bram's death rolls owed");
+    await refusedEveryPath(t, "dyingRollWounds", 4, null, "Only the Gamemaster's client records Bram's death rolls owed");
+    await refusedEveryPath(t, "stabilizeRolls", ["card0000000000001"], null, "Only the Gamemaster's client records Bram's death rolls owed");
+    // Held by the GM's side, they cannot be taken off either.
+    await t.world.as(t.gm, () => bram(t.gm).update({ "flags.clockwork.stabilizeRolls": ["card0000000000001"], "flags.clockwork.dyingRollWounds": 2 }));
+    await t.world.settle();
+    const before = JSON.stringify(t.world.save());
+    await t.world.as(t.bob, () => bram(t.bob).unsetFlag("clockwork", "stabilizeRolls"));
+    await t.world.as(t.bob, () => bram(t.bob).update({ "flags.clockwork.-=dyingRollWounds": null }));
+    await t.world.as(t.bob, () => bram(t.bob).update({ "flags.-=clockwork": null }));
+    await t.world.settle();
+    expect(JSON.stringify(t.world.save())).toBe(before);
+  });
 });

@@ -13,6 +13,7 @@ import {
 import { isSpent, speciesAttacksOf, type SpeciesAttackActor } from "./species-attacks";
 import { actionProviders } from "./providers";
 import { weaponEnchantments } from "../attack/source";
+import { lastActionMissed } from "../attack/last-miss";
 import { heldIds } from "../../rules/held";
 
 /** The actor fields the action list reads. */
@@ -119,7 +120,7 @@ export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): Act
   const health = actor.system.health ?? {};
   const items = [...actor.items];
   const mana = actor.system.mana;
-  const flags = (actor.flags?.clockwork ?? {}) as { grappling?: boolean; lastAttackMissed?: boolean; speciesSpent?: Record<string, unknown> };
+  const flags = (actor.flags?.clockwork ?? {}) as { grappling?: boolean; speciesSpent?: Record<string, unknown> };
   return {
     inCombat: combat.inCombat,
     conditions: [...statuses, ...(health.dying ? ["dying"] : [])],
@@ -130,7 +131,8 @@ export function actionContextOf(actor: ActionsActor, combat: ActionsCombat): Act
     shieldDrawn: (actor.system.equipped?.shield ?? "") !== "",
     shieldStowed: heldChoices(actor, "draw").some((c) => c.type === "shield"),
     quickDraw: hasFeature(actor, "quick-draw"),
-    lastAttackMissed: flags.lastAttackMissed === true,
+    // The GM's record of a missed attack, while the counters are as it left them (Flourish, ../attack/last-miss).
+    lastAttackMissed: lastActionMissed(actor, combat.counters),
     skillRollCost: 2,
     ...(mana && typeof mana.value === "number" && typeof mana.max === "number" && mana.max > 0 ? { mana: { value: mana.value, max: mana.max } } : {}),
     command: hasFeature(actor, "command"),

@@ -15,6 +15,8 @@ import { registerTokenRuler } from "../../canvas/ruler";
 import { applyAttackCard, registerAttackKinds, undoAttackCard } from "./apply";
 import { onRenderAttackMessage, setHiddenDetails } from "./chat";
 import { forgetHiddenDetails, HIDDEN_DETAIL_HOOKS, hiddenDetails } from "./details";
+import { answerReactionRecord, REACTION_RECORD_QUERY } from "./reaction-record";
+import { recordLastMiss } from "./last-miss-record";
 import { ATTACK_CARD_TEMPLATE, ATTACK_HOOKS, REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 import { promptAttackDialog } from "./dialog";
 import { ATTACK_DIALOG_PARTS } from "./dialog-parts";
@@ -55,6 +57,8 @@ function hasAttackCard(message: unknown): boolean {
 /** Registers everything of the attack workflow; call once in the `init` hook. */
 export function registerAttack(): void {
   registerQuery(REACTION_QUERY, (data: unknown) => answerReaction(data));
+  // The GM's side records a reaction (and pays it): a player never writes the record (issue 34).
+  registerQuery(REACTION_RECORD_QUERY, (data: unknown, options) => answerReactionRecord(data, options));
   registerAttackSettings();
   registerCombatActions();
   registerTokenRuler();
@@ -63,6 +67,10 @@ export function registerAttack(): void {
     if (hasAttackCard(message)) onRenderAttackMessage(message, html, { apply: (m) => applyAttackCard(m as never), undo: undoAttackCard, redirect: redirectAttackDamage });
   });
   registerAttackKinds();
+  // Flourish: the GM records a missed attack from each new card (./last-miss).
+  hooks().on("createChatMessage", (message: unknown) => {
+    if (hasAttackCard(message)) recordLastMiss(message as never).catch((error: unknown) => console.error(error));
+  });
   for (const name of HIDDEN_DETAIL_HOOKS) hooks().on(name, () => forgetHiddenDetails());
   hooks().on("renderTokenHUD", (hud: never, html: HTMLElement) => addFallButton(hud, html, (token) => void promptFall(token as never)));
   void foundry.applications.handlebars?.loadTemplates?.([ATTACK_CARD_TEMPLATE, REACTION_TEMPLATE, COMBAT_ACTIONS_TEMPLATE, ...Object.values(ATTACK_DIALOG_PARTS)]);

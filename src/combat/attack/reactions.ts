@@ -11,7 +11,7 @@ import { refusal, type QueryRefusal } from "../query-refusal";
 import { expected, percent } from "./format";
 import { reactionChoices, type AttackTargetInfo, type PreviewRow } from "./preview";
 import { npcReactionMode, reactionTimeoutMs } from "./settings";
-import { writeOwned } from "../../relay";
+import { declareAnswer, isCastId, isReactionId, NO_REACTION, REACTED_FLAG } from "./reaction-record";
 
 import { REACTION_QUERY, REACTION_TEMPLATE } from "./constants";
 
@@ -107,8 +107,7 @@ interface ReactorCombatant {
   spendCounters?(baseCost: number, options?: object): Promise<unknown>;
 }
 
-/** Conditions that leave no dodge or block (§4.14, §4.15: dying, stabilized, petrified, frozen, grappled). */
-const NO_REACTION = ["dead", "dying", "stabilized", "petrified", "frozen", "grappled"];
+export { isReactionId, REACTED_FLAG };
 const MAX_TIMEOUT = 10 * 60_000;
 
 
@@ -147,13 +146,20 @@ export function autoChoice(choices: ReactionQueryData["choices"]): Reaction {
  */
 const answered = new WeakMap<object, Map<string, Promise<ReactionAnswer>>>();
 
+/** Where an answer is recorded: against an attack (its `reactionId`) or a cast (its `castId`). */
+export interface RecordedAs {
+  on: "attack" | "cast";
+  id: unknown;
+}
+
 /**
  * The reactor's side of the query, checked against this client's world: the reacting actor is
  * this user's; in a running combat its combatant is in it, may react (not defenseless,
  * defeated, dying, grappled …, a counter to pay) and the attacker is a combatant of the same
- * combat. A dodge or block is paid here, by the owner, once per attacker action.
+ * combat. A dodge or block goes to the GM's side, which pays its counter and records it
+ * (./reaction-record), once per attacker action. `as` (never from the wire): where it is recorded.
  */
-export async function answerReaction(data: unknown): Promise<ReactionAnswer | QueryRefusal> {
+export async function answerReaction(data: unknown, as?: RecordedAs): Promise<ReactionAnswer | QueryRefusal> {
   if (!wellFormed(data)) return refusal("BadRequest");
   const actor = resolveUuidSync<{ uuid?: string; name?: string; isOwner?: boolean }>(data.actorUuid);
   if (!actor) return refusal("NoActor");
@@ -174,17 +180,14 @@ export async function answerReaction(data: unknown): Promise<ReactionAnswer | Qu
     if (attacker?.documentName !== "Combatant" || attacker.combat?.id !== reactor.combat.id || attacker === reactor) return refusal("NoAttacker", { name });
     key = `${attacker.uuid}|${JSON.stringify(attacker.counters ?? null)}`;
   }
+  const record: RecordedAs = as ?? { on: "attack", id: data.reactionId };
   const decide = async (): Promise<ReactionAnswer> => {
     const auto = data.auto === true && game.user?.isGM === true && npcReactionMode() === "auto";
     const chosen = auto ? autoChoice(data.choices) : await promptInTime(data);
     const reaction = chosen !== "none" && data.choices.some((c) => c.reaction === chosen) ? chosen : "none";
     if (reaction === "none") return { ok: true, reaction, paid: false };
-    if (!reactor) return { ok: true, reaction: await recordReaction(actor, data.reactionId, reaction) ? reaction : "none", paid: false };
-    // The owner pays its own reserved counter (Stunned adds 1, the combatant knows).
-    const paid = (await reactor.spendCounters?.(1, { reaction: true, quiet: true })) ?? null;
-    if (!paid) return { ok: true, reaction: "none", paid: false };
-    await recordReaction(actor, data.reactionId, reaction);
-    return { ok: true, reaction, paid: true };
+    const paid = await declareReaction(actor, reactor, data.attackerUuid ?? null, record, reaction);
+    return paid === null ? { ok: true, reaction: "none", paid: false } : { ok: true, reaction, paid };
   };
   if (!key || !reactor) return decide();
   let byAttack = answered.get(reactor);
@@ -197,29 +200,26 @@ export async function answerReaction(data: unknown): Promise<ReactionAnswer | Qu
   return answer;
 }
 
-/** Where a reactor records its declared reactions: `flags.clockwork.reactedTo.<reactionId>`. */
-export const REACTED_FLAG = "reactedTo";
-/** How many of its latest reactions a creature keeps on record. */
-const REACTIONS_KEPT = 12;
-
-export const isReactionId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9]{8,32}$/.test(value);
+/**
+ * Declares a dodge or block: the GM's side pays the reactor's counter and records it under the
+ * attack's (or cast's) id (./reaction-record). Without an id, or with no GM connected, the owner
+ * pays here and nothing is recorded (the reaction counts for the roll, never for the GM's
+ * Apply). Resolves whether a counter was paid, or null: refused, the reaction does not stand.
+ */
+export async function declareReaction(actor: { uuid?: string } | null, reactor: ReactorCombatant | null, attackerUuid: string | null, as: RecordedAs, reaction: "dodge" | "block"): Promise<boolean | null> {
+  const valid = as.on === "attack" ? isReactionId(as.id) : isCastId(as.id);
+  if (valid && actor?.uuid) {
+    const declared = await declareAnswer({ actorUuid: actor.uuid, on: as.on, id: as.id as string, reaction, reactorUuid: reactor?.uuid ?? null, attackerUuid });
+    if (declared.ok) return declared.paid;
+    // Refused, or a GM who left or did not answer (it may have paid already): the reaction does not stand.
+    if (!("unreached" in declared) || declared.unreached !== "absent") return null;
+  }
+  if (!reactor) return false;
+  const paid = (await reactor.spendCounters?.(1, { reaction: true, quiet: true })) ?? null;
+  return paid === null ? null : true;
+}
 
 type RecordingActor = { uuid?: string; flags?: { clockwork?: Record<string, unknown> } };
-
-/**
- * Records a declared dodge or block on the reacting creature, on the answering client (which owns
- * it): the GM's recompute of the attack card reads it there. A request without an id records
- * nothing (the reaction still counts for the roll, not for the GM). False: the write failed.
- */
-export async function recordReaction(actor: unknown, reactionId: unknown, reaction: Reaction): Promise<boolean> {
-  const doc = actor as RecordingActor | null;
-  if (!isReactionId(reactionId) || reaction === "none" || !doc?.uuid) return true;
-  const kept = Object.keys((doc.flags?.clockwork?.[REACTED_FLAG] as Record<string, unknown> | undefined) ?? {}).filter((id) => id !== reactionId);
-  const changes: Record<string, unknown> = { [`flags.clockwork.${REACTED_FLAG}.${reactionId}`]: reaction };
-  for (const old of kept.slice(0, Math.max(0, kept.length - REACTIONS_KEPT + 1))) changes[`flags.clockwork.${REACTED_FLAG}.-=${old}`] = null;
-  const result = await writeOwned([{ op: "update", uuid: doc.uuid, changes }], { notify: false });
-  return result.ok;
-}
 
 /** The reaction a creature recorded for an attack (none without a record). */
 export function recordedReaction(actor: unknown, reactionId: unknown): Reaction {

@@ -32,7 +32,7 @@ import {
 } from "./source";
 import { gridSizeOf, spacesBetween, spacesToPoint, tokenBox, type GridBox } from "./geometry";
 import { attackPreview, type AttackPreview, type AttackTargetInfo } from "./preview";
-import { decideReaction, isReactionId, recordReaction, type Reaction, type ReactionDecision } from "./reactions";
+import { declareReaction, decideReaction, isReactionId, type Reaction, type ReactionDecision } from "./reactions";
 import { hiddenInfoLevel } from "./settings";
 import { ATTACK_FLAG, PUBLIC_VIEWER, type AttackCardData, type CardTarget, type TargetDetail } from "./card";
 import { renderAttackCard, safeKey } from "./chat";
@@ -485,18 +485,15 @@ export function redirectable(actor: WorkflowActor | undefined, damageType: Damag
 }
 
 /**
- * A preset reaction: paid and recorded on this client when it owns the reacting creature (no
- * combatant: nothing to pay). Another's creature declares its own reactions when asked.
+ * A preset reaction: declared from this client when it owns the reacting creature (the GM's side
+ * pays its counter and records it; no combatant: nothing to pay). Another's creature declares its
+ * own reactions when asked.
  */
-async function payOwnReaction(reactor: CombatantDoc | null, actor: unknown, reactionId: string, reaction: Reaction): Promise<boolean> {
+async function payOwnReaction(reactor: CombatantDoc | null, actor: unknown, reactionId: string, reaction: Reaction, attackerUuid: string | null): Promise<boolean> {
   if (reaction === "none") return true;
   if ((actor as { isOwner?: boolean } | null)?.isOwner !== true) return false;
-  if (reactor) {
-    const own = reactor as CombatantDoc & { isOwner?: boolean; spendCounters?(cost: number, options?: object): Promise<unknown> };
-    if (!own.isOwner || !own.spendCounters) return false;
-    if ((await own.spendCounters(1, { reaction: true, quiet: true })) === null) return false;
-  }
-  return recordReaction(actor, reactionId, reaction);
+  if (reactor && (reactor as { isOwner?: boolean }).isOwner !== true) return false;
+  return (await declareReaction(actor as { uuid?: string }, reactor as never, attackerUuid, { on: "attack", id: reactionId }, reaction)) !== null;
 }
 
 /** A fresh id for an attack's reactions. */
@@ -558,7 +555,7 @@ export async function performAttack(session: AttackSession, options: Pick<Attack
     const preset = typeof given === "string" ? given : given?.reaction;
     const by = typeof given === "object" && given ? given.by : "player";
     // The reactor's side pays its counter when it answers; a preset reaction is paid here only by the reactor's owner.
-    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor, info.actor, reactionId, preset) ? preset : "none", by };
+    if (preset) decisions[row.key] = { reaction: options.reactionsPaid || preset === "none" || await payOwnReaction(reactor, info.actor, reactionId, preset, attackerCombatant?.uuid ?? null) ? preset : "none", by };
     else decisions[row.key] = await decideReaction(info as AttackTargetInfo & { actor: WorkflowActor }, row, names, { reactorUuid: reactor?.uuid ?? null, attackerUuid: attackerCombatant?.uuid ?? null, reactionId });
   }));
   // A reaction a target may not take (or cannot pay) counts as none.

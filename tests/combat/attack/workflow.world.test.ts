@@ -160,7 +160,7 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     expect(counters(bob, BRAM)).toMatchObject({ available: 5 });
   });
 
-  it("a reaction's counter is paid by the reactor's side, once per attacker action; the attacker writes none of it", async () => {
+  it("a reaction's counter is paid once per attacker action: the reactor's owner answers, the GM's side pays and records it (issue 34)", async () => {
     const world = await createWorld({ packs: false });
     const { gm, bob } = await seedFight(world);
     let asked = 0;
@@ -172,9 +172,12 @@ describe("actor.attack", { timeout: 20_000 }, () => {
     await world.settle();
     expect(outcome!.data.targets[0].reaction).toBe("dodge");
     expect(counters(gm, BRAM)).toMatchObject({ available: 5 });
-    expect(writers).toEqual([bob.userId]);
+    // Bob answered; the record is the GM's, so the GM's client paid the counter as it recorded the dodge.
+    expect(writers).toEqual([gm.userId]);
+    expect((actor(gm, BRAM) as unknown as { flags: { clockwork?: { reactedTo?: Record<string, string> } } }).flags.clockwork?.reactedTo?.[outcome!.data.reactionId!]).toBe("dodge");
     // The same request again (Grusha has not acted since the attack was paid … its counters are
     // what they are now): answered once more at most, and a repeat of that answer pays nothing.
+    // (Without an attack id nothing is recorded: Bob's own client pays, the GM counts none of it.)
     const data = {
       attacker: "Grusha", weapon: "Club", target: "Bram", timeout: 2_000, actorUuid: actorUuid(BRAM), reactorUuid: combatantUuid(BRAM), attackerUuid: combatantUuid(GRUSHA),
       choices: [{ reaction: "none", defense: 10, chanceToHit: 0.5, expectedDamage: 3 }, { reaction: "dodge", defense: 13, chanceToHit: 0.3, expectedDamage: 2 }],

@@ -5,7 +5,7 @@
  */
 import { createWorld, queueFaces, clearQueuedFaces, type World, type WorldClient } from "../../world";
 import { RELAY_QUERY } from "../../../src/relay";
-import { DAMAGE_APPLY, DAMAGE_FLAG, rollEnricherDamage } from "../../../src/enrichers/damage";
+import { DAMAGE_APPLY, DAMAGE_FLAG, DAMAGE_UNDO, rollEnricherDamage } from "../../../src/enrichers/damage";
 import { GRUSHA, SCENE_ID, seedArena, tokenId } from "../../magic/world-fixtures";
 import type { ForgeryCase } from "./case";
 
@@ -54,4 +54,9 @@ export const enricherDamageForgeries: ForgeryCase<DamageTable>[] = [
   { name: "damage.apply with Bob's own card, its roll and flag agreeing, typed in chat (no page of the GM's asks for it)", query: RELAY_QUERY, kind: DAMAGE_APPLY, forgery: "wrong-state", build: async (t) => ({ from: t.bob, to: t.gm, data: request(await t.note(t.bob, flag(6), t.rolls()), t.bob.userId) }) },
   { name: "damage.apply with Bob's card naming a page that does not exist", query: RELAY_QUERY, kind: DAMAGE_APPLY, forgery: "other-document", build: async (t) => ({ from: t.bob, to: t.gm, data: request(await t.note(t.bob, { [DAMAGE_FLAG]: { dice: 6, damageType: "piercing", source: "JournalEntry.nope0000000000.JournalEntryPage.nope0000000000" } }, t.rolls()), t.bob.userId) }) },
   { name: "damage.apply with a card that is no damage card", query: RELAY_QUERY, kind: DAMAGE_APPLY, forgery: "other-document", build: async (t) => ({ from: t.bob, to: t.gm, data: request(await t.note(t.bob, { other: true }), t.bob.userId) }) },
+  // The GM's Undo (issue 34): GMs only.
+  { name: "damage.undo of Alice's card claiming the GM's id", query: RELAY_QUERY, kind: DAMAGE_UNDO, forgery: "claimed-gm", build: async (t) => ({ from: t.bob, to: t.gm, data: { kind: DAMAGE_UNDO, args: {}, cause: t.card, userId: t.gm.userId } }) },
+  { name: "damage.undo of Alice's card claiming Alice's id", query: RELAY_QUERY, kind: DAMAGE_UNDO, forgery: "claimed-player", build: async (t) => ({ from: t.bob, to: t.gm, data: { kind: DAMAGE_UNDO, args: {}, cause: t.card, userId: t.alice.userId } }) },
+  { name: "damage.undo with no card", query: RELAY_QUERY, kind: DAMAGE_UNDO, forgery: "no-cause", build: async (t) => ({ from: t.bob, to: t.gm, data: { kind: DAMAGE_UNDO, args: {}, cause: null, userId: t.bob.userId } }) },
+  { name: "damage.undo of Alice's card by Bob", query: RELAY_QUERY, kind: DAMAGE_UNDO, forgery: "not-author", build: async (t) => ({ from: t.bob, to: t.gm, data: { kind: DAMAGE_UNDO, args: {}, cause: t.card, userId: t.bob.userId } }) },
 ];

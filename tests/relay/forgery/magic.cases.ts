@@ -1,6 +1,6 @@
 /**
  * Magic's forged requests (issue 18 item 7): every relay kind magic registers ("cast.apply",
- * "cast.undo", "channel", "alchemy.apply", "companion.summon") sent from a player's console as the
+ * "cast.undo", "channel", "alchemy.apply", "alchemy.undo", "companion.summon") sent from a player's console as the
  * relay's one query, each lying in one way; and the spell dodge shape of `clockwork.spellReaction`.
  * A cast card's claims (a scroll's roll, a Counterspell, a dodge, a resisting roll, a "vs GM"
  * difficulty) are checked against records its author cannot write (`magicRefusalKeys`). The
@@ -225,6 +225,11 @@ export const magicForgeries: ForgeryCase<MagicTable>[] = [
   { name: "alchemy.apply by Bob with Alice's card", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "not-author", build: async (t) => ask(t.bob, t.gm, "alchemy.apply", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(BRAM), itemUuid: null } }), t.bob.userId) },
   { name: "alchemy.apply naming a spell as the item", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "alchemy.apply", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(GRUSHA), itemUuid: `${actorUuid(ILINDE)}.Item.${SPELL_IDS.Barrier}` } }), t.alice.userId) },
   { name: "alchemy.apply by Alice for Bob's creature's item", query: RELAY_QUERY, kind: "alchemy.apply", forgery: "other-document", build: async (t) => ask(t.alice, t.gm, "alchemy.apply", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(BRAM), targetUuid: actorUuid(GRUSHA), itemUuid: `${actorUuid(BRAM)}.Item.magicBramSword01` } }), t.alice.userId) },
+  // alchemy.undo (issue 34): GMs only
+  { name: "alchemy.undo claiming the GM's id", query: RELAY_QUERY, kind: "alchemy.undo", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "alchemy.undo", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(BRAM), itemUuid: null } }), t.gm.userId) },
+  { name: "alchemy.undo by Bob of his own note claiming Alice's id", query: RELAY_QUERY, kind: "alchemy.undo", forgery: "claimed-player", build: async (t) => ask(t.bob, t.gm, "alchemy.undo", await t.note(t.bob, { alchemyUse: { actorUuid: actorUuid(BRAM), targetUuid: actorUuid(ILINDE), itemUuid: null } }), t.alice.userId) },
+  { name: "alchemy.undo with no card", query: RELAY_QUERY, kind: "alchemy.undo", forgery: "no-cause", build: async (t) => ask(t.alice, t.gm, "alchemy.undo", null, t.alice.userId) },
+  { name: "alchemy.undo by Bob of Alice's note", query: RELAY_QUERY, kind: "alchemy.undo", forgery: "not-author", build: async (t) => ask(t.bob, t.gm, "alchemy.undo", await t.note(t.alice, { alchemyUse: { actorUuid: actorUuid(ILINDE), targetUuid: actorUuid(BRAM), itemUuid: null } }), t.bob.userId) },
   // companion.summon
   { name: "companion.summon with a console-made Golemancy card", query: RELAY_QUERY, kind: "companion.summon", forgery: "out-of-range", build: async (t) => ask(t.alice, t.gm, "companion.summon", await t.note(t.alice, { cast: { spell: { name: "Golemancy", identifier: "golemancy", table: "golemancy" }, caster: { name: "Ilinde", uuid: actorUuid(ILINDE) }, targets: [], success: true, gains: 9 } }), t.alice.userId, { choice: { material: "iron", size: "large" } }) },
   { name: "companion.summon claiming the GM's id", query: RELAY_QUERY, kind: "companion.summon", forgery: "claimed-gm", build: async (t) => ask(t.alice, t.gm, "companion.summon", await t.note(t.alice, { cast: { spell: { name: "Golemancy", identifier: "golemancy", table: "golemancy" }, caster: { name: "Ilinde", uuid: actorUuid(ILINDE) }, targets: [], success: true, gains: 9 } }), t.gm.userId) },

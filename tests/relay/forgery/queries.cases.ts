@@ -70,6 +70,7 @@ const INITIATIVE = "clockwork.rollInitiative";
 const REACTION = "clockwork.reaction";
 const SPELL_REACTION = "clockwork.spellReaction";
 const COUNTERSPELL = "clockwork.counterspell";
+const RECORD = "clockwork.reactionRecord";
 
 type Case = ForgeryCase<QueryTable>;
 const burning = { statusId: "burning", kind: "flat", target: 7, rolls: 1, chance: 0.5 };
@@ -137,5 +138,13 @@ export const queryForgeries: Case[] = [
   { name: "Counterspell for Bo sent to Alice", query: COUNTERSPELL, forgery: "claimed-player", build: async (t) => from(t, alice, () => ({ reactorUuid: t.uuid.bo, casterUuid: t.uuid.gob, caster: "Gob", spell: "Fire", gains: 2, timeout: 2_000 })) },
   { name: "spell reaction roll for Bo sent to Alice, claiming the GM's id", query: SPELL_REACTION, forgery: "claimed-gm", build: async (t) => from(t, alice, () => ({ actorUuid: t.uuid.bo, skill: "agility", userId: t.fight.gm.userId })) },
   { name: "Counterspell for Bo sent to Alice, claiming the GM's id", query: COUNTERSPELL, forgery: "claimed-gm", build: async (t) => from(t, alice, () => ({ reactorUuid: t.uuid.bo, casterUuid: t.uuid.gob, caster: "Gob", spell: "Fire", gains: 2, timeout: 2_000, userId: t.fight.gm.userId })) },
+  // A reaction's record: the GM pays and writes it, for the asker's own creature that may react now (issue 34).
+  { name: "reaction record for Bo claiming the GM's id", query: RECORD, forgery: "claimed-gm", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.bo, on: "attack", id: "forgedattack0001", reaction: "dodge", reactorUuid: t.combatant.bo, attackerUuid: t.combatant.gob, userId: t.fight.gm.userId })) },
+  { name: "reaction record for Bo claiming Alice (not hers)", query: RECORD, forgery: "claimed-player", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.bo, on: "attack", id: "forgedattack0001", reaction: "dodge", reactorUuid: t.combatant.bo, attackerUuid: t.combatant.gob, userId: t.fight.alice.userId })) },
+  { name: "reaction record for Ada (Alice's) with Bob's id", query: RECORD, forgery: "own-id", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.ada, on: "attack", id: "forgedattack0001", reaction: "block", reactorUuid: t.combatant.ada, attackerUuid: t.combatant.gob, userId: t.fight.bob.userId })) },
+  { name: "reaction record of Bo's dodge naming no combatant, while he fights", query: RECORD, forgery: "no-cause", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.bo, on: "attack", id: "forgedattack0001", reaction: "dodge", userId: t.fight.bob.userId })) },
+  { name: "reaction record of Bo's dodge against himself", query: RECORD, forgery: "wrong-state", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.bo, on: "attack", id: "forgedattack0001", reaction: "dodge", reactorUuid: t.combatant.bo, attackerUuid: t.combatant.bo, userId: t.fight.bob.userId })) },
+  { name: "reaction record naming Ada's combatant as Bo's", query: RECORD, forgery: "other-document", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.bo, on: "attack", id: "forgedattack0001", reaction: "dodge", reactorUuid: t.combatant.ada, attackerUuid: t.combatant.gob, userId: t.fight.bob.userId })) },
+  { name: "reaction record of a parry, faces of 13 and an id with dots", query: RECORD, forgery: "out-of-range", build: async (t) => from(t, gm, () => ({ actorUuid: t.uuid.bo, on: "cast", id: "a.b", reaction: "parry", faces: [13], userId: t.fight.bob.userId })) },
   { name: "Counterspell against 99 casting gains", query: COUNTERSPELL, forgery: "out-of-range", build: async (t) => from(t, gm, () => ({ reactorUuid: t.uuid.gob, casterUuid: t.uuid.bo, caster: "Bo", spell: "Fire", gains: 99, timeout: 2_000 })) },
 ];

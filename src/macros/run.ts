@@ -9,6 +9,7 @@
  */
 import { currentUser, localize, maybeCanvas, notify } from "../foundry";
 import { combatActionsFor, onCombatActionClick, performCombatAction, type ActionResult } from "../combat/actions";
+import { heldChoices } from "../combat/actions/context";
 import type { ClockworkActor } from "../documents/actor";
 import type { ClockworkItem } from "../documents/item";
 import { ITEM_KINDS, KIND_ITEM_TYPE, parseMacroSpec, type MacroSpec } from "./spec";
@@ -56,8 +57,11 @@ async function runAction(actor: ClockworkActor, spec: MacroSpec, event: RunOptio
   if ((spec.itemId || spec.name) && !item) return refuse("CLOCKWORK.Macros.NoItem", { actor: actor.name, name: spec.name ?? spec.itemId });
   const weaponId = item?.type === "weapon" && spec.key !== "recallWeapon" ? item.id : null;
   if (!offers(actor, spec, weaponId)) return refuse("CLOCKWORK.Macros.NoAction", { actor: actor.name, action });
-  // Recall names its weapon: no question of which one.
-  if (spec.key === "recallWeapon" && item) return performCombatAction(actor as never, { key: "recallWeapon", itemId: item.id });
+  // Recall names its weapon: no question of which one; one already in hand cannot be recalled.
+  if (spec.key === "recallWeapon" && item) {
+    if (!heldChoices(actor as never, "recallWeapon").some((c) => c.id === item.id)) return refuse("CLOCKWORK.Macros.NoAction", { actor: actor.name, action });
+    return performCombatAction(actor as never, { key: "recallWeapon", itemId: item.id });
+  }
   const dataset: Record<string, string> = { key: spec.key ?? "" };
   if (weaponId) dataset.weaponId = weaponId;
   if (spec.offWeaponId) dataset.offWeaponId = spec.offWeaponId;

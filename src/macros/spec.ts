@@ -97,5 +97,6 @@ export function macroSpecKey(spec: MacroSpec): string {
 /** The script of the macro: one call of the system's API with the spec (docs/api.md, "Hotbar macros"). */
 export function macroCommand(spec: MacroSpec): string {
   const ordered = Object.fromEntries(JSON.parse(macroSpecKey(spec)) as [string, unknown][]);
-  return `await game.clockwork.macros.run(${JSON.stringify(ordered)});`;
+  // `scope` is core's script-macro parameter (client/documents/macro.mjs): a click's event travels in it.
+  return `return game.clockwork.macros.run(${JSON.stringify(ordered)}, { event: scope?.event });`;
 }

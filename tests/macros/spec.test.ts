@@ -13,7 +13,7 @@ const spec: fc.Arbitrary<MacroSpec> = fc.oneof(
 
 /** The spec a command carries, read back as the macro's script would pass it. */
 function commandSpec(command: string): unknown {
-  const match = /^await game\.clockwork\.macros\.run\((.*)\);$/.exec(command);
+  const match = /^return game\.clockwork\.macros\.run\((.*), \{ event: scope\?\.event \}\);$/.exec(command);
   return match ? JSON.parse(match[1]) : null;
 }
 

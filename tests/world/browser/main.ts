@@ -33,6 +33,7 @@ import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type Si
 import { renderCombatTracker, type CombatantLike, type CombatLike } from "./combat-tracker";
 import { JournalViewer, type JournalLike } from "./journal";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
+import { renderHotbar, type HotbarUser } from "./hotbar";
 
 /** Where the world was kept before it moved to the server (cleared: it can be megabytes). */
 const OLD_STORAGE_KEY = "clockwork-world";
@@ -282,6 +283,19 @@ async function boot(): Promise<void> {
   let players = renderPlayers(users, user);
   document.body.append(renderBoard(user, loaded.warnings, openUuid), players);
   document.getElementById("board")?.classList.toggle("with-map", mapShown);
+  // The playground's own macro bar (hotbar.ts; not Foundry's): page 1 of this user's hotbar.
+  const hotbarUser = () => game.user as unknown as HotbarUser;
+  const worldHotbar = (client.ui as unknown as { hotbar: { drop(data: object, slot: number): Promise<unknown> } }).hotbar;
+  let hotbar: HTMLElement | null = PLAYGROUND ? renderHotbar(hotbarUser(), { drop: (data, slot) => client.run(() => worldHotbar.drop(data, slot)) }) : null;
+  if (hotbar) document.body.append(hotbar);
+  const drawHotbar = () => {
+    if (!hotbar) return;
+    const next = renderHotbar(hotbarUser(), { drop: (data, slot) => client.run(() => worldHotbar.drop(data, slot)) });
+    hotbar.replaceWith(next);
+    hotbar = next;
+  };
+  for (const action of ["create", "update", "delete"]) client.Hooks.on(`${action}Macro`, drawHotbar);
+  client.Hooks.on("updateUser", ((changed: { id?: string }) => { if (changed.id === game.user.id) drawHotbar(); }) as never);
   // Another tab opened or closed: that user is connected or not, as core's players list shows.
   client.Hooks.on("userConnected", () => {
     const next = renderPlayers(users, user);

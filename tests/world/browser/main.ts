@@ -283,6 +283,11 @@ async function boot(): Promise<void> {
   let players = renderPlayers(users, user);
   document.body.append(renderBoard(user, loaded.warnings, openUuid), players);
   document.getElementById("board")?.classList.toggle("with-map", mapShown);
+  // A player with no character takes the one character he owns, as in core's User Configuration,
+  // so a hotbar macro acts for it when no token is selected (the map does not select tokens).
+  const self = game.user as unknown as { isGM: boolean; character?: unknown; update(c: object): Promise<unknown> };
+  const own = game.actors.contents.filter((a) => a.type === "character" && a.testUserPermission(user, "OWNER"));
+  if (PLAYGROUND && !self.isGM && !self.character && own.length === 1) await self.update({ character: own[0].id }).catch((error: unknown) => console.error(error));
   // The playground's own macro bar (hotbar.ts; not Foundry's): page 1 of this user's hotbar.
   const hotbarUser = () => game.user as unknown as HotbarUser;
   const worldHotbar = (client.ui as unknown as { hotbar: { drop(data: object, slot: number): Promise<unknown> } }).hotbar;

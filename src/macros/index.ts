@@ -20,7 +20,8 @@ export { addToHotbar, dragDataForElement, specForElement, specForItem, MACRO_DRA
 export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boolean | void {
   const source = dropSource(data);
   if (!source) return;
-  void createMacro(source.spec, { slot: Number(slot) || null, actor: (source.actor ?? undefined) as never });
+  // Core does not wait for the hook; a refused create has already been shown to the user by core.
+  createMacro(source.spec, { slot: Number(slot) || null, actor: (source.actor ?? undefined) as never }).catch((error: unknown) => console.error(error));
   return false;
 }
 

@@ -13,7 +13,7 @@ import { eventually } from "../world/wait";
 import { canvasOf } from "../world/canvas";
 import { named } from "../packs/load-sources";
 import { setReactionPrompt } from "../../src/combat/attack/reactions";
-import { BRAM, GREATSWORD, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, actorUuid, combatantUuid, doc, flush, moveToken, seedArena, setCounters, tokenId } from "../magic/world-fixtures";
+import { BRAM, GREATSWORD, GRUSHA, ILINDE, SCENE_ID, SPELL_IDS, SWORD, actorUuid, combatantUuid, doc, flush, moveToken, seedArena, setCounters, tokenId } from "../magic/world-fixtures";
 
 let world: World;
 let gm: WorldClient;
@@ -242,6 +242,18 @@ describe("macros that cannot act say why and change nothing", { timeout: 30_000 
     expect(messages(gm).length).toBe(messageCount);
     expect(counters(gm, ILINDE)).toBe(12);
     expect(counters(gm, BRAM)).toBe(bramCounters);
+  });
+
+  it("a player whose role may not write script macros is told so; no macro is made", async () => {
+    await world.as(gm, () => (gm.game.users.get(bob.userId) as unknown as UserDoc).update({ permissions: { MACRO_SCRIPT: false } }));
+    await world.settle();
+    const from = bob.notifications.length;
+    const count = macros(gm).contents.length;
+    await world.as(bob, () => hotbar(bob).drop(actor(bob, BRAM).items.get(SWORD)!.toDragData(), 1));
+    await eventually(() => expect(warnings(bob, from)).toEqual(["Your role may not create script macros: ask the GM for the \"Use Script Macros\" permission."]));
+    await world.settle();
+    expect(macros(gm).contents.length).toBe(count);
+    expect(userOf(bob).hotbar ?? {}).toEqual({});
   });
 
   it("an action the creature's sheet does not offer now is refused with its name", async () => {

@@ -33,7 +33,7 @@ export function macroMenuEntries(actor: SheetActor) {
     condition: (row: HTMLElement) => actor.isOwner && rowSpec(row, actor) !== null,
     callback: (row: HTMLElement) => {
       const spec = rowSpec(row, actor);
-      if (spec) void addToHotbar(spec, actor as never);
+      if (spec) addToHotbar(spec, actor as never).catch((error: unknown) => console.error(error));
     },
   }];
 }

@@ -169,10 +169,13 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     await guardSubmitAsync(this, () => super._processSubmitData(...args), this.actor);
   }
 
-  /** The rows' context menu: "Add to hotbar" on what makes a macro (./macro-entries.ts). */
+  /**
+   * The rows' context menu: "Add to hotbar" on what makes a macro (./macro-entries.ts). Core calls
+   * `get<SheetClass>RowContextOptions(app, entries)` for modules to add theirs (ApplicationV2#_createContextMenu).
+   */
   protected override async _onFirstRender(...args: Parameters<foundry.applications.api.ApplicationV2["_onFirstRender"]>): Promise<void> {
     await super._onFirstRender(...args);
-    this._createContextMenu(() => macroMenuEntries(this.actor) as never, MACRO_MENU_ROWS, { hookName: "getClockworkRowContext", fixed: true, jQuery: false } as never);
+    this._createContextMenu(() => macroMenuEntries(this.actor) as never, MACRO_MENU_ROWS, { hookName: "get{}RowContextOptions", fixed: true, jQuery: false } as never);
   }
 
   /* ------------------------------------------------------------------ drag and drop */

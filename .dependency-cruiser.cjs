@@ -15,6 +15,7 @@
  *   documents               Actor and Item classes: the Actor's API delegates to the features
  *   integrations            optional modules (Item Piles, Automated Animations), one file each
  *   enrichers               rolls anywhere: journal/chat enrichers, their damage card, the GM's roll request
+ *   macros                  hotbar macros: drops, the macro's spec, running it through the Actor's API
  *   applications            sheets, builder, dialogs, windows
  *   selftest, migrations (the world runner)
  *   entry                   src/clockwork.ts: registers everything; nothing imports it
@@ -36,6 +37,7 @@ const layers = [
   ["documents", "^src/documents/"],
   ["integrations", "^src/integrations/"],
   ["enrichers", "^src/enrichers/"],
+  ["macros", "^src/macros/"],
   ["applications", "^src/applications/"],
   ["top", "^src/(selftest|migrations)/"],
   ["entry", "^src/clockwork\\.ts$"],
@@ -56,8 +58,9 @@ const allowedBelow = {
   documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic"],
   integrations: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
   enrichers: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "applications", "top"],
+  macros: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
+  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "macros"],
+  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "macros", "applications", "top"],
   entry: [],
 };
 

@@ -32,6 +32,7 @@ import { registerItemPiles } from "./integrations/item-piles";
 import { registerEnrichers } from "./enrichers";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
+import { registerMacros } from "./macros";
 
 /** Token bars and values offered in the token configuration. */
 const TRACKABLE = {
@@ -66,6 +67,7 @@ export function initClockwork(): void {
   registerCardData();
   registerEnrichers();
   registerBabele();
+  registerMacros();
 }
 
 Hooks.once("init", initClockwork);

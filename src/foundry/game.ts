@@ -71,7 +71,7 @@ export function targetedTokens<T = Token.Implementation>(): T[] {
 }
 
 /** One of the world collections (`game.actors`, `game.messages`, `game.packs`…), typed as the feature reads it. */
-export function worldCollection<T>(name: "actors" | "items" | "messages" | "scenes" | "packs" | "combats" | "users"): T | undefined {
+export function worldCollection<T>(name: "actors" | "items" | "messages" | "scenes" | "packs" | "combats" | "users" | "macros"): T | undefined {
   return (maybeGame()?.[name] ?? undefined) as T | undefined;
 }
 

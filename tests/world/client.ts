@@ -9,6 +9,7 @@ import { runAs } from "./context";
 import { CONST, DICE_ROLL_MODES, MESSAGE_MODES } from "./constants";
 import { diceConfig } from "./dice";
 import { HookRegistry } from "./hooks";
+import { Hotbar } from "./hotbar";
 import { Localization } from "./i18n";
 import { CompendiumCollection } from "./packs";
 import { recordingNotifications, type Notification, type Scope } from "./scope";
@@ -66,6 +67,7 @@ export interface ClientGame {
   combat: Combat | null;
   scenes: Scenes;
   journal: WorldCollection<WorldDocument>;
+  macros: WorldCollection<WorldDocument>;
   packs: Collection<CompendiumCollection>;
   settings: ClientSettings;
   i18n: Localization;
@@ -133,7 +135,7 @@ function collectionFor(name: string): WorldCollection<WorldDocument> {
 
 /** game.* names of the world collections. */
 const GAME_KEYS: Record<string, string> = {
-  User: "users", Actor: "actors", Item: "items", ChatMessage: "messages", Combat: "combats", Scene: "scenes", Setting: "settingsCollection", JournalEntry: "journal",
+  User: "users", Actor: "actors", Item: "items", ChatMessage: "messages", Combat: "combats", Scene: "scenes", Setting: "settingsCollection", JournalEntry: "journal", Macro: "macros",
 };
 
 /** `CONFIG[type].sidebarIcon` of the world's document types (v13 client/config.mjs). */
@@ -202,7 +204,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
     this.profile = profile;
     this.i18n = new Localization(translations);
     const notifications = recordingNotifications((n) => this.notifications.push(n), () => this.i18n);
-    this.ui = { notifications, windows: {}, activeWindow: null };
+    this.ui = { notifications, windows: {}, activeWindow: null, hotbar: new Hotbar() };
     this.Hooks = new HookRegistry({
       record: (error) => this.errors.push(error),
       notify: (type, message) => notifications[type](message),

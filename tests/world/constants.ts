@@ -13,6 +13,7 @@ export const USER_PERMISSIONS: Readonly<Record<string, { defaultRole: number }>>
   QUERY_USER: { defaultRole: USER_ROLES.PLAYER },
   TOKEN_CREATE: { defaultRole: USER_ROLES.TRUSTED },
   TEMPLATE_CREATE: { defaultRole: USER_ROLES.PLAYER },
+  MACRO_SCRIPT: { defaultRole: USER_ROLES.PLAYER },
 });
 
 export const DICE_ROLL_MODES = Object.freeze({ PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" });

@@ -14,7 +14,7 @@ import { utils, type PlainObject } from "./utils";
 import { DataModelValidationError, DataModelValidationFailure } from "./validation";
 import { CompendiumCollection } from "./packs";
 import { Collection, WorldCollection } from "./collections";
-import { ActiveEffect, Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Scene, Setting, TokenDocument, User } from "./documents/classes";
+import { ActiveEffect, Actor, ChatMessage, Combat, Combatant, Item, JournalEntry, JournalEntryPage, Macro, Scene, Setting, TokenDocument, User } from "./documents/classes";
 import { presentation, WorldDocument } from "./documents/document";
 import { DEL, operators } from "./documents/operators";
 import type { WorldClient } from "./client";
@@ -61,7 +61,7 @@ function parseUuid(uuid: string): PlainObject {
 }
 
 const documents = {
-  ActiveEffect, Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, Setting, User, JournalEntry, JournalEntryPage,
+  ActiveEffect, Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, Setting, User, JournalEntry, JournalEntryPage, Macro,
   BaseActor: Actor, BaseItem: Item,
   collections: {
     get Actors() {
@@ -114,7 +114,7 @@ export function installGlobals(): void {
   defineValue("CONST", CONST);
   defineValue("Roll", Roll);
   defineValue("Handlebars", apps.handlebars);
-  for (const [name, cls] of Object.entries({ ActiveEffect, Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, User, JournalEntry })) defineValue(name, cls);
+  for (const [name, cls] of Object.entries({ ActiveEffect, Actor, Item, ChatMessage, Combat, Combatant, Scene, TokenDocument, User, JournalEntry, Macro })) defineValue(name, cls);
   defineGetter("game", () => scope().game);
   defineGetter("CONFIG", () => scope().CONFIG);
   defineGetter("Hooks", () => scope().Hooks);

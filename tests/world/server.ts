@@ -23,7 +23,7 @@ const LEVELS = DOCUMENT_OWNERSHIP_LEVELS as Record<string, number>;
 const ROLES = USER_ROLES as Record<string, number>;
 
 /** Primary document types the server stores. */
-export const WORLD_COLLECTIONS = ["User", "Actor", "Item", "ChatMessage", "Combat", "Scene", "Setting", "JournalEntry"] as const;
+export const WORLD_COLLECTIONS = ["User", "Actor", "Item", "ChatMessage", "Combat", "Scene", "Setting", "JournalEntry", "Macro"] as const;
 
 /** The part of a client the server talks to. */
 export interface ServerClient {
@@ -111,6 +111,10 @@ class ServerRecord implements PermissionSubject {
         return this.#actorRecord()?.getUserLevel(user) ?? LEVELS.NONE;
       case "User":
         return this._source._id === user.id ? LEVELS.OWNER : LEVELS.LIMITED;
+      case "Macro":
+        // BaseMacro#getUserLevel: the author owns it.
+        if (this._source.author === user.id) return LEVELS.OWNER;
+        break;
       case "Item":
         if (this.parent) return this.parent.getUserLevel(user);
     }

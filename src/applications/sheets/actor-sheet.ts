@@ -17,6 +17,7 @@ import { FormEdits } from "./form-edits";
 import { guardSubmit, guardSubmitAsync } from "./form-errors";
 import { isDocumentRender, StaleParts, tabbedSheetParts, type PartRenderOptions } from "./render-parts";
 import { HandlebarsActorSheet } from "./sheet-bases";
+import { MACRO_MENU_ROWS, macroMenuEntries, macroDragData } from "./macro-entries";
 
 
 type ItemDoc = Item.Implementation;
@@ -168,7 +169,30 @@ export abstract class ClockworkActorSheet extends HandlebarsActorSheet {
     await guardSubmitAsync(this, () => super._processSubmitData(...args), this.actor);
   }
 
+  /**
+   * The rows' context menu: "Add to hotbar" on what makes a macro (./macro-entries.ts). Core calls
+   * `get<SheetClass>RowContextOptions(app, entries)` for modules to add theirs (ApplicationV2#_createContextMenu).
+   */
+  protected override async _onFirstRender(...args: Parameters<foundry.applications.api.ApplicationV2["_onFirstRender"]>): Promise<void> {
+    await super._onFirstRender(...args);
+    this._createContextMenu(() => macroMenuEntries(this.actor) as never, MACRO_MENU_ROWS, { hookName: "get{}RowContextOptions", fixed: true, jQuery: false } as never);
+  }
+
   /* ------------------------------------------------------------------ drag and drop */
+
+  /**
+   * A skill row or a combat action carries the macro it makes (src/macros); item rows keep
+   * core's item drag data. Declared by ActorSheetV2 in v13; the installed types predate it.
+   */
+  protected async _onDragStart(event: DragEvent): Promise<void> {
+    const data = macroDragData(event.currentTarget as HTMLElement | null, this.actor);
+    if (data) {
+      event.dataTransfer?.setData("text/plain", JSON.stringify(data));
+      return;
+    }
+    const core = (HandlebarsActorSheet.prototype as unknown as { _onDragStart(this: unknown, event: DragEvent): Promise<void> })._onDragStart;
+    return core.call(this, event);
+  }
 
   /**
    * Core loads the dropped document before any handler runs; an invalid entry throws there,

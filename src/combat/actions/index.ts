@@ -58,8 +58,8 @@ async function askItem(actor: ActingActor, key: "stow" | "draw" | "recallWeapon"
 
 const ASKS_ITEM = new Set(["stow", "draw", "recallWeapon"]);
 
-/** The sheet's `combatAction` click: the button's dataset names the action. */
-export async function onCombatActionClick(actor: ActingActor, target: HTMLElement, event?: { shiftKey?: boolean } | null): Promise<ActionResult> {
+/** The sheet's `combatAction` click (and a hotbar macro's action): the button's dataset names the action. */
+export async function onCombatActionClick(actor: ActingActor, target: { dataset: DOMStringMap }, event?: { shiftKey?: boolean } | null): Promise<ActionResult> {
   const data = target.dataset;
   const key = data.key ?? "";
   if (data.provider) {

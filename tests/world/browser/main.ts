@@ -36,6 +36,7 @@ import { attachTrackerMenus, CORE_COMBAT_STRINGS, renderCombatTracker, type Comb
 import { isUnlinked, tokenForCombat } from "./combat-tokens";
 import { journalSheet, JournalViewer, type JournalLike } from "./journal";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
+import { renderHotbar, type HotbarUser } from "./hotbar";
 
 /** Where the world was kept before it moved to the server (cleared: it can be megabytes). */
 const OLD_STORAGE_KEY = "clockwork-world";
@@ -292,6 +293,24 @@ async function boot(): Promise<void> {
   let players = renderPlayers(users, user);
   document.body.append(renderBoard(user, loaded.warnings, openUuid), players);
   document.getElementById("board")?.classList.toggle("with-map", mapShown);
+  // A player with no character takes the one character he owns, as in core's User Configuration,
+  // so a hotbar macro acts for it when no token is selected (the map does not select tokens).
+  const self = game.user as unknown as { isGM: boolean; character?: unknown; update(c: object): Promise<unknown> };
+  const own = game.actors.contents.filter((a) => a.type === "character" && a.testUserPermission(user, "OWNER"));
+  if (PLAYGROUND && !self.isGM && !self.character && own.length === 1) await self.update({ character: own[0].id }).catch((error: unknown) => console.error(error));
+  // The playground's own macro bar (hotbar.ts; not Foundry's): page 1 of this user's hotbar.
+  const hotbarUser = () => game.user as unknown as HotbarUser;
+  const worldHotbar = (client.ui as unknown as { hotbar: { drop(data: object, slot: number): Promise<unknown> } }).hotbar;
+  let hotbar: HTMLElement | null = PLAYGROUND ? renderHotbar(hotbarUser(), { drop: (data, slot) => client.run(() => worldHotbar.drop(data, slot)) }) : null;
+  if (hotbar) document.body.append(hotbar);
+  const drawHotbar = () => {
+    if (!hotbar) return;
+    const next = renderHotbar(hotbarUser(), { drop: (data, slot) => client.run(() => worldHotbar.drop(data, slot)) });
+    hotbar.replaceWith(next);
+    hotbar = next;
+  };
+  for (const action of ["create", "update", "delete"]) client.Hooks.on(`${action}Macro`, drawHotbar);
+  client.Hooks.on("updateUser", ((changed: { id?: string }) => { if (changed.id === game.user.id) drawHotbar(); }) as never);
   // Another tab opened or closed: that user is connected or not, as core's players list shows.
   client.Hooks.on("userConnected", () => {
     const next = renderPlayers(users, user);

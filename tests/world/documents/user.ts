@@ -2,7 +2,10 @@
  * The User document (common/documents/user.mjs and client/documents/user.mjs, v13). Roles:
  * PLAYER 1, TRUSTED 2, ASSISTANT 3, GAMEMASTER 4; `isGM` is ASSISTANT or above. A permission
  * is the user's explicit grant, else its role's default (CONST.USER_PERMISSIONS). `active` is
- * set by the client from the server's presence data. `query` is in queries.ts.
+ * set by the client from the server's presence data. `query` is in queries.ts. The hotbar is
+ * `hotbar` (slot → macro id); `assignHotbarMacro` and `getHotbarMacros` as in v13
+ * `client/documents/user.mjs`, except that emptying a slot is not modelled (the world's updates
+ * merge; core writes the whole map with `recursive: false`).
  */
 import { DocumentIdField, NumberField, ObjectField, StringField, type DataField } from "../fields";
 import { DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "../constants";
@@ -43,6 +46,7 @@ export class User extends WorldDocument implements UserLike {
       color: new StringField({ required: true, blank: false, initial: "#cccccc" }),
       avatar: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       permissions: new ObjectField(),
+      hotbar: new ObjectField(),
       flags: new ObjectField(),
     };
   }
@@ -104,6 +108,38 @@ export class User extends WorldDocument implements UserLike {
   override getUserLevel(user?: UserLike | null): number {
     user ??= hostOf(this).user;
     return user.id === this.id ? DOCUMENT_OWNERSHIP_LEVELS.OWNER : DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
+  }
+
+  declare hotbar: Record<string, string>;
+
+  /**
+   * Put a macro in a hotbar slot (1–50; the first free one when none is given), or move it from
+   * `fromSlot` (client/documents/user.mjs `assignHotbarMacro`). Throws for a bad macro or slot.
+   */
+  async assignHotbarMacro(macro: WorldDocument | null, slot?: number | string | null, { fromSlot }: { fromSlot?: number | string } = {}): Promise<this | undefined> {
+    if (macro !== null && (macro as { documentName?: string }).documentName !== "Macro") throw new Error("Invalid Macro provided");
+    if (macro === null) throw new Error("The test world does not model emptying a hotbar slot");
+    const hotbar = this.hotbar ?? {};
+    let target: number | undefined;
+    if (slot !== undefined && slot !== null && slot !== "" && Number.isFinite(Number(slot))) target = Number(slot);
+    else for (let i = 1; i <= 50; i++) if (!(i in hotbar)) { target = i; break; }
+    if (!target) throw new Error("No available Hotbar slot exists");
+    if (target < 1 || target > 50) throw new Error("Invalid Hotbar slot requested");
+    if (hotbar[target] === macro.id) return this;
+    const update: Record<string, string> = { ...hotbar, [target]: macro.id as string };
+    const current = hotbar[target];
+    if (fromSlot !== undefined && Number.isFinite(Number(fromSlot)) && String(fromSlot) in hotbar && current) update[fromSlot] = current;
+    return this.update({ hotbar: update }) as Promise<this | undefined>;
+  }
+
+  /** The ten slots of a hotbar page, each with its macro or null (client/documents/user.mjs `getHotbarMacros`). */
+  getHotbarMacros(page = 1): { slot: number; macro: WorldDocument | null }[] {
+    const macros = hostOf(this).collection("Macro");
+    const start = (page - 1) * 10;
+    return Array.from({ length: 10 }, (_, i) => {
+      const id = (this.hotbar ?? {})[start + i + 1];
+      return { slot: start + i + 1, macro: (id && macros?.get(id)) || null };
+    });
   }
 
   /** Ask this user's client to run `CONFIG.queries[name]` (client/documents/user.mjs#query). */

@@ -2,7 +2,7 @@
  * The shipped bundle (issue 17, item 1), built with the real vite config into a temp folder:
  * - one script file, `clockwork.mjs`, that imports nothing on demand (no `import()`): every
  *   module of the system is in it, statically;
- * - at most 190 kB gzipped, the whole file;
+ * - at most 200 kB gzipped, the whole file;
  * - minified, keeping the class names Foundry stores (sheet ids are `<scope>.<class name>`;
  *   chat messages name their roll class and `Roll.fromData` looks it up);
  * - its source map written beside it without pointing players' browsers at it.
@@ -24,9 +24,13 @@ const root = join(import.meta.dirname, "..", "..");
  * its context, session, window, templates' strings and the willing question) took it from 171.8
  * to 176.7 kB; the same session's map work (token moves paid through core's movement API, aiming
  * with walls and sight), Stow/Draw and the GM-only records took it to 182.7 kB, and the budget to
- * 190 kB. Raise it only with a figure and a reason here.
+ * 190 kB. Session 9 raised it to 200 kB when four features joined at once, each measured on its
+ * branch against 182.7: the reaction, stabilize and death records answered by the GM, the
+ * damage and alchemy Undo and Flourish (+2.5), aiming on the map from the dialogs (+1.5), hotbar
+ * macros (+2.6) and the party actor with its sheet (+3.0), with the builder's armor warnings and
+ * the idle template warm-up: 193.4 kB in all. Raise it only with a figure and a reason here.
  */
-const BUDGET_GZIP_BYTES = 190_000;
+const BUDGET_GZIP_BYTES = 200_000;
 const ENTRY = "clockwork.mjs";
 
 let outDir: string;

@@ -178,6 +178,10 @@ describe("a player starts a character at a live table", () => {
     // Nothing is written to the character before the confirm, as the GM's page sees it.
     expect((await stored(gm, heroId))!.items).toEqual([]);
     await builder.locator("[data-action=confirm]:not([disabled])").click();
+    // No customization point was spent: Create asks first (issue 33), and she finishes anyway.
+    const ask = alice.locator("dialog.application.dialog:not(.minimizing)", { hasText: "customization points are still unspent" });
+    await ask.waitFor({ state: "visible" });
+    await ask.locator("button[data-action=yes]").click();
     await builder.waitFor({ state: "detached" });
   });
 

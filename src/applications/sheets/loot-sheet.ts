@@ -9,7 +9,7 @@ import { localize, notify } from "../../foundry";
 import { copySource } from "../../documents/species-apply";
 import { actorActions } from "./actor-actions";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
-import { attemptUpdate } from "./form-errors";
+import { bindQuantityInputs } from "./quantity-inputs";
 import { TEMPLATES } from "../handlebars";
 import { HandlebarsActorSheet } from "./sheet-bases";
 import { lootRows } from "../context/loot";
@@ -54,18 +54,7 @@ export class ClockworkLootSheet extends HandlebarsActorSheet {
   /** Quantity boxes write to their item, not to the actor's form. */
   protected override async _onRender(...args: Parameters<foundry.applications.api.ApplicationV2["_onRender"]>): Promise<void> {
     await super._onRender(...args);
-    for (const input of this.element.querySelectorAll<HTMLInputElement>("input[data-item-quantity]")) {
-      input.addEventListener("change", (event) => {
-        event.stopPropagation();
-        const item = this.actor.items.get(input.dataset.itemQuantity ?? "");
-        const value = Number.parseInt(input.value, 10);
-        if (!item || !Number.isInteger(value) || value < 0) {
-          this.render();
-          return;
-        }
-        void attemptUpdate(this as never, item as never, { "system.quantity": value });
-      });
-    }
+    bindQuantityInputs(this);
   }
 
   /** Declared by ActorSheetV2 in v13; the installed types predate it, so no `override`. */

@@ -17,7 +17,7 @@ import { currentUser, hooks, resolveUuidSync, worldCollection } from "../../foun
 import { SKILL_KEYS } from "../../rules";
 import { actorActions } from "./actor-actions";
 import { busyActions, sheetActions, type ActionHandler } from "./busy";
-import { attemptUpdate } from "./form-errors";
+import { bindQuantityInputs } from "./quantity-inputs";
 import { TEMPLATES } from "../handlebars";
 import { HandlebarsActorSheet } from "./sheet-bases";
 import { buildPartyContext, type PartyMemberInput } from "../context/party";
@@ -134,21 +134,10 @@ export class ClockworkPartySheet extends HandlebarsActorSheet {
     return Object.assign(base, context);
   }
 
-  /** Quantity boxes write to their item, not to the actor's form (as on the loot sheet). */
+  /** Quantity boxes write to their item, not to the actor's form. */
   protected override async _onRender(...args: Parameters<foundry.applications.api.ApplicationV2["_onRender"]>): Promise<void> {
     await super._onRender(...args);
-    for (const input of this.element.querySelectorAll<HTMLInputElement>("input[data-item-quantity]")) {
-      input.addEventListener("change", (event) => {
-        event.stopPropagation();
-        const item = this.actor.items.get(input.dataset.itemQuantity ?? "");
-        const value = Number.parseInt(input.value, 10);
-        if (!item || !Number.isInteger(value) || value < 0) {
-          this.render();
-          return;
-        }
-        void attemptUpdate(this as never, item as never, { "system.quantity": value });
-      });
-    }
+    bindQuantityInputs(this);
   }
 
   /** A member dropped here joins; anything else is refused with the reason (documents/party.ts). */

@@ -10,7 +10,7 @@ import { ArrayField, BooleanField, DocumentIdField, HTMLField, NumberField, Obje
 import { CHAT_MESSAGE_STYLES, DICE_ROLL_MODES, DOCUMENT_OWNERSHIP_LEVELS, MESSAGE_MODES } from "../constants";
 import type { Collection } from "../collections";
 import type { PlainObject } from "../utils";
-import { WorldDocument, currentHost, hostOf, requireHost, type DocumentMetadata, type PermissionSubject } from "./document";
+import { WorldDocument, currentHost, exposeAuthor, hostOf, requireHost, type DocumentMetadata, type PermissionSubject } from "./document";
 import { JSONField, TypeDataField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
 
@@ -84,11 +84,7 @@ export class ChatMessage extends WorldDocument {
     // ForeignDocumentField: `author` is the User document of this client.
     delete (this as unknown as Record<string, unknown>).author;
     super._initialize(options);
-    Object.defineProperty(this, "author", {
-      get: () => hostOf(this).userById(this._source.author as string) ?? null,
-      configurable: true,
-      enumerable: true,
-    });
+    exposeAuthor(this as never);
   }
 
   override prepareDerivedData(): void {

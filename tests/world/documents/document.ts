@@ -74,6 +74,19 @@ export function hostOf(doc: object): DocumentHost {
   return host;
 }
 
+/**
+ * A document's `author` field read as core's author fields do (DocumentAuthorField,
+ * ForeignDocumentField): the User document of the client the document lives on. Call in
+ * `_initialize`, after the data is set.
+ */
+export function exposeAuthor(doc: { _source: Record<string, unknown> }): void {
+  Object.defineProperty(doc, "author", {
+    get: () => hostOf(doc).userById(doc._source.author as string) ?? null,
+    configurable: true,
+    enumerable: true,
+  });
+}
+
 /** The current client; throws outside a world. */
 export function requireHost(): DocumentHost {
   const host = currentHost();

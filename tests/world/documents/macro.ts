@@ -11,7 +11,7 @@
 import { DocumentIdField, NumberField, ObjectField, StringField, type DataField } from "../fields";
 import { DOCUMENT_OWNERSHIP_LEVELS } from "../constants";
 import type { PlainObject } from "../utils";
-import { WorldDocument, currentHost, hostOf, type DocumentMetadata, type PermissionSubject } from "./document";
+import { WorldDocument, currentHost, exposeAuthor, hostOf, type DocumentMetadata, type PermissionSubject } from "./document";
 import { DocumentOwnershipField, documentStatsField } from "./fields";
 import type { UserLike } from "./host";
 
@@ -68,11 +68,7 @@ export class Macro extends WorldDocument {
     // DocumentAuthorField: `author` is the User document of this client.
     delete (this as unknown as Record<string, unknown>).author;
     super._initialize(options);
-    Object.defineProperty(this, "author", {
-      get: () => hostOf(this).userById(this._source.author as string) ?? null,
-      configurable: true,
-      enumerable: true,
-    });
+    exposeAuthor(this as never);
   }
 
   /** The author owns the macro (BaseMacro#getUserLevel). */

@@ -5,7 +5,7 @@
  */
 import { ITEM_TYPES } from "./context/source-types";
 import { PARTIALS, registerHelpers, type HandlebarsLike } from "./handlebars";
-import { warmTemplates, type TemplateRegistry } from "./warm-templates";
+import { firstSheetActor, warmFirstSheet, warmTemplates, type TemplateRegistry } from "./warm-templates";
 import { ClockworkCharacterSheet } from "./sheets/character-sheet";
 import { ClockworkItemSheet } from "./sheets/item-sheet";
 import { ClockworkNpcSheet } from "./sheets/npc-sheet";
@@ -28,7 +28,8 @@ export function registerSheets(): void {
   // A client without a page (headless) draws nothing.
   hooks().once("ready", () => {
     if (!globalThis.document || !handlebars?.partials) return;
-    void warmTemplates(handlebars as TemplateRegistry, (paths) => foundry.applications.handlebars.loadTemplates(paths));
+    void warmTemplates(handlebars as TemplateRegistry, (paths) => foundry.applications.handlebars.loadTemplates(paths))
+      .then(() => warmFirstSheet(firstSheetActor(game.user as never, (game.actors?.contents ?? []) as never)));
   });
   // A sheet's (or any) actor and item update core would refuse is refused in words (issue 20).
   registerWriteChecks(hooks());

@@ -6,7 +6,10 @@
  * After `ready`, in the browser's idle time, the system's templates are loaded as core loads
  * them (`loadTemplates`, which registers each under its path, where core's `getTemplate` finds
  * it) and each is compiled by one render with an empty context, a few per idle slice so no
- * frame is held up. Nothing here changes what a render shows.
+ * frame is held up. Then, in a later idle slice, the sheet the user is most likely to open
+ * first (their own character's) is drawn once off the page (`warmUp`): the first style and
+ * layout of a sheet's markup and the sheet code's first run cost as much as the compiles did.
+ * Nothing here changes what a render shows.
  */
 import { ADVANCEMENT_TEMPLATES, BROWSER_TEMPLATES, BUILDER_TEMPLATES } from "./builder/templates";
 import { PARTIALS, SYSTEM_ROOT, TEMPLATES } from "./handlebars";
@@ -96,4 +99,27 @@ export function warmTemplates(registry: TemplateRegistry, load: Loader): Promise
     warming.set(registry, done);
   }
   return done;
+}
+
+interface WarmableActor {
+  type: string;
+  isOwner: boolean;
+  sheet: { warmUp?(): Promise<void> } | null;
+}
+
+/** The character sheet this user most likely opens first: their own character, or the first they own. */
+export function firstSheetActor(user: { character?: WarmableActor | null } | null | undefined, actors: Iterable<WarmableActor>): WarmableActor | null {
+  if (user?.character?.type === "character") return user.character;
+  for (const actor of actors) if (actor.type === "character" && actor.isOwner) return actor;
+  return null;
+}
+
+/** Draws that sheet off the page in idle time (see the module comment); a failure changes nothing. */
+export function warmFirstSheet(actor: WarmableActor | null): Promise<void> {
+  return new Promise((resolve) => {
+    if (!actor) return resolve();
+    whenIdle(() => {
+      Promise.resolve(actor.sheet?.warmUp?.()).catch(() => undefined).finally(resolve);
+    });
+  });
 }

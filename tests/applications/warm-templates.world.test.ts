@@ -54,3 +54,46 @@ describe("templates compiled after ready", { timeout: 30_000 }, () => {
     expect(parse).not.toHaveBeenCalled();
   });
 });
+
+describe("the first sheet drawn off the page after ready", { timeout: 30_000 }, () => {
+  interface WarmSheet extends Sheet { rendered: boolean; warmUp(): Promise<void> }
+  const users = () => alice.game.users as unknown as { getName(name: string): { character: unknown } };
+
+  it("picks the user's own character, else the first character they own", async () => {
+    const { firstSheetActor } = await import("../../src/applications/warm-templates");
+    const mine = { type: "character", isOwner: true, sheet: null };
+    const npc = { type: "npc", isOwner: true, sheet: null };
+    const theirs = { type: "character", isOwner: false, sheet: null };
+    expect(firstSheetActor({ character: mine }, [theirs, npc])).toBe(mine);
+    expect(firstSheetActor({ character: null }, [theirs, npc, mine])).toBe(mine);
+    expect(firstSheetActor(null, [theirs, npc])).toBeNull();
+    // In the seeded world Alice owns Ada, whichever way the user's character is set.
+    const actors = (alice.game.actors as unknown as { contents: { id: string }[] }).contents;
+    expect((firstSheetActor(users().getName("Alice") as never, actors as never) as { id: string } | null)?.id).toBe(ADA_ID);
+  });
+
+  it("draws the sheet's own parts, leaves nothing on the page and opens no window", async () => {
+    const sheet = ada().sheet as WarmSheet;
+    const before = document.body.innerHTML;
+    const renderHooks = vi.fn();
+    const hookId = alice.Hooks.on("renderClockworkCharacterSheet", renderHooks);
+    const append = vi.spyOn(document.body, "append");
+    await world.as(alice, () => sheet.warmUp());
+    alice.Hooks.off("renderClockworkCharacterSheet", hookId);
+    // Every part was drawn, into one frame that was on the page while it was laid out …
+    expect(append).toHaveBeenCalledTimes(1);
+    const frame = append.mock.calls[0]![0] as HTMLElement;
+    const parts = [...frame.querySelectorAll(".window-content > [data-application-part]")].map((part) => (part as HTMLElement).dataset.applicationPart);
+    expect(parts).toEqual(Object.keys(TEMPLATES.character));
+    expect(frame.querySelector("[data-application-part='main'] [data-action='rollSkill']")).toBeTruthy();
+    // … and then removed: no window, no hook, no trace.
+    expect(frame.isConnected).toBe(false);
+    expect(document.body.innerHTML).toBe(before);
+    expect(sheet.rendered).toBe(false);
+    expect(renderHooks).not.toHaveBeenCalled();
+    // The real first opening afterwards draws as usual.
+    await world.as(alice, () => sheet.render({ force: true }));
+    expect(sheet.rendered).toBe(true);
+    expect(sheet.element?.querySelector(".window-content")?.children.length).toBe(Object.keys(TEMPLATES.character).length);
+  });
+});

@@ -67,7 +67,8 @@ export class ClockworkCharacterSheet extends ClockworkActorSheet {
   }
 
   protected override extraSheetOptions(): Partial<SheetOptions> {
-    const xp: XpLogSource = { log: this.xpLog, speed: campaignSpeed(), translate: localize, formatDate: dateFormatter() };
+    // The formatter is built on the first date shown: creating one costs ~10 ms of locale data.
+    const xp: XpLogSource = { log: this.xpLog, speed: campaignSpeed(), translate: localize, formatDate: (ms) => dateFormatter()(ms) };
     return { xp };
   }
 

@@ -44,7 +44,7 @@ function environment(report: ContractReport, localize: Localize): string {
 export function contractReportText(report: ContractReport, localize: Localize): string {
   const lines = [heading(report, localize), environment(report, localize)];
   for (const result of report.results) {
-    lines.push(`[${result.status}] ${result.id} (${result.ms} ms)`);
+    lines.push(`[${result.status}] ${result.id} (${result.ms} ms)${result.status === "skip" && result.reason ? `: ${result.reason}` : ""}`);
     if (result.status !== "fail") continue;
     lines.push(`  ${localize(`${KEY}.Check`)}: ${result.title}`);
     lines.push(`  ${localize(`${KEY}.Expected`)}: ${result.expected ?? "-"}`);
@@ -64,8 +64,9 @@ function failureHtml(result: ContractResult, localize: Localize): string {
 
 function resultHtml(result: ContractResult, localize: Localize): string {
   const status = localize(`${KEY}.Status.${result.status}`);
+  const reason = result.status === "skip" && result.reason ? ` <span class="cw-muted">${escapeHtml(result.reason)}</span>` : "";
   return `<li class="cw-contracts__check is-${result.status}" data-check="${escapeHtml(result.id)}" data-status="${result.status}" title="${escapeHtml(result.title)}">
-      <i class="${STATUS_ICON[result.status]}" aria-hidden="true"></i> <span class="cw-contracts__status">${escapeHtml(status)}</span> <code>${escapeHtml(result.id)}</code>
+      <i class="${STATUS_ICON[result.status]}" aria-hidden="true"></i> <span class="cw-contracts__status">${escapeHtml(status)}</span> <code>${escapeHtml(result.id)}</code>${reason}
     </li>`;
 }
 

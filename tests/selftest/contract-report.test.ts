@@ -20,7 +20,7 @@ const results: ContractResult[] = [
     id: "chat.whisper-visible", behaviour: "Chat", title: "A whisper is <visible> to its recipients only", source: "client/documents/chat-message.mjs `get visible`",
     status: "fail", ms: 11, expected: "visible false for a non-recipient", actual: "visible true & <b>no</b> error",
   },
-  { id: "areas.region-shapes", behaviour: "Areas", title: "Regions take a circle", source: "common/documents/region.mjs", status: "skip", ms: 0 },
+  { id: "areas.region-shapes", behaviour: "Areas", title: "Regions take a circle", source: "common/documents/region.mjs", status: "skip", ms: 0, reason: "applies to v14 <only>" },
 ];
 
 const report: ContractReport = { core: "13.350", generation: 13, system: "1.4.0", time: "2026-11-29T05:00:00.000Z", results, passed: 1, failed: 1, skipped: 1 };
@@ -36,7 +36,7 @@ describe("contract report as text", () => {
       "  The system expects: visible false for a non-recipient",
       "  Core did: visible true & <b>no</b> error",
       "  Where core does it: client/documents/chat-message.mjs `get visible`",
-      "[skip] areas.region-shapes (0 ms)",
+      "[skip] areas.region-shapes (0 ms): applies to v14 <only>",
     ]);
   });
 
@@ -69,7 +69,7 @@ describe("contract report as a chat card", () => {
   });
 
   it("escapes what the checks and core wrote: no markup of theirs reaches the card", () => {
-    expect(doc.querySelectorAll("b, visible")).toHaveLength(0);
+    expect(doc.querySelectorAll("b, visible, only")).toHaveLength(0);
     expect(html).toContain("visible true &amp; &lt;b&gt;no&lt;/b&gt; error");
   });
 
@@ -79,6 +79,8 @@ describe("contract report as a chat card", () => {
       ["update.noop-resolves-undefined", "pass", "passed"], ["chat.whisper-visible", "fail", "failed"], ["areas.region-shapes", "skip", "skipped"],
     ]);
     expect(rows.every((r) => r.querySelector("i[aria-hidden=true]"))).toBe(true);
+    // A skip says why.
+    expect(rows[2].querySelector(".cw-muted")?.textContent).toBe("applies to v14 <only>");
     expect(doc.querySelector(".cw-contracts__checks")?.closest("details")?.querySelector("summary")?.textContent).toBe("Every check (3)");
   });
 

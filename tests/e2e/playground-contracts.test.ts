@@ -76,7 +76,7 @@ describe("the contract suite in the built playground", () => {
     const outcome = await page.evaluate(async () => {
       const world = window.clockworkWorld!;
       const quench: QuenchStandIn = window.createQuenchStandIn!(["clockwork"]);
-      world.run(() => Hooks.callAll("quenchReady", quench as never));
+      world.run(() => (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll("quenchReady", quench));
       const batches = [...quench.batches.values()].map((b) => ({ key: b.key, displayName: b.displayName }));
       const results: StandInResult[] = await world.run(() => quench.runBatch("clockwork.contracts"));
       await world.settle();
@@ -144,7 +144,7 @@ describe("the contract suite in the built playground", () => {
       const hook = world.run(() => Hooks.on("preUpdateJournalEntry", () => false));
       try {
         const quench: QuenchStandIn = window.createQuenchStandIn!(["clockwork"]);
-        world.run(() => Hooks.callAll("quenchReady", quench as never));
+        world.run(() => (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll("quenchReady", quench));
         const results: StandInResult[] = await world.run(() => quench.runBatch("clockwork.contracts"));
         await world.settle();
         const cards = (game.messages as unknown as { contents: CardLike[] }).contents.filter((m) => m.flags.clockwork?.contractReport);

@@ -16,6 +16,7 @@ import { actorChecks } from "./checks/actors";
 import { dataChecks } from "./checks/data";
 import { canvasChecks } from "./checks/canvas";
 import { macroChecks } from "./checks/macros";
+import { applicationChecks } from "./checks/applications";
 
 export { runContracts, type RunContractsOptions } from "./run";
 export * from "./types";
@@ -23,5 +24,5 @@ export * from "./types";
 /** Every check, in the order they run. */
 export const CONTRACT_CHECKS: readonly ContractCheck[] = [
   ...writeChecks, ...broadcastChecks, ...permissionChecks, ...userChecks, ...chatChecks, ...settingChecks,
-  ...combatChecks, ...actorChecks, ...dataChecks, ...canvasChecks, ...macroChecks,
+  ...combatChecks, ...actorChecks, ...dataChecks, ...canvasChecks, ...macroChecks, ...applicationChecks,
 ];

@@ -1,9 +1,11 @@
+// @vitest-environment happy-dom
 /**
  * The contract suite against the test world: every check passes on the GM's client, and the run
  * leaves the world's documents as it found them.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createWorld, type World } from "../../world";
+import type { World } from "../../world";
+import { createDomWorld } from "../../world/applications/dom-world";
 import { CONTRACT_CHECKS, runContracts, type ContractReport } from "../../../src/selftest/contracts";
 
 let world: World;
@@ -30,7 +32,8 @@ function diff(a: unknown, b: unknown, path = ""): string[] {
 }
 
 beforeAll(async () => {
-  world = await createWorld();
+  // A DOM world: the application checks open a sheet.
+  world = await createDomWorld();
   // A viewed scene, as a GM at a table has: the canvas checks draw on it.
   await world.seed("Scene", [{ name: "Contract board", active: true }]);
   await world.settle();

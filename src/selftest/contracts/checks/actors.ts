@@ -15,7 +15,12 @@ export const actorChecks: ContractCheck[] = [
       same("luck after -100", actor.system.luck.value, 0);
       await actor.modifyTokenAttribute("luck", 100, true, true);
       same("luck after +100", actor.system.luck.value, max);
-      await withHook("modifyTokenAttribute", () => false, () => actor.modifyTokenAttribute("luck", 0, false, true));
+      const asked: unknown[] = [];
+      await withHook("modifyTokenAttribute", (data, updates, target) => {
+        asked.push([data, updates, target === actor]);
+        return false;
+      }, () => actor.modifyTokenAttribute("luck", -5, true, true));
+      same("the hook's arguments", asked, [[{ attribute: "luck", value: -5, isDelta: true, isBar: true }, { "system.luck.value": Math.max(0, max - 5) }, true]]);
       same("luck after a vetoed change", actor.system.luck.value, max);
       const currency = actor.system.currency;
       await actor.modifyTokenAttribute("currency", 5, true, false);

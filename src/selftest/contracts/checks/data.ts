@@ -20,15 +20,20 @@ export const dataChecks: ContractCheck[] = [
     source: "common/utils/helpers.mjs",
     async run() {
       const u = foundry().utils;
-      same("mergeObject with a -= key", u.mergeObject({ a: 1, b: 2 }, { "-=a": null }, { performDeletions: true }), { b: 2 });
+      same("mergeObject of a dotted key", u.mergeObject({ a: { b: 1, c: 2 }, d: 1 }, { "a.b": 5, e: 3 }), { a: { b: 5, c: 2 }, d: 1, e: 3 });
+      same("mergeObject with a -= key", u.mergeObject({ a: { x: 1, y: 2 } }, { a: { "-=x": null } }, { performDeletions: true }), { a: { y: 2 } });
+      const source = { a: [{ b: 1 }] };
+      const copy = u.deepClone(source);
+      copy.a[0].b = 2;
+      same("deepClone leaves the source", source.a[0].b, 1);
       same("expandObject", u.expandObject({ "a.b": 1 }), { a: { b: 1 } });
-      same("flattenObject", u.flattenObject({ a: { b: 1 } }), { "a.b": 1 });
+      same("flattenObject", u.flattenObject({ a: { b: 1 }, d: [1] }), { "a.b": 1, d: [1] });
       same("diffObject", u.diffObject({ a: 1, b: { c: 2 } }, { a: 1, b: { c: 3 } }), { b: { c: 3 } });
       const target = {};
       u.setProperty(target, "x.y", 2);
       same("setProperty / getProperty", [target, u.getProperty(target, "x.y")], [{ x: { y: 2 } }, 2]);
-      same("isEmpty({}), isEmpty({a: 1})", [u.isEmpty({}), u.isEmpty({ a: 1 })], [true, false]);
-      same("randomID length", u.randomID().length, 16);
+      same("isEmpty({}), isEmpty([1])", [u.isEmpty({}), u.isEmpty([1])], [true, false]);
+      ensure(/^[A-Za-z0-9]{16}$/.test(u.randomID()), "randomID: 16 letters and digits", u.randomID());
     },
   },
   {

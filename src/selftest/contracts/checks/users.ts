@@ -46,6 +46,11 @@ export const userChecks: ContractCheck[] = [
       same("the handler's option keys", Object.keys(options).sort(), context.generation >= 14 ? ["timeout", "user"] : ["timeout"]);
       same("options.timeout", options.timeout, 5000);
       if (context.generation >= 14) same("options.user (the asker, attested by the server)", (options.user as { id?: string } | undefined)?.id, game().user.id);
+      // Without a timeout the key is still there, undefined.
+      await withQuery((...args) => void calls.push(args), () => game().user.query(QUERY, {}));
+      const untimed = calls[1]?.[1] as Record<string, unknown>;
+      same("option keys without a timeout", Object.keys(untimed).sort(), context.generation >= 14 ? ["timeout", "user"] : ["timeout"]);
+      same("options.timeout without one", untimed.timeout, undefined);
     },
   },
   {

@@ -60,8 +60,10 @@ export const writeChecks: ContractCheck[] = [
       const refused = await withHook("preUpdateJournalEntry", () => false, () => entry.update({ sort: 1 }));
       same("update() result when a hook returns false", refused, undefined);
       same("sort after the cancelled update", entry.sort, 0);
-      await withHook("preUpdateJournalEntry", (_doc, changes) => void ((changes as { sort: number }).sort = 7), () => entry.update({ sort: 1 }));
-      same("sort after a hook rewrote the change", entry.sort, 7);
+      // The hook runs before validation: it may turn an invalid change into a valid one, in the caller's object.
+      const changes: Record<string, unknown> = { name: "" };
+      const { result, errors } = await notified(() => withHook("preUpdateJournalEntry", (_doc, change) => void ((change as { name: string }).name = `${NAME} (rewritten)`), () => entry.update(changes)));
+      same("update() result, name, the caller's object, notifications", [result === entry, entry.name, changes.name, errors], [true, `${NAME} (rewritten)`, `${NAME} (rewritten)`, []]);
     },
   },
   {
@@ -92,7 +94,7 @@ export const writeChecks: ContractCheck[] = [
   {
     id: "create.pre-hook-cancels",
     behaviour: "Create",
-    title: "preCreate<Type> returning false cancels the creation (create resolves undefined)",
+    title: "preCreate<Type> returning false cancels that document (create resolves undefined; a batch creates the rest)",
     source: `${BACKEND} #preCreateDocumentArray (Hooks.call preCreate<Type>)`,
     async run(context) {
       const before = game().journal.size;
@@ -100,6 +102,11 @@ export const writeChecks: ContractCheck[] = [
       if (result) context.track(result as unknown as { delete(): Promise<unknown> });
       same("create() result", result, undefined);
       same("journal size", game().journal.size, before);
+      const refused = `${NAME} (refused)`;
+      const batch = (await withHook("preCreateJournalEntry", (doc) => ((doc as { name: string }).name === refused ? false : undefined),
+        () => documentClass("JournalEntry").createDocuments([{ name: refused }, { name: NAME }]))) as { name: string; delete(): Promise<unknown> }[];
+      batch.forEach((doc) => context.track(doc));
+      same("a batch with one refused", batch.map((d) => d.name), [NAME]);
     },
   },
   {

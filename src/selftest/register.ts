@@ -14,7 +14,7 @@ import { registerContractBatch, type QuenchLike } from "./quench";
 const SYSTEM_ID = "clockwork";
 
 /** `selfTest`'s options, plus `contracts`: run the contract suite instead of the played paths. */
-export type SelfTestOptions = NonNullable<Parameters<typeof selfTest>[0]> & { contracts?: boolean };
+export type SelfTestCallOptions = NonNullable<Parameters<typeof selfTest>[0]> & { contracts?: boolean };
 
 const isGM = () => currentUser<{ isGM: boolean }>()?.isGM === true;
 
@@ -41,7 +41,7 @@ export async function runContractSuite(options: { post?: boolean } = {}): Promis
 }
 
 /** `game.clockwork.selfTest(options)`. */
-export function runSelfTest(options?: SelfTestOptions): ReturnType<typeof selfTest> | Promise<ContractReport | null> {
+export function runSelfTest(options?: SelfTestCallOptions): ReturnType<typeof selfTest> | Promise<ContractReport | null> {
   if (options?.contracts === true) return runContractSuite(options);
   return options === undefined ? selfTest() : selfTest(options);
 }

@@ -19,7 +19,10 @@ interface GameLike {
 }
 
 interface Tracked {
+  id?: string | null;
   uuid?: string;
+  collection?: { has?(id: string): boolean } | null;
+  parent?: Tracked | null;
   delete(): Promise<unknown>;
 }
 
@@ -29,8 +32,22 @@ function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-/** Whether a tracked document still exists (the check, or its parent's deletion, may have removed it). */
+/**
+ * Whether a tracked document still exists (the check, or its parent's deletion, may have removed
+ * it): it and each parent are still in their collections. `fromUuidSync` only where a document
+ * has no collection to ask.
+ */
 function exists(doc: Tracked): boolean {
+  let current: Tracked | null | undefined = doc;
+  let asked = false;
+  while (current) {
+    if (current.collection?.has && current.id) {
+      if (!current.collection.has(current.id)) return false;
+      asked = true;
+    }
+    current = current.parent;
+  }
+  if (asked) return true;
   const lookup = (globalThis as { fromUuidSync?: (uuid: string, options: object) => unknown }).fromUuidSync;
   if (!doc.uuid || !lookup) return true;
   try {

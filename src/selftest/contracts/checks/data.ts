@@ -1,6 +1,6 @@
 /** Data fields and foundry.utils, UUID look-ups and packs, and what start-up leaves ready. */
 import type { ContractCheck } from "../types";
-import { CONFIG, NAME, core, ensure, foundry, game, same, scratch } from "./support";
+import { CONFIG, NAME, core, ensure, foundry, game, notified, same, scratch } from "./support";
 
 export const dataChecks: ContractCheck[] = [
   {
@@ -74,14 +74,8 @@ export const dataChecks: ContractCheck[] = [
         model.migrateData = original;
       }
       ensure(actor.system instanceof model, "actor.system an instance of the registered model", actor.system?.constructor?.name);
-      const notifications = core("ui").notifications;
-      const shown = notifications.error;
-      notifications.error = () => undefined;
-      try {
-        same("update with a skill rank of 40", await actor.update({ "system.skills.agility.rank": 40 }), undefined);
-      } finally {
-        notifications.error = shown;
-      }
+      const { result, errors } = await notified(() => actor.update({ "system.skills.agility.rank": 40 }));
+      same("update with a skill rank of 40: result, error notifications", [result, errors.length], [undefined, 1]);
       ensure(actor.system.skills.agility.rank !== 40, "the rank unchanged", actor.system.skills.agility.rank);
     },
   },

@@ -115,6 +115,9 @@ describe("the contract suite in the built playground", () => {
     expect(card.whisper).toEqual([outcome.userId]);
     quenchReport = card.flags.clockwork!.contractReport!;
     expectWholeReport(quenchReport, outcome.generation);
+    // The playground's own failures are the contract suite's findings (see `shape`): printed, not asserted.
+    for (const r of quenchReport.results.filter((x) => x.status === "fail")) console.warn(`playground contract failure ${r.id}: expected ${r.expected}, got ${r.actual}`);
+    console.info(`playground contracts: ${quenchReport.passed} passed, ${quenchReport.failed} failed, ${quenchReport.skipped} skipped`);
     const state = { pass: "passed", fail: "failed", skip: "pending" } as const;
     for (const result of quenchReport.results) {
       expect(outcome.results.find((r) => r.path[2].startsWith(`${result.id}:`))?.state).toBe(state[result.status]);

@@ -28,9 +28,13 @@ const root = join(import.meta.dirname, "..", "..");
  * branch against 182.7: the reaction, stabilize and death records answered by the GM, the
  * damage and alchemy Undo and Flourish (+2.5), aiming on the map from the dialogs (+1.5), hotbar
  * macros (+2.6) and the party actor with its sheet (+3.0), with the builder's armor warnings and
- * the idle template warm-up: 193.4 kB in all. Raise it only with a figure and a reason here.
+ * the idle template warm-up: 193.4 kB in all. Session 10 raised it to 210 kB when the contract
+ * suite (issue 30) went into the bundle so a GM can run it in a real world: its checks +14.1 kB
+ * (mostly each check's title, core source and expectation, which the report must carry), the
+ * Quench batch, the report card and `selfTest({ contracts: true })` +1.4 kB: 208.8 kB.
+ * Raise it only with a figure and a reason here.
  */
-const BUDGET_GZIP_BYTES = 200_000;
+const BUDGET_GZIP_BYTES = 210_000;
 const ENTRY = "clockwork.mjs";
 
 let outDir: string;

@@ -56,4 +56,12 @@ describe("issue templates", () => {
       expect(JSON.stringify(form.body), file).toContain("game.clockwork.selfTest()");
     }
   });
+
+  it("the bug form asks for the contract report and says both ways to get it", () => {
+    const bug = forms.find((f) => f.file === "bug_report.yml")!.form;
+    const field = bug.body.find((b) => b.type === "textarea" && /contract report/i.test(b.attributes.label));
+    expect(field?.attributes.render).toBe("text");
+    expect(field?.attributes.description).toContain("game.clockwork.selfTest({ contracts: true })");
+    expect(field?.attributes.description).toContain("CLOCKWORK: core contracts");
+  });
 });

@@ -1,8 +1,7 @@
-/** The data layer behaves like core where the system and its tests rely on it. */
+/** The data layer behaves like core where the system and its tests rely on it (foundry.utils: the contract suite, src/selftest/contracts/checks/data.ts). */
 import { beforeEach, describe, expect, it } from "vitest";
 import { Collection, createWorld, DataModel, DataModelValidationError, fields, type WorldClient } from "./index";
 import { HookRegistry } from "./hooks";
-import { deepClone, diffObject, expandObject, flattenObject, getProperty, isEmpty, mergeObject, randomID, setProperty } from "./utils";
 
 let client: WorldClient;
 beforeEach(async () => {
@@ -87,27 +86,5 @@ describe("globals", () => {
     ui.notifications?.warn("careful");
     ui.notifications?.info("CLOCKWORK.SystemTitle", { localize: true });
     expect(client.notifications).toEqual([{ type: "warn", message: "careful" }, { type: "info", message: "ClockWork" }]);
-  });
-});
-
-describe("foundry.utils", () => {
-  it("merges, expands, flattens, diffs and reads paths like core", () => {
-    const target = { a: { b: 1, c: 2 }, d: 1 };
-    expect(mergeObject(target, { "a.b": 5, e: 3 })).toEqual({ a: { b: 5, c: 2 }, d: 1, e: 3 });
-    expect(mergeObject({ a: { x: 1, y: 2 } }, { a: { "-=x": null } }, { performDeletions: true })).toEqual({ a: { y: 2 } });
-    expect(expandObject({ "a.b.c": 1, d: 2 })).toEqual({ a: { b: { c: 1 } }, d: 2 });
-    expect(flattenObject({ a: { b: { c: 1 } }, d: [1] })).toEqual({ "a.b.c": 1, d: [1] });
-    expect(diffObject({ a: 1, b: { c: 2, d: 3 } }, { a: 1, b: { c: 4, d: 3 } })).toEqual({ b: { c: 4 } });
-    const obj = {};
-    setProperty(obj, "x.y", 1);
-    expect(getProperty(obj, "x.y")).toBe(1);
-    expect(isEmpty({})).toBe(true);
-    expect(isEmpty([1])).toBe(false);
-    const source = { a: [{ b: 1 }] };
-    const copy = deepClone(source);
-    copy.a[0].b = 2;
-    expect(source.a[0].b).toBe(1);
-    expect(randomID()).toMatch(/^[A-Za-z0-9]{16}$/);
-    expect(foundry.utils.mergeObject).toBe(mergeObject);
   });
 });

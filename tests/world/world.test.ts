@@ -82,23 +82,6 @@ describe("packs", () => {
 });
 
 describe("token bars", () => {
-  it("modifyTokenAttribute clamps a bar, lets the hook veto, and writes through update", async () => {
-    const [id] = await world.seed("Actor", [{ name: "Ada", type: "npc" }]);
-    const ada = gm.game.actors.get(id) as unknown as Doc;
-    const luck = () => (ada.system.luck as { value: number }).value;
-    await world.as(gm, () => ada.modifyTokenAttribute("luck", -1, true, true));
-    expect(luck()).toBe(2);
-    const veto = gm.Hooks.on("modifyTokenAttribute", (data: { attribute: string }, updates: object, actor: unknown) => {
-      expect(data.attribute).toBe("luck");
-      expect(updates).toEqual({ "system.luck.value": 0 });
-      expect(actor).toBe(ada);
-      return false;
-    });
-    await world.as(gm, () => ada.modifyTokenAttribute("luck", -5, true, true));
-    expect(luck()).toBe(2);
-    gm.Hooks.off("modifyTokenAttribute", veto);
-  });
-
   it("an unlinked token's synthetic actor writes into the token's delta, leaving the base actor", async () => {
     const [actorId] = await world.seed("Actor", [{ name: "Goblin", type: "npc" }]);
     const [sceneId] = await world.seed("Scene", [{ name: "Cave", active: true, tokens: [{ name: "Goblin 1", actorId, actorLink: false }] }]);

@@ -2,6 +2,8 @@
  * Contract: core's v13 write semantics (client/data/client-backend.mjs). Validation failures
  * resolve, they do not throw; pre-hooks run before validation and may rewrite; after a write
  * every connected client runs `_on*` and the hooks with the requesting user's id.
+ * Batch updates, pre-hook rewrites and cancelled creations are checks of the contract suite
+ * (src/selftest/contracts/checks/writes.ts); these tests keep what needs several clients.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { createWorld, type World, type WorldClient } from "./index";
@@ -34,18 +36,6 @@ describe("an update that fails validation", () => {
     expect(gm.errors).toHaveLength(1);
     await world.settle();
     for (const client of world.clients) expect((actorOn(client, id).system.skills as Record<string, { rank: number }>).strength.rank).toBe(12);
-  });
-
-  it("drops only the invalid document from a batch: updateDocuments resolves a shorter array", async () => {
-    const [a, b] = await world.seed("Actor", [{ name: "A", type: "character" }, { name: "B", type: "character" }]);
-    const Actor = gm.CONFIG.Actor as { documentClass: { updateDocuments(u: object[]): Promise<Doc[]> } };
-    const updated = await world.as(gm, () => Actor.documentClass.updateDocuments([
-      { _id: a, "system.currency": -5 },
-      { _id: b, "system.currency": 10 },
-    ]));
-    expect(updated.map((d) => d.id)).toEqual([b]);
-    expect(actorOn(gm, a).system.currency).toBe(2000);
-    expect(actorOn(gm, b).system.currency).toBe(10);
   });
 
   it("keeps core's cleaning: an emptied (null) number that may not be null becomes the field's initial value", async () => {
@@ -93,29 +83,9 @@ describe("createDocuments", () => {
     expect(bob.game.actors.map((a) => a.name).sort()).toEqual(["Also good", "Good"]);
   });
 
-  it("lets preCreate hooks cancel one document", async () => {
-    gm.Hooks.on("preCreateActor", (doc: { name: string }) => (doc.name === "Nope" ? false : undefined));
-    const Actor = gm.CONFIG.Actor as { documentClass: { createDocuments(d: object[]): Promise<Doc[]> } };
-    const created = await world.as(gm, () => Actor.documentClass.createDocuments([{ name: "Nope", type: "character" }, { name: "Yes", type: "character" }]));
-    expect(created.map((d) => d.name)).toEqual(["Yes"]);
-  });
 });
 
 describe("pre-update hooks", () => {
-  it("run before validation and may rewrite the change (in the caller's object)", async () => {
-    const [id] = await world.seed("Actor", [{ name: "Ada", type: "character" }]);
-    gm.Hooks.on("preUpdateActor", (_doc: unknown, changes: { system?: { skills?: { strength?: { rank: number } } } }) => {
-      const skill = changes.system?.skills?.strength;
-      if (skill && skill.rank > 12) skill.rank = 12 - 1;
-    });
-    const changes: Record<string, unknown> = { "system.skills.strength.rank": 13 };
-    const result = await world.as(gm, () => actorOn(gm, id).update(changes));
-    expect(result).toBe(actorOn(gm, id));
-    expect((actorOn(gm, id).system.skills as Record<string, { rank: number }>).strength.rank).toBe(11);
-    expect(changes).toMatchObject({ _id: id, system: { skills: { strength: { rank: 11 } } } });
-    expect(gm.notifications).toEqual([]);
-  });
-
   it("cancel the update when one returns false", async () => {
     const [id] = await world.seed("Actor", [{ name: "Ada", type: "character" }]);
     gm.Hooks.on("preUpdateActor", () => false);

@@ -52,6 +52,8 @@ export interface ContractResult {
   /** On a failure: what the system expected, and what core did (or the error thrown). */
   expected?: string;
   actual?: string;
+  /** On a skip: why (the generation, or what this world lacks). Additive (issue 30's runner). */
+  reason?: string;
 }
 
 export interface ContractReport {
@@ -66,4 +68,15 @@ export interface ContractReport {
   passed: number;
   failed: number;
   skipped: number;
+}
+
+/**
+ * Thrown by a check that cannot run here (no canvas, no scene): the runner reports "skip" with
+ * this reason instead of a failure. Added for the runner (issue 30); additive.
+ */
+export class ContractSkip extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "ContractSkip";
+  }
 }

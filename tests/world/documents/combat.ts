@@ -39,6 +39,9 @@ export interface TurnEventContext {
   skipped: boolean;
 }
 
+/** The context of `_onStartRound`/`_onEndRound`: no turn. */
+export type RoundEventContext = Omit<TurnEventContext, "turn">;
+
 const PLAYER_COMBAT_KEYS = ["_id", "round", "turn", "combatants"];
 
 interface SettingsLike {
@@ -364,8 +367,9 @@ export class Combat extends WorldDocument {
       const next = { combatant: this.turns[turn] ?? null, round, turn, skipped: round !== current.round || turn !== current.turn };
       if (prior.combatant) await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn, skipped: prior.skipped });
       if (prior.round !== next.round) {
-        await this._onEndRound({ round: prior.round, turn: null, skipped: prior.round !== previous.round });
-        await this._onStartRound({ round: next.round, turn: null, skipped: next.round !== current.round });
+        // A round event's context has no turn (core: `#onEndRound({round, skipped})`).
+        await this._onEndRound({ round: prior.round, skipped: prior.round !== previous.round });
+        await this._onStartRound({ round: next.round, skipped: next.round !== current.round });
       }
       if (next.combatant) await this.#startTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
       prior = next;
@@ -386,8 +390,8 @@ export class Combat extends WorldDocument {
   /** Only the active GM's client calls these (see `_manageTurnEvents`). */
   async _onStartTurn(_combatant: Combatant, _context: TurnEventContext): Promise<void> {}
   async _onEndTurn(_combatant: Combatant, _context: TurnEventContext): Promise<void> {}
-  async _onStartRound(_context: TurnEventContext): Promise<void> {}
-  async _onEndRound(_context: TurnEventContext): Promise<void> {}
+  async _onStartRound(_context: RoundEventContext): Promise<void> {}
+  async _onEndRound(_context: RoundEventContext): Promise<void> {}
   async _onEnter(_combatant: Combatant): Promise<void> {}
   async _onExit(_combatant: Combatant): Promise<void> {}
 }

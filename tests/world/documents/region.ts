@@ -20,7 +20,7 @@
 import { ArrayField, NumberField, ObjectField, StringField, BooleanField, DocumentIdField, type DataField } from "../fields";
 import { USER_ROLES } from "../constants";
 import type { PlainObject } from "../utils";
-import { WorldDocument, type DocumentMetadata, type PermissionSubject } from "./document";
+import { WorldDocument, exposeAuthor, type DocumentMetadata, type PermissionSubject } from "./document";
 import type { UserLike } from "./host";
 
 interface Point {
@@ -131,6 +131,13 @@ export class MeasuredTemplateDocument extends WorldDocument {
       hidden: new BooleanField(),
       flags: new ObjectField(),
     };
+  }
+
+  protected override _initialize(options: PlainObject = {}): void {
+    // DocumentAuthorField (common/documents/measured-template.mjs): `author` reads as the User document.
+    delete (this as unknown as Record<string, unknown>).author;
+    super._initialize(options);
+    exposeAuthor(this as never);
   }
 
   declare t: string;

@@ -4,12 +4,13 @@
  * is the user's explicit grant, else its role's default (CONST.USER_PERMISSIONS). `active` is
  * set by the client from the server's presence data. `query` is in queries.ts. The hotbar is
  * `hotbar` (slot → macro id); `assignHotbarMacro` and `getHotbarMacros` as in v13
- * `client/documents/user.mjs`, except that emptying a slot is not modelled (the world's updates
- * merge; core writes the whole map with `recursive: false`).
+ * `client/documents/user.mjs`. Core writes the whole map with `recursive: false`; the world's
+ * updates merge, so a slot is emptied with a deletion key instead (the same result).
  */
 import { DocumentIdField, NumberField, ObjectField, StringField, type DataField } from "../fields";
 import { DOCUMENT_OWNERSHIP_LEVELS, USER_PERMISSIONS, USER_ROLES } from "../constants";
 import type { PlainObject } from "../utils";
+import { OPERATORS_APPLIED } from "./operators";
 import { WorldDocument, hostOf, type DocumentMetadata, type PermissionSubject } from "./document";
 import type { UserLike } from "./host";
 
@@ -118,18 +119,24 @@ export class User extends WorldDocument implements UserLike {
    */
   async assignHotbarMacro(macro: WorldDocument | null, slot?: number | string | null, { fromSlot }: { fromSlot?: number | string } = {}): Promise<this | undefined> {
     if (macro !== null && (macro as { documentName?: string }).documentName !== "Macro") throw new Error("Invalid Macro provided");
-    if (macro === null) throw new Error("The test world does not model emptying a hotbar slot");
     const hotbar = this.hotbar ?? {};
     let target: number | undefined;
     if (slot !== undefined && slot !== null && slot !== "" && Number.isFinite(Number(slot))) target = Number(slot);
     else for (let i = 1; i <= 50; i++) if (!(i in hotbar)) { target = i; break; }
     if (!target) throw new Error("No available Hotbar slot exists");
     if (target < 1 || target > 50) throw new Error("Invalid Hotbar slot requested");
-    if (hotbar[target] === macro.id) return this;
-    const update: Record<string, string> = { ...hotbar, [target]: macro.id as string };
+    if (macro && hotbar[target] === macro.id) return this;
+    // An emptied slot (macro null, or a move from an empty slot) is a deletion key: see the class comment.
+    const update: Record<string, string | null> = { ...hotbar };
+    if (macro) update[target] = macro.id as string;
+    else update[`-=${target}`] = null;
     const current = hotbar[target];
-    if (fromSlot !== undefined && Number.isFinite(Number(fromSlot)) && String(fromSlot) in hotbar && current) update[fromSlot] = current;
-    return this.update({ hotbar: update }) as Promise<this | undefined>;
+    if (fromSlot !== undefined && Number.isFinite(Number(fromSlot)) && String(fromSlot) in hotbar) {
+      if (current) update[fromSlot] = current;
+      else update[`-=${fromSlot}`] = null;
+    }
+    for (const key of Object.keys(update)) if (key.startsWith("-=")) delete update[key.slice(2)];
+    return this.update({ hotbar: update }, { [OPERATORS_APPLIED]: true }) as Promise<this | undefined>;
   }
 
   /** The ten slots of a hotbar page, each with its macro or null (client/documents/user.mjs `getHotbarMacros`). */

@@ -3,11 +3,14 @@
  * The built-in self-test, run by the test world's GM as a GM would in a scratch world: every
  * step passes, nothing is left behind, and the report is whispered to the GM only.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { World, WorldClient } from "../world";
 import { createDomWorld } from "../world/applications/dom-world";
 import type { SelfTestReport } from "../../src/selftest";
 import { SelfTestMenu } from "../../src/selftest/menu";
+
+// Each run writes a scratch world through every client; the menu's run plays every path.
+vi.setConfig({ testTimeout: 60_000 });
 
 let world: World;
 let gm: WorldClient;
@@ -16,14 +19,15 @@ let alice: WorldClient;
 interface Doc { id: string; content?: string; whisper?: string[]; flags: Record<string, Record<string, unknown> | undefined> }
 const actors = (client: WorldClient) => (client.game.actors as unknown as { contents: Doc[] }).contents;
 const messages = (client: WorldClient) => (client.game.messages as unknown as { contents: Doc[] }).contents;
-const selfTest = (client: WorldClient) => (client.game as unknown as { clockwork: { selfTest(): Promise<SelfTestReport | null> } }).clockwork.selfTest();
+const selfTest = (client: WorldClient, options: object = { paths: [] }) => (client.game as unknown as { clockwork: { selfTest(o: object): Promise<SelfTestReport | null> } }).clockwork.selfTest(options);
 
 beforeEach(async () => {
   document.body.innerHTML = "";
   world = await createDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
-});
+  // Booting a world with its packs, however long that takes on a loaded machine.
+}, 60_000);
 
 describe("game.clockwork.selfTest()", () => {
   it("passes every step on a GM's client, cleans up, and whispers the report to that GM", async () => {

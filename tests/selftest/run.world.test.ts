@@ -8,6 +8,8 @@ import type { World, WorldClient } from "../world";
 import { createDomWorld } from "../world/applications/dom-world";
 import type { SelfTestReport } from "../../src/selftest";
 import { SelfTestMenu } from "../../src/selftest/menu";
+import { BASIC_STEPS } from "../../src/selftest/run";
+import { PLAYED_PATHS } from "../../src/selftest/paths";
 
 // Each run writes a scratch world through every client; the menu's run plays every path.
 vi.setConfig({ testTimeout: 60_000 });
@@ -116,7 +118,7 @@ describe("game.clockwork.selfTest()", () => {
 describe("the settings button", () => {
   const menu = (client: WorldClient) => (client.game.settings as unknown as { menus: Map<string, { type: unknown; restricted: boolean }> }).menus.get("clockwork.selfTest");
 
-  it("is a GM-only menu whose window runs the self-test and closes", async () => {
+  it("is a GM-only menu whose window runs the self-test with a progress bar and closes", async () => {
     expect(menu(gm)).toMatchObject({ type: SelfTestMenu, restricted: true, label: "CLOCKWORK.SelfTest.Menu.Label" });
     const app = await world.as(gm, async () => {
       const opened = new SelfTestMenu();
@@ -124,6 +126,16 @@ describe("the settings button", () => {
       return opened;
     });
     expect(app.element.textContent).toContain("Run it in a scratch world");
+    expect(app.element.querySelector("progress")).toBeNull();
+    // What the window shows while each roll of the run is made: the bar and the step under way.
+    const seen: { step: string | undefined; value: number | undefined; max: number | undefined; text: string | undefined; disabled: boolean | undefined }[] = [];
+    gm.Hooks.on("clockwork.preRoll", (() => {
+      const bar = app.element.querySelector("progress");
+      seen.push({
+        step: app.element.querySelector<HTMLElement>(".cw-selftest-progress")?.dataset.step, value: bar?.value, max: bar?.max,
+        text: app.element.querySelector("[role=status]")?.textContent ?? undefined, disabled: app.element.querySelector<HTMLButtonElement>("[data-action=run]")?.disabled,
+      });
+    }) as never);
     await world.as(gm, async () => {
       app.element.querySelector<HTMLButtonElement>("[data-action=run]")!.click();
       // The run loads its code and writes a scratch world: however long that takes on a loaded machine.
@@ -132,5 +144,9 @@ describe("the settings button", () => {
     });
     await world.settle();
     expect(messages(gm).filter((m) => m.flags.clockwork?.selfTestReport === true)).toHaveLength(1);
+    const total = BASIC_STEPS.length + PLAYED_PATHS.length;
+    const index = (key: string) => [...BASIC_STEPS, ...PLAYED_PATHS.map((p) => p.key)].indexOf(key);
+    expect(seen.find((s) => s.step === "rollSkill")).toEqual({ step: "rollSkill", value: index("rollSkill"), max: total, text: `Step ${index("rollSkill") + 1} of ${total}: Roll a skill`, disabled: true });
+    expect(seen.find((s) => s.step === "rollOdds")).toEqual({ step: "rollOdds", value: index("rollOdds"), max: total, text: `Step ${index("rollOdds") + 1} of ${total}: Roll a skill and check its odds`, disabled: true });
   });
 });

@@ -125,7 +125,8 @@ export function answerReactions(context: PathContext): () => void {
 
 /** A combat on the arena's scene with the given combatants (initiative given: the order is known). */
 async function combatOf(context: PathContext, scene: SceneDoc, entries: { actor: CreatureDoc; token: TokenDoc; initiative?: number }[]): Promise<CombatDoc> {
-  const combat = await documentImplementation<Creator<CombatDoc>>("Combat")!.create({ scene: scene.id, active: true, flags: { clockwork: { selfTest: true } } });
+  // Not activated: the GM's own combat stays the one the tracker shows (turn events run for any started combat).
+  const combat = await documentImplementation<Creator<CombatDoc>>("Combat")!.create({ scene: scene.id, active: false, flags: { clockwork: { selfTest: true } } });
   if (!combat) throw problem("Refused");
   context.scratch.track(combat);
   await combat.createEmbeddedDocuments("Combatant", entries.map((e) => ({

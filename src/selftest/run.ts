@@ -70,7 +70,8 @@ interface GameLike {
   release?: { generation?: number; version?: string };
   actors?: { get(id: string): unknown; contents: DocLike[] };
   messages?: { contents: DocLike[] };
-  scenes?: { viewed?: SceneLike | null; active?: SceneLike | null };
+  scenes?: { viewed?: SceneLike | null; active?: SceneLike | null; contents?: DocLike[] };
+  combats?: { contents: DocLike[] };
   packs?: { get(id: string): PackLike | undefined };
   modules?: Iterable<{ id: string; active: boolean; version?: string }>;
 }
@@ -274,6 +275,8 @@ async function cleanUp(actor: ActorLike | null): Promise<string> {
     .map((m) => m.id).filter((id): id is string => !!id);
   if (messages.length) await messageClass().deleteDocuments(messages);
   if (ids.size) await actorClass().deleteDocuments([...ids]);
+  // A played path's scratch combat and scene, left by a run that was interrupted (the page closed mid-path).
+  for (const doc of [...(game.combats?.contents ?? []), ...(game.scenes?.contents ?? [])].filter(isSelfTestDoc)) await doc.delete();
   const left = [...ids].filter((id) => game.actors?.get(id));
   if (left.length) throw failure("NotDeleted", { count: left.length });
   return localize("CLOCKWORK.SelfTest.Removed", { actors: ids.size, messages: messages.length });

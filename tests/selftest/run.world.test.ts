@@ -81,10 +81,14 @@ describe("game.clockwork.selfTest()", () => {
 
   it("removes what an interrupted earlier run left behind", async () => {
     await world.seed("Actor", [{ name: "Left over", type: "character", flags: { clockwork: { selfTest: true } } }]);
+    // A played path's scratch scene and combat, from a run stopped mid-path.
+    const [scene] = await world.seed("Scene", [{ name: "Left over", navigation: false, flags: { clockwork: { selfTest: true } } }]);
+    await world.seed("Combat", [{ scene, active: false, flags: { clockwork: { selfTest: true } } }]);
     await world.settle();
     const report = await world.as(gm, () => selfTest(gm));
     expect(report?.ok).toBe(true);
     expect(actors(gm)).toEqual([]);
+    expect([(gm.game.scenes as unknown as { size: number }).size, (gm.game.combats as unknown as { size: number }).size]).toEqual([0, 0]);
   });
 
   it("passes on a v14 world too", async () => {

@@ -7,7 +7,7 @@
  * whatever the dice show: they compare what was written with what the rules core says the
  * card's own figures give.
  */
-import { documentImplementation, getSetting, localize } from "../../foundry";
+import { documentImplementation, getSetting, localize, worldCollection } from "../../foundry";
 import { applyDamage, applyTicks, type ActiveStatus, type HealthTrack } from "../../rules";
 import { healthTrackOf } from "../../combat/turn-state";
 import { addStatus, removeStatus } from "../../combat/conditions";
@@ -84,7 +84,7 @@ const skills = (ranks: Record<string, number>) => Object.fromEntries(Object.entr
 export async function arena(context: PathContext, options: { hero?: object; foe?: object } = {}): Promise<Arena> {
   const tag = { clockwork: { selfTest: true } };
   const scene = await documentImplementation<Creator<SceneDoc>>("Scene")!.create({
-    name: localize("CLOCKWORK.SelfTest.SceneName"), width: 12 * GRID, height: 8 * GRID, padding: 0, grid: { size: GRID }, flags: tag,
+    name: localize("CLOCKWORK.SelfTest.SceneName"), width: 12 * GRID, height: 8 * GRID, padding: 0, grid: { size: GRID }, navigation: false, flags: tag,
   });
   if (!scene) throw problem("Refused");
   context.scratch.track(scene);
@@ -262,7 +262,7 @@ interface MessageLike {
 }
 
 function messagesAbout(actorUuid: string, rollClass: string): MessageLike[] {
-  const messages = (globalThis as { game?: { messages?: { contents: MessageLike[] } } }).game?.messages?.contents ?? [];
+  const messages = worldCollection<{ contents: MessageLike[] }>("messages")?.contents ?? [];
   return messages.filter((m) => m.flags?.clockwork?.roll?.actorUuid === actorUuid && m.rolls?.[0]?.constructor.name === rollClass);
 }
 

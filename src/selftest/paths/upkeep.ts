@@ -10,7 +10,7 @@
  * Item Piles moves a weapon from the scratch character to a scratch loot pile through its own
  * API; Token Action HUD ClockWork reads the scratch character's actions from `game.clockwork`.
  */
-import { documentImplementation, localize, systemApi, worldCollection } from "../../foundry";
+import { documentImplementation, localize, maybeGame, systemApi, worldCollection } from "../../foundry";
 import { isMarkedForPersist } from "../../migrations/steps";
 import { fromPack } from "./combat";
 import { packEntry, scratchCharacter } from "./character";
@@ -69,13 +69,13 @@ interface ModuleCollection {
   get(id: string): { active?: boolean } | undefined;
 }
 
-const moduleActive = (id: string): boolean => (globalThis as { game?: { modules?: ModuleCollection } }).game?.modules?.get(id)?.active === true;
+const moduleActive = (id: string): boolean => (maybeGame() as { modules?: ModuleCollection } | undefined)?.modules?.get(id)?.active === true;
 
 const itemPilesHandOff: PlayedPath = {
   key: "itemPiles",
   async run(context) {
     if (!moduleActive("item-piles")) throw skip("ModuleInactive", { module: "Item Piles" });
-    const api = (globalThis as { game?: { itempiles?: { API?: ItemPilesApi } } }).game?.itempiles?.API;
+    const api = (maybeGame() as { itempiles?: { API?: ItemPilesApi } } | undefined)?.itempiles?.API;
     if (!api) throw skip("ModuleNoApi", { module: "Item Piles" });
     const hero = await scratchCharacter(context);
     const weapon = await packEntry("clockwork.weapons", "weapon");

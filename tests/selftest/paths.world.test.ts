@@ -144,6 +144,21 @@ describe("the self-test's played paths", () => {
     expect(drift).toEqual({});
   }, 120_000);
 
+  it.each([
+    // Every die a 12: the Flat 7 ends Bleeding, the death roll adds no wound and the NPC is stabilized.
+    ["high", 0.0001, /^2 hits at the turn's start; ended by its end roll$/, /^\d+ damage made it dying; stabilized \(\d+ wounds, grit \d+\)$/],
+    // Every die a 1: the Flat fails and the HUD removes it; the death roll kills.
+    ["low", 0.9999, /^2 hits at the turn's start; its end roll failed; removed from the HUD$/, /^the death roll killed it \(\d+ wounds, grit \d+\)$/],
+  ] as const)("hold on either branch the dice choose (%s faces)", async (_name, uniform, tick, dying) => {
+    gm.run(() => { (gm.CONFIG as unknown as { Dice: { randomUniform: () => number } }).Dice.randomUniform = () => uniform; });
+    const { report, drift } = await runChecked({ paths: ["conditionTick", "dyingStabilize"] });
+    const played = report.steps.filter((s) => !BASIC_STEPS.includes(s.key));
+    expect(played.map((s) => s.status)).toEqual(["pass", "pass"]);
+    expect(played[0].detail).toMatch(tick);
+    expect(played[1].detail).toMatch(dying);
+    expect(drift).toEqual({});
+  }, 120_000);
+
   it("skip the paths whose NPC rolls would wait for the GM when the world asks", async () => {
     await world.as(gm, () => gm.game.settings.set("clockwork" as never, "autoRollNpcChecks" as never, false as never));
     const { report, drift } = await runChecked({ paths: ["conditionTick", "dyingStabilize"] });

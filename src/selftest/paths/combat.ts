@@ -205,7 +205,8 @@ const attackApplyUndo: PlayedPath = {
       expectThat(undone?.ok, "NotUndone");
       expectThat(sameTrack(trackOf(foe), before), "UndoDiffers", { expected: showTrack(before), got: showTrack(trackOf(foe)) });
     }
-    return localize("CLOCKWORK.SelfTest.AttackNote", { reaction: `${row.reaction} (${decision.by})`, attempts: attempts + 1, damage });
+    // Damage that made the target dying is not undone: its death roll followed, which the undo does not take back.
+    return localize(expected.dying ? "CLOCKWORK.SelfTest.AttackNoteDying" : "CLOCKWORK.SelfTest.AttackNote", { reaction: `${row.reaction} (${decision.by})`, attempts: attempts + 1, damage });
   },
 };
 

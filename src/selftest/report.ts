@@ -6,7 +6,7 @@
 export type StepStatus = "pass" | "fail" | "skip";
 
 export interface SelfTestStep {
-  /** Which step: "createActor", "openSheet", "dropItem", "closeSheet", "rollSkill", "cleanup". */
+  /** Which step: a first one ("createActor" … "cleanup", run.ts `BASIC_STEPS`) or a played path's key (./paths). */
   key: string;
   status: StepStatus;
   /** Milliseconds the step took. */

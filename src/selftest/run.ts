@@ -2,13 +2,18 @@
  * The self-test run: creates a temporary actor, opens its sheet, drops a compendium item on
  * it, closes the sheet, rolls a skill, gives it a timed effect and reads the duration back in
  * this Foundry's shape, draws an area on the viewed scene (a Region on v14, a MeasuredTemplate
- * on v13) and removes it, then deletes what it made. Each step's result and every
- * console error or warning seen meanwhile go into a chat card whispered to the GM, with a
- * plain-text copy for bug reports.
+ * on v13) and removes it, then deletes what it made. Then it plays the system's own paths
+ * (./paths: a character from the builder, its sheet, drops, a roll with its odds, a combat, an
+ * attack applied and undone, spells, a condition, dying, a migration dry-run, the module
+ * hand-offs), each one a step that removes what it made even when it fails midway. Each step's
+ * result and every console error or warning seen meanwhile go into a chat card whispered to the
+ * GM, with a plain-text copy for bug reports. `onProgress` hears of each step as it starts.
  */
 import { documentImplementation, effectDurationData, effectDurationLabel, localize, notify, runtimeGlobal, worldTime } from "../foundry";
 import { areaDocumentName, drawArea, type AreaScene } from "../combat/area/templates";
 import { captureConsole } from "./capture";
+import { dropEvent } from "./paths/drop";
+import { PLAYED_PATHS, SkipPath, startScratch, type PlayedPath } from "./paths";
 import { reportHtml, type SelfTestEnvironment, type SelfTestReport, type SelfTestStep } from "./report";
 
 const SYSTEM_ID = "clockwork";
@@ -65,7 +70,8 @@ interface GameLike {
   release?: { generation?: number; version?: string };
   actors?: { get(id: string): unknown; contents: DocLike[] };
   messages?: { contents: DocLike[] };
-  scenes?: { viewed?: SceneLike | null; active?: SceneLike | null };
+  scenes?: { viewed?: SceneLike | null; active?: SceneLike | null; contents?: DocLike[] };
+  combats?: { contents: DocLike[] };
   packs?: { get(id: string): PackLike | undefined };
   modules?: Iterable<{ id: string; active: boolean; version?: string }>;
 }
@@ -76,24 +82,6 @@ const messageClass = (): DocumentClassLike => documentImplementation<DocumentCla
 
 function failure(key: string, data?: Record<string, unknown>): Error {
   return new Error(localize(`CLOCKWORK.SelfTest.Problem.${key}`, data));
-}
-
-/** A drop event carrying `{type, uuid}` as a sheet reads it (`TextEditor.getDragEventData`). */
-function dropEvent(data: object): DragEvent {
-  const json = JSON.stringify(data);
-  if (typeof DataTransfer === "function" && typeof DragEvent === "function") {
-    try {
-      const transfer = new DataTransfer();
-      transfer.setData("text/plain", json);
-      const event = new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true });
-      if (event.dataTransfer?.getData("text/plain") === json) return event;
-    } catch {
-      // Some hosts have the classes but refuse to build them.
-    }
-    // Or build them without carrying the data; a plain event does.
-  }
-  const transfer = { types: ["text/plain"], getData: (format: string) => (format === "text/plain" ? json : "") };
-  return { type: "drop", target: null, dataTransfer: transfer, preventDefault() {}, stopPropagation() {} } as unknown as DragEvent;
 }
 
 async function firstPackItem(): Promise<{ uuid: string; name: string } | null> {
@@ -120,19 +108,46 @@ function environment(): SelfTestEnvironment {
 
 const isSelfTestDoc = (doc: DocLike) => doc.flags?.[SYSTEM_ID]?.[FLAG] === true;
 
+/** The steps before the played paths (they share one temporary actor, removed by `cleanup`). */
+export const BASIC_STEPS: readonly string[] = ["createActor", "openSheet", "dropItem", "closeSheet", "rollSkill", "effectDuration", "drawArea", "cleanup"];
+
+export interface SelfTestOptions {
+  /** Post the report card (default true). */
+  post?: boolean;
+  /** Called as each step starts (`done` steps finished of `total`), and once more at the end with `done === total`. */
+  onProgress?(done: number, total: number, stepKey: string): unknown;
+  /** Which played paths to run, by key (default: all of them; an empty list: none). */
+  paths?: readonly string[];
+}
+
+/** The played paths the options ask for, in their order. */
+export function chosenPaths(options: SelfTestOptions = {}): PlayedPath[] {
+  return options.paths ? PLAYED_PATHS.filter((p) => options.paths!.includes(p.key)) : [...PLAYED_PATHS];
+}
+
 /** Runs the self-test; resolves its report (null for a non-GM), after posting the card unless `post` is false. */
-export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTestReport | null> {
+export async function selfTest(options: SelfTestOptions = {}): Promise<SelfTestReport | null> {
   if (g().user?.isGM !== true) {
     notify("warn", "CLOCKWORK.SelfTest.GMOnly");
     return null;
   }
   const capture = captureConsole();
   const steps: SelfTestStep[] = [];
+  const paths = chosenPaths(options);
+  const total = BASIC_STEPS.length + paths.length;
+  const progress = async (key: string) => {
+    try {
+      await options.onProgress?.(steps.length, total, key);
+    } catch {
+      // A progress bar that failed to draw does not stop the test.
+    }
+  };
   let actor: ActorLike | null = null;
   let sheet: SheetLike | null = null;
 
-  /** Runs a step unless what it needs failed; a throw or a false result fails it. */
+  /** Runs a step unless what it needs failed; a throw or a false result fails it; a SkipPath skips it with its reason. */
   const step = async (key: string, needs: boolean, fn: () => Promise<string | undefined>): Promise<boolean> => {
+    await progress(key);
     const start = Date.now();
     if (!needs) {
       steps.push({ key, status: "skip", ms: 0 });
@@ -143,7 +158,8 @@ export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTe
       steps.push({ key, status: "pass", ms: Date.now() - start, detail });
       return true;
     } catch (error) {
-      steps.push({ key, status: "fail", ms: Date.now() - start, detail: error instanceof Error ? error.message : String(error) });
+      const skipped = error instanceof SkipPath;
+      steps.push({ key, status: skipped ? "skip" : "fail", ms: Date.now() - start, detail: error instanceof Error ? error.message : String(error) });
       return false;
     }
   };
@@ -188,16 +204,39 @@ export async function selfTest(options: { post?: boolean } = {}): Promise<SelfTe
     await step("drawArea", true, async () => areaCheck());
   } finally {
     await step("cleanup", true, async () => cleanUp(actor));
+  }
+  try {
+    for (const path of paths) await step(path.key, true, () => playPath(path));
+  } finally {
     capture.stop();
   }
+  await progress(steps.at(-1)?.key ?? "cleanup");
 
   const report: SelfTestReport = {
     // Warnings are reported but do not fail the test: modules and core deprecations make them.
-    ok: steps.every((s) => s.status === "pass") && capture.errors.every((e) => e.startsWith("warn:")),
+    // A skipped path (a module not active) does not fail it either.
+    ok: steps.every((s) => s.status !== "fail") && capture.errors.every((e) => e.startsWith("warn:")),
     steps, errors: capture.errors, environment: environment(),
   };
   if (options.post !== false) await postReport(report);
   return report;
+}
+
+/** Plays one path in its own scratch: what it made goes, whether it passed or not; anything left fails it. */
+async function playPath(path: PlayedPath): Promise<string | undefined> {
+  const scratch = startScratch();
+  let detail: string | undefined;
+  let thrown: unknown = null;
+  try {
+    detail = await path.run({ scratch });
+  } catch (error) {
+    thrown = error;
+  }
+  const { left, touched } = await scratch.cleanUp();
+  if (thrown) throw thrown;
+  if (left.length) throw failure("Left", { documents: left.join(", ") });
+  if (touched.length) throw failure("Touched", { documents: touched.join(", ") });
+  return detail;
 }
 
 /** A one-minute effect in this Foundry's duration shape, read back as one minute (the actor's deletion removes it). */
@@ -236,6 +275,8 @@ async function cleanUp(actor: ActorLike | null): Promise<string> {
     .map((m) => m.id).filter((id): id is string => !!id);
   if (messages.length) await messageClass().deleteDocuments(messages);
   if (ids.size) await actorClass().deleteDocuments([...ids]);
+  // A played path's scratch combat and scene, left by a run that was interrupted (the page closed mid-path).
+  for (const doc of [...(game.combats?.contents ?? []), ...(game.scenes?.contents ?? [])].filter(isSelfTestDoc)) await doc.delete();
   const left = [...ids].filter((id) => game.actors?.get(id));
   if (left.length) throw failure("NotDeleted", { count: left.length });
   return localize("CLOCKWORK.SelfTest.Removed", { actors: ids.size, messages: messages.length });

@@ -3,11 +3,16 @@
  * The built-in self-test, run by the test world's GM as a GM would in a scratch world: every
  * step passes, nothing is left behind, and the report is whispered to the GM only.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { World, WorldClient } from "../world";
 import { createDomWorld } from "../world/applications/dom-world";
 import type { SelfTestReport } from "../../src/selftest";
 import { SelfTestMenu } from "../../src/selftest/menu";
+import { BASIC_STEPS } from "../../src/selftest/run";
+import { PLAYED_PATHS } from "../../src/selftest/paths";
+
+// Each run writes a scratch world through every client; the menu's run plays every path.
+vi.setConfig({ testTimeout: 60_000 });
 
 let world: World;
 let gm: WorldClient;
@@ -16,14 +21,15 @@ let alice: WorldClient;
 interface Doc { id: string; content?: string; whisper?: string[]; flags: Record<string, Record<string, unknown> | undefined> }
 const actors = (client: WorldClient) => (client.game.actors as unknown as { contents: Doc[] }).contents;
 const messages = (client: WorldClient) => (client.game.messages as unknown as { contents: Doc[] }).contents;
-const selfTest = (client: WorldClient) => (client.game as unknown as { clockwork: { selfTest(): Promise<SelfTestReport | null> } }).clockwork.selfTest();
+const selfTest = (client: WorldClient, options: object = { paths: [] }) => (client.game as unknown as { clockwork: { selfTest(o: object): Promise<SelfTestReport | null> } }).clockwork.selfTest(options);
 
 beforeEach(async () => {
   document.body.innerHTML = "";
   world = await createDomWorld();
   gm = world.gm;
   alice = world.player("Alice");
-});
+  // Booting a world with its packs, however long that takes on a loaded machine.
+}, 60_000);
 
 describe("game.clockwork.selfTest()", () => {
   it("passes every step on a GM's client, cleans up, and whispers the report to that GM", async () => {
@@ -75,10 +81,14 @@ describe("game.clockwork.selfTest()", () => {
 
   it("removes what an interrupted earlier run left behind", async () => {
     await world.seed("Actor", [{ name: "Left over", type: "character", flags: { clockwork: { selfTest: true } } }]);
+    // A played path's scratch scene and combat, from a run stopped mid-path.
+    const [scene] = await world.seed("Scene", [{ name: "Left over", navigation: false, flags: { clockwork: { selfTest: true } } }]);
+    await world.seed("Combat", [{ scene, active: false, flags: { clockwork: { selfTest: true } } }]);
     await world.settle();
     const report = await world.as(gm, () => selfTest(gm));
     expect(report?.ok).toBe(true);
     expect(actors(gm)).toEqual([]);
+    expect([(gm.game.scenes as unknown as { size: number }).size, (gm.game.combats as unknown as { size: number }).size]).toEqual([0, 0]);
   });
 
   it("passes on a v14 world too", async () => {
@@ -112,7 +122,7 @@ describe("game.clockwork.selfTest()", () => {
 describe("the settings button", () => {
   const menu = (client: WorldClient) => (client.game.settings as unknown as { menus: Map<string, { type: unknown; restricted: boolean }> }).menus.get("clockwork.selfTest");
 
-  it("is a GM-only menu whose window runs the self-test and closes", async () => {
+  it("is a GM-only menu whose window runs the self-test with a progress bar and closes", async () => {
     expect(menu(gm)).toMatchObject({ type: SelfTestMenu, restricted: true, label: "CLOCKWORK.SelfTest.Menu.Label" });
     const app = await world.as(gm, async () => {
       const opened = new SelfTestMenu();
@@ -120,6 +130,16 @@ describe("the settings button", () => {
       return opened;
     });
     expect(app.element.textContent).toContain("Run it in a scratch world");
+    expect(app.element.querySelector("progress")).toBeNull();
+    // What the window shows while each roll of the run is made: the bar and the step under way.
+    const seen: { step: string | undefined; value: number | undefined; max: number | undefined; text: string | undefined; disabled: boolean | undefined }[] = [];
+    gm.Hooks.on("clockwork.preRoll", (() => {
+      const bar = app.element.querySelector("progress");
+      seen.push({
+        step: app.element.querySelector<HTMLElement>(".cw-selftest-progress")?.dataset.step, value: bar?.value, max: bar?.max,
+        text: app.element.querySelector("[role=status]")?.textContent ?? undefined, disabled: app.element.querySelector<HTMLButtonElement>("[data-action=run]")?.disabled,
+      });
+    }) as never);
     await world.as(gm, async () => {
       app.element.querySelector<HTMLButtonElement>("[data-action=run]")!.click();
       // The run loads its code and writes a scratch world: however long that takes on a loaded machine.
@@ -128,5 +148,9 @@ describe("the settings button", () => {
     });
     await world.settle();
     expect(messages(gm).filter((m) => m.flags.clockwork?.selfTestReport === true)).toHaveLength(1);
+    const total = BASIC_STEPS.length + PLAYED_PATHS.length;
+    const index = (key: string) => [...BASIC_STEPS, ...PLAYED_PATHS.map((p) => p.key)].indexOf(key);
+    expect(seen.find((s) => s.step === "rollSkill")).toEqual({ step: "rollSkill", value: index("rollSkill"), max: total, text: `Step ${index("rollSkill") + 1} of ${total}: Roll a skill`, disabled: true });
+    expect(seen.find((s) => s.step === "rollOdds")).toEqual({ step: "rollOdds", value: index("rollOdds"), max: total, text: `Step ${index("rollOdds") + 1} of ${total}: Roll a skill and check its odds`, disabled: true });
   });
 });

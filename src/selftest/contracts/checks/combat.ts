@@ -40,7 +40,8 @@ export const combatChecks: ContractCheck[] = [
       same("turn order", combat.turns.map((c: { name: string }) => c.name), ["Fast", "Middle", "Slow"]);
       const runsEvents = game().user.isActiveGM ?? game().users.activeGM === game().user;
       let changes = 0;
-      await withHook("combatTurnChange", () => void changes++, async () => {
+      // Only this combat's: another combat running in the world (a table mid-fight) calls the hook too.
+      await withHook("combatTurnChange", (changed) => void (changed === combat && changes++), async () => {
         await combat.startCombat();
         await settled(log, runsEvents ? 3 : 0);
         same("events on starting", log.splice(0), runsEvents ? ["EndRound:0:0/-", "StartRound:1:1/-", "StartTurn:Fast:1/0"] : []);

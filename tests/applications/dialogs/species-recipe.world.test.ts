@@ -105,6 +105,12 @@ describe("building a species by the recipe", () => {
       ability: { name: "Headbutt", kinds: ["unarmedAttack", "runBonus"], attack: { dice: 6, type: "piercing" } },
     });
     expect(alice.notifications.map((n) => n.message)).toContain("Satyrs is saved.");
+    // The species' card says what it is and shows the ability in words.
+    const sheet = species(alice).sheet;
+    await world.as(alice, () => sheet.render({ force: true }));
+    await flush();
+    await eventually(() => expect(sheet.element.querySelector(".cw-recipe-badge")?.textContent).toContain("Custom species · ⚠ Waiting for the GM's approval"));
+    expect(sheet.element.querySelector(".cw-item-card")?.textContent).toContain("Horned heads butt for 6 piercing dice");
     expect([...alice.errors, ...gm.errors]).toEqual([]);
   }, 60_000);
 

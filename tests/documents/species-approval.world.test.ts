@@ -94,6 +94,17 @@ describe("approving a custom species", () => {
     expect(ada(gm).items.size).toBe(before);
   });
 
+  it("is needed before a player gives the species to a character; the GM may give it unapproved", async () => {
+    await expect(world.as(alice, () => ada(alice).applySpecies(goat(alice) as never, { bonusSkills: ["charisma", "creativity"] }))).rejects.toThrow(
+      "Goatfolk waits for the GM's approval: only a game master can give it to a character until then.",
+    );
+    await flush();
+    expect(ada(gm).items.contents.some((i) => i.name === "Goatfolk")).toBe(false);
+    await world.as(gm, () => ada(gm).applySpecies(goat(gm) as never, { bonusSkills: ["charisma", "creativity"] }));
+    await flush();
+    expect(ada(alice).items.contents.find((i) => i.type === "species")?.name).toBe("Goatfolk");
+  });
+
   it("stays on a character's copy of the approved species", async () => {
     await world.as(gm, () => goat(gm).update({ "system.approved": true }));
     await flush();

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readRecipeForm, recipeDraft, recipeFormObject, recipeUpdate } from "../../../src/applications/context/species-recipe";
+import { createClockworkConfig } from "../../../src/config";
 import { checkSpeciesRecipe, CONDITION_KEYS, DAMAGE_TYPES, SKILL_KEYS, SPECIES_ABILITY_KINDS } from "../../../src/rules";
 
 const lists = { skills: SKILL_KEYS, damageTypes: DAMAGE_TYPES, conditions: CONDITION_KEYS, abilityKinds: SPECIES_ABILITY_KINDS };
@@ -47,5 +48,13 @@ describe("the recipe form", () => {
     const d = change(changeling, { resistanceBonus: "energy" });
     expect(d.resistanceExcluded).toEqual([]);
     expect(change(changeling, { size: "large" }).sizeChoices).toEqual([]);
+  });
+});
+
+describe("CONFIG.CLOCKWORK.speciesAbilityKinds", () => {
+  it("lists every kind with numbers, each with its label and hint keys, for setting modules to add to", () => {
+    const kinds = createClockworkConfig().speciesAbilityKinds;
+    expect(Object.keys(kinds)).toEqual([...SPECIES_ABILITY_KINDS]);
+    expect(kinds.runBonus).toEqual({ label: "CLOCKWORK.SpeciesAbilityKind.runBonus", hint: "CLOCKWORK.SpeciesAbilityKind.Hint.runBonus", mechanical: true });
   });
 });

@@ -50,6 +50,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
+describe("words", () => {
+  it("every key the window and the builder ask for is in lang/en.json, the configured kinds' labels and hints too", () => {
+    recipeBody(BROKEN, true);
+    recipeBody(SATYR, false);
+    for (const kind of KINDS) [kind.label, kind.hint!].forEach((key) => t(key));
+    expect([...t.missing]).toEqual([]);
+    expect([...renderer.missingKeys]).toEqual([]);
+  });
+});
+
 function recipeBody(system: Record<string, unknown>, isGM: boolean): string {
   const context = buildRecipeContext("Satyrs", recipeDraft(system), system.approved === true, KINDS, DEFAULT_CHOICES, t, { isGM, editable: true });
   return renderer.render(RECIPE_TEMPLATE, context);

@@ -11,7 +11,7 @@ import {
   ARMOR_WEIGHTS, ATTRIBUTE_KEYS, CAMPAIGN_SPEEDS, CONDITION_KEYS, CONDITION_TABLE, DAMAGE_TYPE_TABLE,
   DAMAGE_TYPES, MAGIC_SCHOOLS, MAGIC_SKILLS, MELEE_WEAPON_GROUPS, MISSILE_GUIDANCE, MISSILE_PAYLOADS,
   MISSILE_PROPULSION, OTHER_WEAPON_GROUPS, RANGED_WEAPON_GROUPS, SIZE_TABLE, SIZES, SKILL_ATTRIBUTE,
-  SKILL_KEYS, WEAPON_PROPERTIES,
+  SKILL_KEYS, SPECIES_ABILITY_KINDS, WEAPON_PROPERTIES,
 } from "./rules";
 import type {
   AttributeKey, CampaignSpeed, DamageType, MagicSkill, MissileGuidance, MissilePayload, MissilePropulsion,
@@ -40,6 +40,13 @@ export type WeaponGroupKind = "melee" | "ranged" | "other";
 
 export interface WeaponGroupEntry extends ConfigEntry {
   kind: WeaponGroupKind;
+}
+
+/** A kind of species special ability; `mechanical` kinds have numbers the rules use (setting modules add narrative ones). */
+export interface SpeciesAbilityKindEntry extends ConfigEntry {
+  mechanical: boolean;
+  /** Localization key (or text) of a short explanation, shown as a tooltip. */
+  hint?: string;
 }
 
 export interface ConditionEntry extends ConfigEntry {
@@ -138,6 +145,10 @@ export function createClockworkConfig() {
     missileGuidance: entries(MISSILE_GUIDANCE, "MissileGuidance", plain),
     missilePropulsion: entries(MISSILE_PROPULSION, "MissilePropulsion", plain),
     missilePayloads: entries(MISSILE_PAYLOADS, "MissilePayload", plain),
+    // Custom species (issue 31 item 3); setting modules merge their declared kinds in here.
+    speciesAbilityKinds: entries(SPECIES_ABILITY_KINDS, "SpeciesAbilityKind", (key) => ({
+      mechanical: true, hint: `CLOCKWORK.SpeciesAbilityKind.Hint.${key}`,
+    })) as Record<string, SpeciesAbilityKindEntry>,
   };
 }
 
@@ -184,4 +195,5 @@ export const choices = {
   missileGuidance: () => configKeys("missileGuidance") as MissileGuidance[],
   missilePropulsion: () => configKeys("missilePropulsion") as MissilePropulsion[],
   missilePayloads: () => configKeys("missilePayloads") as MissilePayload[],
+  speciesAbilityKinds: () => configKeys("speciesAbilityKinds"),
 } as const;

@@ -127,6 +127,20 @@ function validateList(value: unknown, max: number | undefined): void {
   }
 }
 
+const KEY = /^[a-z][a-zA-Z0-9]*$/;
+
+/**
+ * Several distinct configuration keys, not a closed choice: a key a setting module added stays
+ * valid data when the module is switched off (the sheets show it as unknown).
+ */
+export function keyListField({ max }: { max?: number } = {}) {
+  return new ArrayField(new StringField({ required: true, nullable: false, blank: false, validate: (v: string) => KEY.test(v) }), {
+    required: true,
+    initial: () => [],
+    validate: (value: unknown) => validateList(value, max),
+  });
+}
+
 export function booleanField(initial = false) {
   return new BooleanField({ required: true, nullable: false, initial });
 }

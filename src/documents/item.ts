@@ -7,6 +7,7 @@
 import { warn } from "../foundry";
 import { markForPersist, migrateItemSource } from "../migrations/steps";
 import { guardItemCreates, guardItemUpdate, releaseDeletedItems } from "./write-rules";
+import { guardSpeciesCreate, guardSpeciesUpdate } from "./species-approval";
 
 /** Kebab-case slug of a name ("Improved Critical" → "improved-critical"). */
 export function slugify(name: string): string {
@@ -34,6 +35,8 @@ export class ClockworkItem extends Item {
     user: User.Implementation,
   ): Promise<boolean | void> {
     if ((await super._preCreate(data, options, user)) === false) return false;
+    // Only a GM approves a custom species (species-approval.ts).
+    if (!guardSpeciesCreate(this as never, user)) return false;
     const owner = this.parent;
     const replacing = (options as Record<string, unknown>)[REPLACE_SPECIES_OPTION] === true;
     if (this.type === "species" && owner && !replacing && owner.items.some((i) => i.type === "species")) {
@@ -52,6 +55,7 @@ export class ClockworkItem extends Item {
   /** The rules every write keeps (write-rules.ts); false refuses the write. */
   protected override async _preUpdate(changes: Item.UpdateData, options: Item.Database.PreUpdateOptions, user: User.Implementation): Promise<boolean | void> {
     if ((await super._preUpdate(changes, options, user)) === false) return false;
+    if (!guardSpeciesUpdate(this as never, changes as Record<string, unknown>, user)) return false;
     if (!guardItemUpdate(this as never, changes as Record<string, unknown>, options as Record<string, unknown>)) return false;
   }
 

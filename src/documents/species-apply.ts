@@ -8,7 +8,8 @@
  * earlier ones, so the actor keeps its old species. Picks already as stored are no change, not
  * a refusal (core resolves `undefined` for an empty diff too): `updateDocument` tells them apart.
  */
-import { localizedError, resolveUuid, updateDocument } from "../foundry";
+import { currentUser, localizedError, resolveUuid, updateDocument } from "../foundry";
+import { SPECIES_ORIGIN_FLAG } from "./species-origin";
 import { describePickProblem, resolveSpeciesPicks, type SpeciesPicks, type SpeciesRules } from "./species-picks";
 
 /** Flag scope and key that mark items a species granted, so a new species removes them. */
@@ -56,6 +57,10 @@ export function copySource(document: unknown): ItemSource {
   const source = typeof doc?.toObject === "function" ? doc.toObject() : foundry.utils.deepClone(document as ItemSource);
   delete source._id;
   if (doc?.pack && doc.uuid) source._stats = { ...source._stats, compendiumSource: doc.uuid };
+  // A world species names where it came from, so an approved one stays approved (species-approval.ts).
+  else if (source.type === "species" && doc?.uuid) {
+    source.flags = { ...source.flags, [FLAG_SCOPE]: { ...source.flags?.[FLAG_SCOPE], [SPECIES_ORIGIN_FLAG]: doc.uuid } };
+  }
   return source;
 }
 
@@ -82,6 +87,11 @@ function idsOf(documents: readonly unknown[]): string[] {
 export async function applySpeciesTo<T>(actor: SpeciesActor, species: unknown, picks: SpeciesPicks, createOptions: object): Promise<T> {
   const source = copySource(species);
   if (source.type !== "species") throw localizedError("CLOCKWORK.Error.Species.NotSpecies", { name: source.name });
+  // A custom species waits for the GM's approval before a player plays it (docs/rulings.md 175).
+  const approval = source.system as { custom?: boolean; approved?: boolean };
+  if (approval.custom === true && approval.approved !== true && currentUser<{ isGM: boolean }>()?.isGM !== true) {
+    throw localizedError("CLOCKWORK.Error.Species.Unapproved", { name: source.name });
+  }
   const resolved = resolveSpeciesPicks(source.system as unknown as SpeciesRules, picks, actor.creature.personalBonusSkill);
   if (resolved.problems.length) throw new Error(resolved.problems.map(describePickProblem).join(" "));
   const granted = await Promise.all(resolved.grants.map(({ uuid, kind }) => grantSource(uuid, kind)));

@@ -9,6 +9,7 @@
  */
 import { MAX_BARRIER, repairHealth, type HealthBoundSource } from "../rules/health-bounds";
 import { MAX_CURRENCY } from "../rules/tables";
+import { kindsInUse, type RecipeSpecies } from "../rules/species-recipe";
 
 export type Source = Record<string, unknown>;
 
@@ -23,7 +24,7 @@ export function isOlderVersion(a: string, b: string): boolean {
 }
 
 /** The version of the latest step: a world whose `systemMigrationVersion` is older runs the migration. */
-export const MIGRATION_VERSION = "0.3.0";
+export const MIGRATION_VERSION = "0.4.0";
 
 /**
  * A change to the system data of one document type ("Item.weapon"). The models' `migrateData`
@@ -182,8 +183,41 @@ const physicalQuantity: ItemSourceStep = {
   },
 };
 
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const count = (value: unknown, none: number): number => (typeof value === "number" && Number.isFinite(value) ? value : none);
+
+/**
+ * 0.4.0: a species has its special ability as the recipe describes it (issue 31 item 3). An
+ * older species gets one whose kinds are those its numbers already use (a +1 Run names the
+ * run bonus), so the recipe does not report numbers that no kind names; its words stay in the
+ * description, where they were.
+ */
+const speciesAbility: ItemSourceStep = {
+  id: "species-ability",
+  version: "0.4.0",
+  types: ["species"],
+  migrate(system) {
+    if (isObject(system.ability)) return false;
+    const read = {
+      grants: list(system.grants).filter(isObject).map((g) => ({ kind: String(g.kind ?? "focus"), choose: count(g.choose, 1), options: list(g.options).map(String) })),
+      extraFoci: count(system.extraFoci, 0),
+      extraCustomizationPoints: count(system.extraCustomizationPoints, 0),
+      runBonus: count(system.runBonus, 0),
+      lighterArmorForMovement: system.lighterArmorForMovement === true,
+      dodgePenaltyReduction: count(system.dodgePenaltyReduction, 0),
+      unarmedDamageType: typeof system.unarmedDamageType === "string" ? system.unarmedDamageType : "",
+      conditionRerolls: list(system.conditionRerolls).map(String),
+      restHealing: count(system.restHealing, 1),
+      luckKeepBest: system.luckKeepBest === true,
+      ability: { name: "", text: "", kinds: [], attack: { dice: 0, type: "piercing" } },
+    } as unknown as RecipeSpecies;
+    system.ability = { name: "", text: "", kinds: kindsInUse(read), attack: { dice: 0, type: "piercing" } };
+    return true;
+  },
+};
+
 export const SHAPE_STEPS: readonly ShapeStep[] = [unarmedHands];
-export const ITEM_SOURCE_STEPS: readonly ItemSourceStep[] = [physicalQuantity];
+export const ITEM_SOURCE_STEPS: readonly ItemSourceStep[] = [physicalQuantity, speciesAbility];
 export const ACTOR_SYSTEM_STEPS: readonly ActorSystemStep[] = [healthBounds, valueBounds];
 export const ACTOR_STEPS: readonly ActorStep[] = [danglingReferences];
 

@@ -32,3 +32,4 @@ export * from "./spells-tables";
 export * from "./alchemy";
 export * from "./item-effects";
 export * from "./ledger";
+export * from "./species-recipe";

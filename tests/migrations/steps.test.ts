@@ -10,6 +10,7 @@ import {
   isOlderVersion, migrateActorSource, migrateItemSource, migrateModelData,
 } from "../../src/migrations/steps";
 import { OLD_SOURCES } from "../fixtures/migrations/world-0.1.0";
+import { items as packItems } from "../packs/load-sources";
 
 type Source = Record<string, unknown>;
 
@@ -72,6 +73,39 @@ describe("item-physical-quantity", () => {
     expect(migrateActorSource(actor, (source) => marked.push(source))).toBe(true);
     expect(actor.items[0].system).toEqual({ weight: "light", quantity: 1 });
     expect(marked).toEqual([actor.items[0]]);
+  });
+});
+
+describe("species-ability", () => {
+  // Old shape: a species stored before 0.4.0 had no custom/approved flags and no ability.
+  const oldSpecies = (system: Source): Source => ({ _id: "species000000001", name: "Old", type: "species", system });
+  const gnolls = { size: "medium", resistanceBonus: "slashing", bonusSkills: ["accuracy", "perception", "stamina"], runBonus: 1,
+    grants: [{ kind: "focus", choose: 1, options: ["Compendium.clockwork.foci.Item.bloodhound000001"] }], restHealing: 1, conditionRerolls: [] };
+
+  it("gives an old species an ability naming the kinds its numbers already use, and marks it", () => {
+    const source = oldSpecies(structuredClone(gnolls));
+    expect(migrateItemSource(source, markForPersist)).toBe(true);
+    expect((source.system as Source).ability).toEqual({ name: "", text: "", kinds: ["runBonus", "grantedFocus"], attack: { dice: 0, type: "piercing" } });
+    expect(isMarkedForPersist(source)).toBe(true);
+    // A second pass changes nothing.
+    expect(migrateItemSource(source)).toBe(false);
+  });
+
+  it("gives an old species with no mechanical parts an ability with no kinds, and reads odd data without throwing", () => {
+    const plain = oldSpecies({ size: "small", resistanceBonus: "energy" });
+    expect(migrateItemSource(plain)).toBe(true);
+    expect(((plain.system as Source).ability as Source).kinds).toEqual([]);
+    const odd = oldSpecies({ runBonus: "fast", grants: "none", conditionRerolls: 7, restHealing: null });
+    expect(migrateItemSource(odd)).toBe(true);
+    expect(((odd.system as Source).ability as Source).kinds).toEqual([]);
+  });
+
+  it("keeps a current species (the premade packs are stored in the current shape)", () => {
+    const current = oldSpecies({ ...gnolls, custom: true, approved: false, ability: { name: "Nose", text: "Keen smell.", kinds: ["runBonus"], attack: { dice: 0, type: "piercing" } } });
+    const before = structuredClone(current);
+    expect(migrateItemSource(current)).toBe(false);
+    expect(current).toEqual(before);
+    for (const doc of packItems("species")) expect(migrateItemSource(structuredClone(doc)), doc.name).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@
 import {
   DAMAGE_TYPES, SKILL_KEYS, creationSummary, emptyAllocation,
 } from "../../rules";
+import { SPECIES_ORIGIN_FLAG } from "../../documents/species-origin";
 import type {
   ArmorWeight, CreationBuild, CreationFeature, CreationFocus, CreationGear, CreationSpecies, CreationSpell, DamageType,
   Resistances, Size, SkillKey,
@@ -201,7 +202,8 @@ export function actorDataFromBuild(build: CreationBuild, lookup: SourceLookup, n
     items.push(source);
     return itemId;
   };
-  if (build.species?.id) add(build.species.id);
+  // A world species names where it came from, so an approved one stays approved (species-approval.ts).
+  if (build.species?.id) add(build.species.id, build.species.id.startsWith("Compendium.") ? undefined : { [SPECIES_ORIGIN_FLAG]: build.species.id });
   for (const id of build.grants) add(id, { [GRANTED_FLAG]: true });
   for (const focus of build.foci) add(focus.id);
   for (const feature of build.features) add(feature.id);

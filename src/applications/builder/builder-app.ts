@@ -6,13 +6,13 @@
  * closing the window loses nothing; the character itself is written only by "Create".
  */
 import { creationWarnings } from "../../rules";
-import { confirm, localize, notify } from "../../foundry";
+import { confirm, currentUser, hooks, localize, notify, resolveUuid } from "../../foundry";
 import { currentChoices } from "../choices-registry";
 import type { BrowserEntry, BrowserFilters } from "./browser-core";
 import { BUILDER_SCOPE, DRAFT_FLAG } from "./build-data";
 import { buildBuilderContext, EMPTY_VIEW, rulesEntries, type BuilderCatalog, type BuilderViewState } from "./builder-context";
 import { flattenForm, parseBuilderForm } from "./builder-form";
-import { catalogFrom, loadBrowserEntries } from "./catalog";
+import { catalogFrom, loadBrowserEntries, worldSpeciesEntries } from "./catalog";
 import { commitBuild } from "./commit";
 import { BUILDER_TEMPLATES } from "./templates";
 import { applyChange, applyChanges, loadDraft, neighbourStep, type BuilderChange, type BuilderDraft, type CatalogEntry } from "./draft";
@@ -74,6 +74,10 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
   #view: BuilderViewState = EMPTY_VIEW;
   #catalog: BuilderCatalog | null = null;
   #entries: readonly BrowserEntry[] = [];
+  /** The compendium rows (read once); world species and dropped ones are added at each render. */
+  #packEntries: readonly BrowserEntry[] | null = null;
+  /** Species dropped on the window from elsewhere (an actor's item), kept for this window. */
+  #dropped: BrowserEntry[] = [];
 
   constructor(options: { actor: Actor.Implementation } & Record<string, unknown>) {
     const { actor, ...rest } = options;
@@ -114,6 +118,15 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     return builder;
   }
 
+  /** Hooks that redraw the window when a world species changes, removed on close. */
+  #speciesHooks: (readonly [string, number])[] = [];
+
+  protected override _onClose(options: never): void {
+    for (const [name, id] of this.#speciesHooks) hooks().off(name, id);
+    this.#speciesHooks = [];
+    super._onClose(options);
+  }
+
   /** The draft as it stands (for tests and macros). */
   get draft(): BuilderDraft {
     return this.#draft;
@@ -125,13 +138,16 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
 
   protected override async _prepareContext(options: RenderOptions): Promise<never> {
     const base = await super._prepareContext(options);
-    if (!this.#catalog) {
-      this.#entries = await browserEntries();
-      this.#catalog = catalogFrom(this.#entries);
-    }
+    this.#packEntries ??= await browserEntries();
+    // Custom species live in the world's Items: read them each time, approval included.
+    const world = worldSpeciesEntries();
+    const known = new Set([...this.#packEntries, ...world].map((e) => e.uuid));
+    this.#entries = [...this.#packEntries, ...world, ...this.#dropped.filter((e) => !known.has(e.uuid))];
+    this.#catalog = catalogFrom(this.#entries);
     await this.#enrichRules();
     const rules = (uuid: string) => this.#rules.get(uuid) ?? "";
-    const context = buildBuilderContext(this.#draft, this.#catalog, this.#view, currentChoices(), localize, rules);
+    const viewer = { isGM: currentUser<{ isGM: boolean }>()?.isGM === true };
+    const context = buildBuilderContext(this.#draft, this.#catalog, this.#view, currentChoices(), localize, rules, viewer);
     return { ...base, ...context } as never;
   }
 
@@ -203,8 +219,53 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     this.#heldRender = true;
   }
 
+  /**
+   * Picks the species a UUID points at: a compendium entry, a world item (a custom species in
+   * the Items sidebar) or an actor's species. The window's drop does this; so can a macro.
+   * False (and the user told why) when it is not a species.
+   */
+  async pickSpeciesFromUuid(uuid: string): Promise<boolean> {
+    let entry: CatalogEntry | undefined = this.#entry(uuid);
+    if (!entry) {
+      const doc = await resolveUuid<{ uuid: string; name: string; type: string; img?: string | null; toObject(): { system?: unknown } }>(uuid);
+      if (!doc) {
+        notify("warn", "CLOCKWORK.Builder.Species.NotFound", { uuid });
+        return false;
+      }
+      const system = (doc.toObject().system ?? {}) as Record<string, unknown>;
+      const dropped: BrowserEntry = { uuid: doc.uuid, name: doc.name, type: doc.type, img: doc.img ?? undefined, system, pack: "dropped", packLabel: "" };
+      if (dropped.type === "species") this.#dropped.push(dropped);
+      entry = dropped;
+    }
+    if (entry.type !== "species") {
+      notify("warn", "CLOCKWORK.Builder.Species.NotSpecies", { name: entry.name });
+      return false;
+    }
+    const changes: BuilderChange[] = [];
+    if (this.#draft.step !== "species") changes.push({ kind: "step", step: "species" });
+    if (entry.uuid !== this.#draft.build.species?.id) changes.push({ kind: "species", entry });
+    if (changes.length) await this.change(changes);
+    else await this.render();
+    return true;
+  }
+
+  async #onDrop(event: DragEvent): Promise<void> {
+    const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event) as { type?: string; uuid?: string };
+    if (data.type !== "Item" || !data.uuid) return;
+    event.preventDefault();
+    await this.pickSpeciesFromUuid(data.uuid);
+  }
+
   protected override async _onFirstRender(context: never, options: never): Promise<void> {
     await super._onFirstRender(context, options);
+    // A species dragged from the Items sidebar or a compendium onto the window is picked.
+    this.element.addEventListener("dragover", (event) => event.preventDefault());
+    this.element.addEventListener("drop", (event) => void this.#onDrop(event));
+    // The GM approving (or a player editing) a world species shows at once.
+    const redraw = (item: { type?: string; parent?: unknown }) => {
+      if (item.type === "species" && !item.parent && this.rendered) void this.render();
+    };
+    this.#speciesHooks = (["createItem", "updateItem", "deleteItem"] as const).map((name) => [name, hooks().on(name, redraw as never)] as const);
     // Released anywhere (also outside the window): after its click, draw what was held back.
     const release = () => {
       document.removeEventListener("pointerup", release, true);

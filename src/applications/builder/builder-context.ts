@@ -39,6 +39,25 @@ export interface BuilderViewState {
 
 export const EMPTY_VIEW: BuilderViewState = { spellFilters: {}, gearFilters: {}, refused: [] };
 
+/** Who looks at the builder: a GM may finish with a custom species no one approved. */
+export interface BuilderViewer {
+  isGM: boolean;
+}
+
+/**
+ * A custom species the GM has not approved (docs/rulings.md 175): shown as such on its card;
+ * the review warns a GM and stops a player until the GM approves it.
+ */
+export function speciesApproval(entry: CatalogEntry | undefined): "premade" | "approved" | "pending" {
+  if (entry?.system.custom !== true) return "premade";
+  return entry.system.approved === true ? "approved" : "pending";
+}
+
+function chosenSpeciesEntry(draft: BuilderDraft, catalog: BuilderCatalog): CatalogEntry | undefined {
+  const id = draft.build.species?.id;
+  return id ? catalog.species.find((e) => e.uuid === id) : undefined;
+}
+
 /** Rows shown at once in the spell and shop lists; the filters narrow the rest. */
 export const LIST_LIMIT = 60;
 
@@ -159,7 +178,7 @@ function skillsView(build: CreationBuild, summary: CreationSummary, problems: Cr
   };
 }
 
-function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string, rules: RulesText) {
+function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string, rules: RulesText, viewer: BuilderViewer) {
   const b = draft.build;
   const s = b.species;
   const list = [...catalog.species].sort((x, y) => x.name.localeCompare(y.name)).map((e) => {
@@ -173,7 +192,16 @@ function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: Cre
       { label: t(`${P}.Species.Resistance`), value: resistance },
       { label: t(`${P}.Species.BonusSkills`), value: bonus },
     ];
-    return { uuid: e.uuid, name: e.name, img: e.img ?? "", facts, rules: rules(e.uuid), selected: s?.id === e.uuid };
+    const approval = speciesApproval(e);
+    const ability = sys.ability as { name?: string; text?: string } | undefined;
+    if (approval !== "premade" && (ability?.name || ability?.text)) {
+      facts.push({ label: t("CLOCKWORK.Recipe.Ability"), value: [ability.name, ability.text].filter(Boolean).join(": ") });
+    }
+    return {
+      uuid: e.uuid, name: e.name, img: e.img ?? "", facts, rules: rules(e.uuid), selected: s?.id === e.uuid,
+      custom: approval !== "premade", pending: approval === "pending",
+      approval: approval === "premade" ? "" : t(approval === "approved" ? "CLOCKWORK.Recipe.Approval.Approved" : "CLOCKWORK.Recipe.Approval.Pending"),
+    };
   });
   const offered = s ? (s.anyBonusSkills ? [...SKILL_KEYS] : s.bonusSkills) : [];
   const excluded = new Set<string>(s?.resistanceExcluded ?? []);
@@ -200,7 +228,15 @@ function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: Cre
     })),
     grantProblem: field("grantNotOffered"),
     problems: problems.filter((p) => p.step === "species" && p.code === "speciesMissing").map(msg),
+    unapproved: approvalText(draft, catalog, viewer, t),
   };
+}
+
+/** The chosen species waits for the GM's approval: what to tell this viewer ("" when approved or premade). */
+function approvalText(draft: BuilderDraft, catalog: BuilderCatalog, viewer: BuilderViewer, t: Translate): string {
+  const entry = chosenSpeciesEntry(draft, catalog);
+  if (speciesApproval(entry) !== "pending") return "";
+  return t(viewer.isGM ? `${P}.Species.UnapprovedGM` : `${P}.Species.Unapproved`, { name: entry!.name });
 }
 
 function bonusSkillView(build: CreationBuild, problems: CreationProblem[], choices: SheetChoices, t: Translate, msg: Msg) {
@@ -379,8 +415,11 @@ function equipmentView(build: CreationBuild, summary: CreationSummary, catalog: 
   };
 }
 
-function reviewView(draft: BuilderDraft, problems: CreationProblem[], warnings: CreationWarning[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string) {
+function reviewView(draft: BuilderDraft, catalog: BuilderCatalog, problems: CreationProblem[], warnings: CreationWarning[], choices: SheetChoices, t: Translate, msg: Msg, names: (id: string) => string, viewer: BuilderViewer) {
   const b = draft.build;
+  const unapproved = approvalText(draft, catalog, viewer, t);
+  // A player waits for the GM's approval (a stop); a GM is told, and may finish.
+  const blocked = unapproved !== "" && !viewer.isGM;
   const list = (ids: readonly string[]) => ids.map(names).join(", ") || "—";
   return {
     facts: [
@@ -393,14 +432,18 @@ function reviewView(draft: BuilderDraft, problems: CreationProblem[], warnings: 
       { label: t(`${P}.Review.Spells`), value: list(b.spells.map((s) => s.id)) },
       { label: t(`${P}.Review.Equipment`), value: b.equipment.map((g) => (g.quantity > 1 ? `${names(g.id)} ×${g.quantity}` : names(g.id))).join(", ") || "—" },
     ],
-    groups: CREATION_STEPS.filter((s) => problems.some((p) => p.step === s)).map((step) => ({
-      step, label: t(`${P}.Step.${step}`), messages: problems.filter((p) => p.step === step).map(msg),
+    groups: CREATION_STEPS.filter((s) => problems.some((p) => p.step === s) || (blocked && s === "species")).map((step) => ({
+      step, label: t(`${P}.Step.${step}`),
+      messages: [...problems.filter((p) => p.step === step).map(msg), ...(blocked && step === "species" ? [unapproved] : [])],
     })),
-    canConfirm: problems.length === 0,
+    canConfirm: problems.length === 0 && !blocked,
     // Legal but worth a word: the player may still finish, and "every rule is met" is not said.
-    warnings: warnings.map((w) => ({ step: w.step, stepLabel: t(`${P}.Step.${w.step}`), text: warningText(w, choices, t) })),
-    hasWarnings: warnings.length > 0,
-    ready: problems.length === 0 && warnings.length === 0,
+    warnings: [
+      ...warnings.map((w) => ({ step: w.step, stepLabel: t(`${P}.Step.${w.step}`), text: warningText(w, choices, t) })),
+      ...(unapproved && !blocked ? [{ step: "species", stepLabel: t(`${P}.Step.species`), text: unapproved }] : []),
+    ],
+    hasWarnings: warnings.length > 0 || (unapproved !== "" && !blocked),
+    ready: problems.length === 0 && warnings.length === 0 && unapproved === "",
   };
 }
 
@@ -415,7 +458,7 @@ export function rulesEntries(draft: BuilderDraft, catalog: BuilderCatalog, view:
 }
 
 /** The whole context of the builder window. */
-export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog, view: BuilderViewState, choices: SheetChoices, t: Translate, rules: RulesText = NO_RULES) {
+export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog, view: BuilderViewState, choices: SheetChoices, t: Translate, rules: RulesText = NO_RULES, viewer: BuilderViewer = { isGM: false }) {
   const build = draft.build;
   const summary = creationSummary(build);
   const problems = creationProblems(build);
@@ -431,17 +474,17 @@ export function buildBuilderContext(draft: BuilderDraft, catalog: BuilderCatalog
     refused: view.refused.map(msg),
     concept: { active: on("concept"), ...(on("concept") ? conceptView(draft, problems, msg) : {}) },
     skills: { active: on("skills"), ...(on("skills") ? skillsView(build, summary, problems, choices, t, msg) : {}) },
-    species: { active: on("species"), ...(on("species") ? speciesView(draft, catalog, problems, choices, t, msg, names, rules) : {}) },
+    species: { active: on("species"), ...(on("species") ? speciesView(draft, catalog, problems, choices, t, msg, names, rules, viewer) : {}) },
     bonusSkill: { active: on("bonusSkill"), ...(on("bonusSkill") ? bonusSkillView(build, problems, choices, t, msg) : {}) },
     foci: { active: on("foci"), ...(on("foci") ? fociView(build, catalog, problems, choices, t, msg, names, rules) : {}) },
     customization: { active: on("customization"), ...(on("customization") ? customizationView(build, summary, catalog, view, problems, choices, t, msg, names, rules) : {}) },
     resistance: { active: on("resistance"), ...(on("resistance") ? resistanceView(build, summary, problems, choices, t, msg) : {}) },
     equipment: { active: on("equipment"), ...(on("equipment") ? equipmentView(build, summary, catalog, view, problems, warnings, choices, t, msg, names) : {}) },
-    review: { active: on("review"), ...(on("review") ? reviewView(draft, problems, warnings, choices, t, msg, names) : {}) },
+    review: { active: on("review"), ...(on("review") ? reviewView(draft, catalog, problems, warnings, choices, t, msg, names, viewer) : {}) },
     summary: summaryView(summary, choices, t),
     footer: {
       canBack: index > 0, canNext: index < CREATION_STEPS.length - 1, isReview: on("review"),
-      canConfirm: problems.length === 0, problemCount: problems.length,
+      canConfirm: problems.length === 0 && (viewer.isGM || approvalText(draft, catalog, viewer, t) === ""), problemCount: problems.length,
       stepProblems: problems.filter((p) => p.step === step).length,
     },
   };

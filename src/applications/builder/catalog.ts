@@ -30,6 +30,32 @@ export async function loadBrowserEntries(): Promise<BrowserEntry[]> {
   return lists.flat();
 }
 
+interface WorldItemLike {
+  id: string | null;
+  uuid: string;
+  name: string;
+  type: string;
+  img?: string | null;
+  visible?: boolean;
+  toObject(): { system?: unknown };
+}
+
+/**
+ * The species in the world's Items directory that this user can see: where a player's or the
+ * GM's custom species lives (issue 31 item 3). Read at each render, so an approval given while
+ * the builder is open shows at once.
+ */
+export function worldSpeciesEntries(): BrowserEntry[] {
+  const items = worldCollection<Iterable<WorldItemLike>>("items");
+  if (!items) return [];
+  return [...items]
+    .filter((item) => item.type === "species" && item.visible !== false)
+    .map((item) => browserEntry({ uuid: item.uuid, _id: item.id ?? "", name: item.name, type: item.type, img: item.img ?? undefined, system: item.toObject().system }, WORLD_ENTRIES));
+}
+
+/** The "pack" of world items in the catalog. */
+export const WORLD_ENTRIES = { id: "world", label: "" } as const;
+
 /** Item types the builder's equipment step sells. */
 export const GEAR_TYPES_FOR_SALE: readonly string[] = ["weapon", "armor", "shield", "equipment", "artifact"];
 

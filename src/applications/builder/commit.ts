@@ -5,7 +5,7 @@
  * equipped slots can point at them), then the system data, the creation record and the
  * biography are written and the draft flag removed. A refused write undoes the items.
  */
-import { localize, localizedError, resolveUuid, updateDocument } from "../../foundry";
+import { currentUser, localize, localizedError, resolveUuid, updateDocument } from "../../foundry";
 import { creationProblems } from "../../rules";
 import { actorDataFromBuild, BUILDER_SCOPE, DRAFT_FLAG, type ItemSourceLike } from "./build-data";
 import type { BuilderDraft } from "./draft";
@@ -41,6 +41,12 @@ export async function commitBuild(actor: ActorDoc, draft: BuilderDraft): Promise
   if (problems.length) throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: localize("CLOCKWORK.Builder.Review.NotReady") });
   if (actor.items.size > 0) throw localizedError("CLOCKWORK.Builder.Error.Populated", { name: actor.name });
   const sources = await sourcesOf(chosenIds(draft));
+  // A custom species waits for the GM's approval before a player plays it (docs/rulings.md 175).
+  const species = draft.build.species?.id ? sources.get(draft.build.species.id) : undefined;
+  const system = (species?.system ?? {}) as { custom?: boolean; approved?: boolean };
+  if (system.custom === true && system.approved !== true && currentUser<{ isGM: boolean }>()?.isGM !== true) {
+    throw localizedError("CLOCKWORK.Error.Species.Unapproved", { name: species?.name ?? "" });
+  }
   const write = actorDataFromBuild(draft.build, (id) => sources.get(id), randomId);
   const created = (await actor.createEmbeddedDocuments("Item", write.items as never, { keepId: true } as never)) ?? [];
   const undo = async (): Promise<void> => {

@@ -283,6 +283,9 @@ const species: TypeBuilder = {
         multiField(scope, "system.conditionRerolls", fieldLabel("system.conditionRerolls"), s.conditionRerolls, c.conditions, c.label.condition, { compact: true }),
         numberField(scope, "system.restHealing", fieldLabel("system.restHealing"), s.restHealing ?? 1, { min: 1, max: 4 }),
         checkboxField(scope, "system.luckKeepBest", fieldLabel("system.luckKeepBest"), s.luckKeepBest),
+        // A custom species' ability in words (issue 31 item 3); its kinds and numbers: "Build by the recipe".
+        textField(scope, "system.ability.name", fieldLabel("system.ability.name"), s.ability?.name),
+        textField(scope, "system.ability.text", fieldLabel("system.ability.text"), s.ability?.text),
       ],
     },
   ],

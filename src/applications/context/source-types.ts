@@ -52,6 +52,7 @@ export interface ItemSystemSource {
   conditionRerolls?: string[];
   restHealing?: number;
   luckKeepBest?: boolean;
+  ability?: { name?: string; text?: string; kinds?: string[] };
   // focus
   skill?: string;
   weaponGroup?: string;

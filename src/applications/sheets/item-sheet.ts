@@ -16,6 +16,17 @@ import { itemActions } from "./item-actions";
 import { itemLinkNames } from "./links";
 import { isDocumentRender, type PartRenderOptions } from "./render-parts";
 import { HandlebarsItemSheet } from "./sheet-bases";
+import { ClockworkSpeciesRecipe } from "../dialogs/species-recipe-app";
+import { localize } from "../../foundry";
+
+/** A species' recipe button and, for a custom one, whether the GM approved it (everyone sees it). */
+function recipeBadge(item: { type: string; system: unknown }, editable: boolean): { show: boolean; canBuild: boolean; custom: boolean; approved: boolean; label: string } | null {
+  if (item.type !== "species") return null;
+  const system = item.system as { custom?: boolean; approved?: boolean };
+  const custom = system.custom === true;
+  const approved = system.approved === true;
+  return { show: editable || custom, canBuild: editable, custom, approved, label: custom ? localize(approved ? "CLOCKWORK.Recipe.Approval.Approved" : "CLOCKWORK.Recipe.Approval.Pending") : "" };
+}
 
 
 type ItemSheetContext = foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation>;
@@ -39,6 +50,7 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
     form: { submitOnChange: true },
     actions: busyActions({
       toggleMode: ClockworkItemSheet.#onToggleMode as SheetAction,
+      openRecipe: ClockworkItemSheet.#onOpenRecipe as SheetAction,
       // Rows and links: item-actions.ts.
       ...sheetActions({ addRow: itemActions.addRow, removeRow: itemActions.removeRow, removeLink: itemActions.removeLink }),
     } as Record<string, ActionHandler<object>>) as Record<string, SheetAction>,
@@ -90,7 +102,7 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
       ownerItems: ownerItems(parent),
       links: await itemLinkNames(this.item),
     }, currentChoices());
-    return Object.assign(base, context);
+    return Object.assign(base, context, { recipe: recipeBadge(this.item, this.isEditable) });
   }
 
   /** Zones already listening; a render that leaves a part in place must not bind its zones twice. */
@@ -163,6 +175,11 @@ export class ClockworkItemSheet extends HandlebarsItemSheet {
   }
 
   /* ------------------------------------------------------------------ actions */
+
+  /** A species: "Build by the recipe" (issue 31 item 3). */
+  static async #onOpenRecipe(this: ClockworkItemSheet): Promise<void> {
+    await ClockworkSpeciesRecipe.open(this.item as never);
+  }
 
   static async #onToggleMode(this: ClockworkItemSheet): Promise<void> {
     this.#editMode = !this.editMode;

@@ -69,13 +69,34 @@ export function speciesAttacksOf(actor: SpeciesAttackActor, localize: (key: stri
   const species = [...actor.items].find((i) => i.type === "species");
   const list = (species?.flags?.clockwork as { speciesAttacks?: unknown[] } | undefined)?.speciesAttacks ?? [];
   const chosen = (actor.flags?.clockwork as { speciesKinds?: Record<string, string> } | undefined)?.speciesKinds ?? {};
-  return list.filter(validAttack).map((attack) => {
+  const premade = list.filter(validAttack).map((attack) => {
     const kind = attack.kinds?.find((k) => k.key === chosen[attack.key]) ?? attack.kinds?.[0] ?? null;
     const damage = attack.damage ? { ...attack.damage, type: kind?.damageType ?? attack.damage.type } : null;
     const label = `CLOCKWORK.Combat.Attack.Species.${attack.key}`;
     const name = localize(label);
     return { ...attack, damage, conditions: kind?.conditions ?? attack.conditions ?? [], save: kind?.save ?? attack.save ?? null, name: name === label ? attack.key : name, kind: kind?.key ?? null };
   });
+  const custom = species ? customNaturalAttack(species, localize) : null;
+  return custom ? [...premade, custom] : premade;
+}
+
+/** Key of the natural attack a custom species' ability names (issue 31 item 3). */
+export const CUSTOM_NATURAL_ATTACK = "customNatural";
+
+/**
+ * A custom species' natural attack (`system.ability`, kind `unarmedAttack`), as the Satyr's
+ * horns: melee, 2 counters, Body / Strength or Body / Agility (RULING 33), named by the ability.
+ */
+function customNaturalAttack(species: ItemLike, localize: (key: string) => string): SpeciesAttack | null {
+  const ability = species.system.ability as { name?: string; kinds?: unknown; attack?: { dice?: unknown; type?: unknown } } | undefined;
+  const dice = ability?.attack?.dice;
+  if (!Array.isArray(ability?.kinds) || !ability.kinds.includes("unarmedAttack") || typeof dice !== "number" || dice < 1) return null;
+  return {
+    key: CUSTOM_NATURAL_ATTACK, counters: 2, skills: ["strength", "agility"],
+    damage: { dice, type: String(ability.attack?.type ?? "piercing") as DamageType },
+    conditions: [], save: null, kind: null,
+    name: ability.name?.trim() || localize("CLOCKWORK.SpeciesAbilityKind.unarmedAttack"),
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 /** Species: size, resistance bonus, bonus skills to pick from, grants and special traits. */
 import { choices } from "../../config";
 import {
-  ArrayField, SchemaField, booleanField, choiceField, choiceListField, integerField, optionalChoiceField,
-  requireThat, uuidListField,
+  ArrayField, SchemaField, booleanField, choiceField, choiceListField, integerField, keyListField, optionalChoiceField,
+  requireThat, stringField, uuidListField,
 } from "../fields";
 import { FIELD_LOCALIZATION_PREFIXES, itemBaseSchema } from "./base";
 import type { AnyMutableObject } from "fvtt-types/utils";
@@ -41,6 +41,27 @@ function defineSpeciesSchema() {
     conditionRerolls: choiceListField(choices.conditions),
     restHealing: integerField(1, 1, 4),
     luckKeepBest: booleanField(),
+    /** Made by a player or the GM by the book's recipe (issue 31 item 3), not a premade species. */
+    custom: booleanField(),
+    /** The GM approved this custom species; only a GM may set it (species-approval.ts). */
+    approved: booleanField(),
+    /** The species' minor special ability, as the recipe describes it (src/rules/species-recipe.ts). */
+    ability: new SchemaField({
+      /** A short name ("Headbutt"); names the natural attack when it has one. */
+      name: stringField(),
+      /** What it does, in a few plain sentences. */
+      text: stringField(),
+      /**
+       * Its kinds (`CONFIG.CLOCKWORK.speciesAbilityKinds`). Kept as keys, not a closed choice, so a
+       * species naming a setting module's kind stays valid when that module is switched off.
+       */
+      kinds: keyListField({ max: 4 }),
+      /** A natural attack (kind `unarmedAttack`): dice 0 = none; rolled with Body / Strength or Body / Agility for 2 counters. */
+      attack: new SchemaField({
+        dice: integerField(0, 0, 12),
+        type: choiceField(choices.damageTypes, "piercing"),
+      }),
+    }),
   };
 }
 

@@ -64,6 +64,24 @@ describe("the action list", () => {
   });
 });
 
+describe("a custom species' natural attack (issue 31 item 3)", () => {
+  const ability = (kinds: string[], dice: number) => ({ name: "Headbutt", text: "Horns.", kinds, attack: { dice, type: "piercing" } });
+  const satyrLike = (kinds: string[], dice: number) => actor({ items: [{ id: "sp", name: "Goatfolk", type: "species", system: { custom: true, ability: ability(kinds, dice) }, flags: {} }] });
+
+  it("is listed as the Satyr's horns are: melee, 2 counters, Body / Strength or Agility, its dice and type, named by the ability", () => {
+    const [attack] = speciesAttacksOf(satyrLike(["unarmedAttack", "runBonus"], 6));
+    expect(attack).toMatchObject({ key: "customNatural", name: "Headbutt", counters: 2, skills: ["strength", "agility"], damage: { dice: 6, type: "piercing" } });
+    expect(speciesAttackItem(attack)?.system).toMatchObject({ category: "melee", group: "unarmed", counters: 2, damage: { dice: 6, types: ["piercing"] } });
+    const list = all(buildCombatActionsContext(satyrLike(["unarmedAttack"], 6), { inCombat: true, counters: { available: 6, reserved: 0, hadTurn: true, passed: false } }));
+    expect(list.find((a) => a.speciesAttack === "customNatural")).toMatchObject({ cost: "2", disabled: false });
+  });
+
+  it("is not there when the ability does not name the kind, or has no dice", () => {
+    expect(speciesAttacksOf(satyrLike(["runBonus"], 6))).toEqual([]);
+    expect(speciesAttacksOf(satyrLike(["unarmedAttack"], 0))).toEqual([]);
+  });
+});
+
 describe("a Returning enchantment (flags.clockwork.magicItem.action)", () => {
   const items = (appliedTo: string): ActionsActor["items"] => [
     { id: "axe", name: "Throwing Axe", type: "weapon", system: { category: "thrown", counters: 2, hands: "main" } },

@@ -85,7 +85,7 @@ describe("validateDeclaration", () => {
     for (const list of Object.keys(good) as (keyof typeof good)[]) {
       if (list !== named && list !== "version") expect(declaration[list], list).toEqual(good[list]);
     }
-    if (path.length >= 2 && named !== "currency") expect((declaration as Record<string, Record<string, unknown> | undefined>)[path[0]]?.[path[1]]).toBeUndefined();
+    if (path.length >= 2 && named !== "currency") expect((declaration as unknown as Record<string, Record<string, unknown> | undefined>)[path[0]]?.[path[1]]).toBeUndefined();
     if (named === "currency") expect(declaration.currency).toBeUndefined();
   });
 

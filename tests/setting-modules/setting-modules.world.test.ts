@@ -8,6 +8,10 @@ import { createWorld, type World, type WorldClient } from "../world";
 import { broken, bystanders, frostmarch } from "./fixture";
 import { settingModules } from "../../src/setting-modules/load";
 import type { ClockworkConfig } from "../../src/config";
+import { currentChoices } from "../../src/applications/choices-registry";
+import { loadBrowserEntries } from "../../src/applications/builder/catalog";
+import { buildBrowserContext } from "../../src/applications/builder/browser-context";
+import { itemPilesConfig } from "../../src/integrations/item-piles";
 
 let world: World;
 let gm: WorldClient;
@@ -74,6 +78,41 @@ describe("a setting module's declaration", () => {
       expect(config(client).damageTypes.sonic).toBeUndefined();
     }
     expect(settingModules().map((m) => m.id)).toEqual(["frostmarch", "broken-setting"]);
+  });
+});
+
+describe("the consumers pick the additions up", () => {
+  it("sheets: the choice lists and their labels", async () => {
+    const c = await world.as(alice, () => currentChoices());
+    expect(c.weaponGroups).toContain("iceLances");
+    expect(c.weaponProperties).toContain("brittle");
+    expect(c.damageTypes).toContain("frost");
+    expect(c.conditions).toContain("numbed");
+    expect(alice.i18n.localize(c.label.weaponGroup("iceLances"))).toBe("Ice lances");
+    expect(alice.i18n.localize(c.label.damageType("frost"))).toBe("Frost");
+    expect(c.abbreviation("frost")).toBe("F");
+  });
+
+  it("the compendium browser: the module's pack, and its weapon under the new group and damage type filters", async () => {
+    const entries = await world.as(alice, () => loadBrowserEntries());
+    const lance = entries.find((e) => e.name === "Ice lance")!;
+    expect(lance).toMatchObject({ pack: "frostmarch.frost-gear", packLabel: "Frostmarch gear" });
+    const context = await world.as(alice, () => buildBrowserContext(entries, { damageType: "frost" }, currentChoices(), (k) => alice.i18n.localize(k)));
+    expect(context.rows.map((r) => r.name)).toEqual(["Ice lance"]);
+    expect(JSON.stringify(context.filters)).toContain("Frost");
+    expect(JSON.stringify(context.filters)).toContain("Ice lances");
+  });
+
+  it("Item Piles: the money's new name and abbreviation", async () => {
+    const currency = (await world.as(gm, () => itemPilesConfig())).CURRENCIES[0];
+    expect(gm.i18n.localize(currency.name)).toBe("Shards");
+    expect(currency.abbreviation).toBe("{#} sh");
+  });
+
+  it("the token HUD and Token Action HUD: the condition is a status effect players can toggle", () => {
+    const statuses = alice.CONFIG.statusEffects as { id: string; hud: boolean; description: string }[];
+    expect(statuses.find((s) => s.id === "numbed")).toMatchObject({ hud: true });
+    expect(alice.i18n.localize(statuses.find((s) => s.id === "numbed")!.description)).toContain("Cold to the bone");
   });
 });
 

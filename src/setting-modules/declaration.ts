@@ -4,6 +4,7 @@
  * system runs at `init`. Every bad entry is reported with its JSON path inside the declaration
  * and skipped; the valid entries are kept.
  */
+import type { ClockworkConfig } from "../config";
 import type { DeclaredEntry, DeclaredLabel, SettingDeclaration } from "./declaration-types";
 
 /** One problem: where in the declaration, and a localization key with its data. */
@@ -241,4 +242,24 @@ export function validateDeclaration(raw: unknown, context: DeclarationContext): 
 /** A path as the console shows it: `weaponGroups.frostLance.kind`, `[]` for the whole declaration. */
 export function formatPath(path: readonly (string | number)[]): string {
   return path.length ? path.map(String).join(".") : "(declaration)";
+}
+
+/**
+ * The lists as a configuration holds them (`CONFIG.CLOCKWORK`, or `createClockworkConfig()` in a
+ * node script): what a declaration's new keys must not clash with.
+ */
+export function existingListsOf(config: ClockworkConfig, currencyFrom?: string): ExistingLists {
+  return {
+    skills: Object.keys(config.skills),
+    foci: Object.fromEntries(Object.entries(config.foci).map(([skill, foci]) => [skill, Object.keys(foci)])),
+    weaponGroups: Object.keys(config.weaponGroups),
+    weaponProperties: Object.keys(config.weaponProperties),
+    damageTypes: Object.keys(config.damageTypes),
+    damageAbbreviations: Object.values(config.damageTypes).map((d) => d.abbreviation),
+    conditions: Object.keys(config.conditions),
+    // Mechanics come from the system's own conditions, never from another module's or a spell state.
+    rulesConditions: Object.entries(config.conditions).filter(([, c]) => !c.module && !c.spellState).map(([key]) => key),
+    speciesAbilityKinds: Object.keys(config.speciesAbilityKinds),
+    ...(currencyFrom ? { currencyFrom } : {}),
+  };
 }

@@ -17,7 +17,7 @@ import { CLOCKWORK, RETIRABLE_LISTS, createClockworkConfig, setRetiredKeys, type
 import {
   currentUser, getConfig, getGame, getSetting, hooks, isDesignatedGM, language, localize, notify, registerSetting, setSetting,
 } from "../foundry";
-import { validateDeclaration, formatPath, type DeclarationProblem, type ExistingLists } from "./declaration";
+import { existingListsOf, validateDeclaration, formatPath, type DeclarationProblem } from "./declaration";
 import type { DeclaredLabel, SettingDeclaration } from "./declaration-types";
 
 /** What a module brought: its id, what loaded, what was wrong. */
@@ -52,22 +52,6 @@ export function settingModules(): readonly LoadedSettingModule[] {
 function resetLists(config: ClockworkConfig): void {
   const fresh = createClockworkConfig();
   for (const list of EXTENSIBLE) (config as Record<string, unknown>)[list] = fresh[list];
-}
-
-function existingLists(config: ClockworkConfig, currencyFrom: string | undefined): ExistingLists {
-  return {
-    skills: Object.keys(config.skills),
-    foci: Object.fromEntries(Object.entries(config.foci).map(([skill, foci]) => [skill, Object.keys(foci)])),
-    weaponGroups: Object.keys(config.weaponGroups),
-    weaponProperties: Object.keys(config.weaponProperties),
-    damageTypes: Object.keys(config.damageTypes),
-    damageAbbreviations: Object.values(config.damageTypes).map((d) => d.abbreviation),
-    conditions: Object.keys(config.conditions),
-    // Mechanics come from the system's own conditions, never from another module's.
-    rulesConditions: Object.entries(config.conditions).filter(([, c]) => !c.module && !c.spellState).map(([key]) => key),
-    speciesAbilityKinds: Object.keys(config.speciesAbilityKinds),
-    currencyFrom,
-  };
 }
 
 /** A label as a localization key: a key stays, texts per language get a generated key. */
@@ -139,7 +123,7 @@ export function loadSettingModules(config: ClockworkConfig = CLOCKWORK): readonl
         problems: [{ path: ["declaration"], key: "CLOCKWORK.SettingModules.Problem.FileDeclaration", data: { file: raw.declaration } }],
       };
     } else {
-      result = validateDeclaration(raw, { moduleId: module.id, existing: existingLists(config, currencyFrom) });
+      result = validateDeclaration(raw, { moduleId: module.id, existing: existingListsOf(config, currencyFrom) });
       mergeDeclaration(config, module.id, result.declaration);
       if (result.declaration.currency) currencyFrom = module.id;
     }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { validateDeclaration, formatPath, type ExistingLists } from "../../src/setting-modules/declaration";
+import { existingListsOf, validateDeclaration, formatPath, type ExistingLists } from "../../src/setting-modules/declaration";
+import { createClockworkConfig } from "../../src/config";
 
 const EN = JSON.parse(readFileSync(new URL("../../lang/en.json", import.meta.url), "utf8")) as Record<string, unknown>;
 const lookup = (key: string): unknown => key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], EN);
@@ -105,6 +106,15 @@ describe("validateDeclaration", () => {
     }, context);
     expect(Object.keys(declaration.damageTypes!)).toEqual(["frost"]);
     expect(problems.map((p) => formatPath(p.path))).toEqual(["damageTypes.fire.abbreviation"]);
+  });
+
+  it("checks against the system's own lists built in node (what setting:check does)", () => {
+    const lists = existingListsOf(createClockworkConfig());
+    expect(lists.damageAbbreviations).toEqual(["B", "L", "N", "P", "S", "X"]);
+    expect(lists.rulesConditions).toContain("stunned");
+    expect(lists.rulesConditions).not.toContain("charmed");
+    const { problems } = validateDeclaration({ version: 1, weaponGroups: { sword: { label: { en: "S" }, kind: "melee" } }, foci: { strength: { iceAxes: { label: { en: "Ice axes" } } } } }, { moduleId: "m", existing: lists });
+    expect(problems.map((p) => formatPath(p.path))).toEqual(["weaponGroups.sword"]);
   });
 
   it("keeps a currency renamed again, with a warning naming the earlier module", () => {

@@ -14,6 +14,15 @@ import type { DamageType, Resistances, RuleProblem, WornWeight } from "./types";
 const TYPE_RULE = "damage types are ballistic, blunt, energy, piercing, slashing, explosive";
 
 /**
+ * The damage types of an allocation: the book's six, then any other type it holds (a setting
+ * module's, issue 31), in the allocation's order.
+ */
+export function allocationTypes(allocation: Readonly<Record<string, unknown>> | undefined): DamageType[] {
+  const extra = Object.keys(allocation ?? {}).filter((t) => !(DAMAGE_TYPES as readonly string[]).includes(t));
+  return [...DAMAGE_TYPES, ...extra] as DamageType[];
+}
+
+/**
  * Problems with a creation allocation of resistance points over the fixed base 2 (RULING 22):
  * `invalid` (not a whole number ≥ 0), `overCap` (base + points above 5), `overspent` and
  * `unspent` (the points must match the Body + size points exactly).
@@ -22,7 +31,7 @@ export function resistanceAllocationProblems(allocation: Readonly<Resistances>, 
   requireInteger(points, "resistance points", "Body + size points are a whole number of 0 or more", 0);
   const problems: RuleProblem[] = [];
   let spent = 0;
-  for (const type of DAMAGE_TYPES) {
+  for (const type of allocationTypes(allocation)) {
     const extra = allocation[type];
     if (!Number.isInteger(extra) || extra < 0) {
       problems.push({ code: "invalid", subject: type, value: extra });

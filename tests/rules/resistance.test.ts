@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { armorConstructionProblems, resistanceAllocationProblems, resistanceProfile, speciesBonusProblems } from "../../src/rules";
+import { allocationTypes, armorConstructionProblems, resistanceAllocationProblems, resistanceProfile, speciesBonusProblems } from "../../src/rules";
 import type { Resistances } from "../../src/rules";
 
 const res = (ballistic: number, blunt: number, energy: number, piercing: number, slashing: number, explosive: number): Resistances =>
@@ -71,6 +71,14 @@ describe("a setting's extra damage types (issue 31)", () => {
     const profile = resistanceProfile({ allocation: res(1, 0, 0, 0, 0, 0), armor: res(1, 1, 1, 1, 1, 1), types }) as Record<string, { total: number }>;
     expect(profile.frost.total).toBe(2);
     expect(() => resistanceProfile({ allocation: { frost: 0 } as unknown as Resistances, types })).toThrow();
+  });
+
+  it("counts an extra type's creation points against the budget and the cap", () => {
+    const allocation = { ...res(0, 1, 0, 0, 0, 0), frost: 2 } as Resistances;
+    expect(resistanceAllocationProblems(allocation, 3)).toEqual([]);
+    expect(resistanceAllocationProblems(allocation, 1)).toContainEqual(expect.objectContaining({ code: "overspent", value: 3 }));
+    expect(resistanceAllocationProblems({ ...allocation, frost: 4 } as Resistances, 5)).toContainEqual(expect.objectContaining({ code: "overCap", subject: "frost" }));
+    expect(allocationTypes(allocation)).toEqual([...types]);
   });
 
   it("leaves the book's six as they were when no types are given", () => {

@@ -12,6 +12,10 @@ import { currentChoices } from "../../src/applications/choices-registry";
 import { loadBrowserEntries } from "../../src/applications/builder/catalog";
 import { buildBrowserContext } from "../../src/applications/builder/browser-context";
 import { itemPilesConfig } from "../../src/integrations/item-piles";
+import { applyChange, newDraft } from "../../src/applications/builder/draft";
+import { buildBuilderContext, EMPTY_VIEW } from "../../src/applications/builder/builder-context";
+import { catalogFrom } from "../../src/applications/builder/catalog";
+import { creationProblems } from "../../src/rules";
 
 let world: World;
 let gm: WorldClient;
@@ -101,6 +105,23 @@ describe("the consumers pick the additions up", () => {
     expect(context.rows.map((r) => r.name)).toEqual(["Ice lance"]);
     expect(JSON.stringify(context.filters)).toContain("Frost");
     expect(JSON.stringify(context.filters)).toContain("Ice lances");
+  });
+
+  it("the builder: the module's species in the catalog, and a resistance row for the new damage type that counts", async () => {
+    const entries = await world.as(alice, () => loadBrowserEntries());
+    const catalog = catalogFrom(entries);
+    expect(catalog.species.map((e) => e.name)).toContain("Frostkin");
+    const draft = await world.as(alice, () => newDraft("Ada"));
+    expect(draft.build.resistanceAllocation).toMatchObject({ frost: 0, blunt: 0 });
+    const { draft: placed } = await world.as(alice, () => applyChange(draft, { kind: "allocation", type: "frost", value: 2 }));
+    expect((placed.build.resistanceAllocation as Record<string, number>).frost).toBe(2);
+    const t = (key: string) => alice.i18n.localize(key);
+    const context = await world.as(alice, () => buildBuilderContext({ ...placed, step: "resistance" }, catalog, EMPTY_VIEW, currentChoices(), t));
+    const rows = (context as unknown as { resistance: { rows: { type: string; label: string; placed: number; total: number }[] } }).resistance.rows;
+    expect(rows.find((r) => r.type === "frost")).toMatchObject({ label: "Frost", placed: 2, total: 4 });
+    // The points spent on frost count against the budget like any type's.
+    const spent = creationProblems(placed.build).find((p) => p.step === "resistance" && (p.code === "resistanceUnspent" || p.code === "resistanceOverspent"));
+    expect(spent?.value).toBe(2);
   });
 
   it("Item Piles: the money's new name and abbreviation", async () => {

@@ -16,7 +16,14 @@
 import { FIELD_LOCALIZATION_PREFIXES } from "../data/item/base";
 import { NON_PHYSICAL_ITEM_TYPES, setDownSource } from "../data/item/physical";
 import { guardItemUpdate } from "../documents/write-rules";
-import { hooks, maybeGame } from "../foundry";
+import { hooks, localize, maybeGame } from "../foundry";
+import { CLOCKWORK } from "../config";
+
+/** "{#}", or "{#} sh" when a setting module renamed the money (src/setting-modules/). */
+function currencyAbbreviation(): string {
+  const currency = CLOCKWORK.currency;
+  return currency.module ? `{#} ${localize(currency.abbreviation)}` : "{#}";
+}
 
 export const ITEM_PILES_READY = "item-piles-ready";
 
@@ -81,7 +88,7 @@ export function itemPilesConfig(): ItemPilesSystemConfig {
       // Item Piles localizes the name; characters, NPCs and loot keep coin at the same path.
       name: `${FIELD_LOCALIZATION_PREFIXES[0]}.currency.label`,
       img: "icons/commodities/currency/coins-assorted-mix-copper.webp",
-      abbreviation: "{#}",
+      abbreviation: currencyAbbreviation(),
       data: { path: "system.currency" },
       primary: true,
       exchangeRate: 1,

@@ -7,7 +7,7 @@
  */
 import { customizationPointBudget, matchingPremadeOption, powerCpCost, premadeOptionRanks, skillCpCost } from "./advancement";
 import { armorBurden, deriveCharacter, type ArmorBurden, type CharacterInput, type DerivedCharacter } from "./character";
-import { resistanceAllocationProblems, resistanceProfile, type ResistanceRow } from "./resistance";
+import { allocationTypes, resistanceAllocationProblems, resistanceProfile, type ResistanceRow } from "./resistance";
 import {
   BASE_RESISTANCE, CHANGELING_EXCLUDED_TYPES, CREATION_SKILL_FLOOR, CREATION_SKILL_POINTS, MAX_POWER_LEVEL, MAX_SKILL_RANK,
   MIN_POWER_LEVEL, MIN_SKILL_RANK, PREMADE_SKILL_OPTIONS, SPECIES_RESISTANCE_BONUS, STARTING_CURRENCY, WEALTHY_BONUS,
@@ -143,10 +143,10 @@ export function untrainedSkills(): Record<SkillKey, number> {
   return skills;
 }
 
-/** No resistance points allocated. */
-export function emptyAllocation(): Resistances {
+/** No resistance points allocated (in the book's six types, and any other `types` a setting adds). */
+export function emptyAllocation(types: readonly string[] = DAMAGE_TYPES): Resistances {
   const allocation = {} as Resistances;
-  for (const type of DAMAGE_TYPES) allocation[type] = 0;
+  for (const type of [...DAMAGE_TYPES, ...types] as DamageType[]) allocation[type] = 0;
   return allocation;
 }
 
@@ -296,7 +296,8 @@ function speciesStepProblems(build: CreationBuild): CreationProblem[] {
   }
   if (species.resistanceBonus === "any") {
     const type = build.speciesResistance;
-    if (!isType(type)) problems.push({ step: "species", code: "speciesResistanceMissing" });
+    // A setting's type counts when the build allocates it (the builder lists every configured type).
+    if (!isType(type) && !(allocationTypes(build.resistanceAllocation) as string[]).includes(type)) problems.push({ step: "species", code: "speciesResistanceMissing" });
     else if (speciesExcluded(species).includes(type)) problems.push({ step: "species", code: "speciesResistanceExcluded", subject: type });
   }
   if (species.sizeChoices.length > 0 && !species.sizeChoices.includes(build.sizeChoice as Size)) {
@@ -388,8 +389,9 @@ const RESISTANCE_CODES: Record<string, string> = {
 };
 
 function resistanceProblems(build: CreationBuild): CreationProblem[] {
-  const allocation = emptyAllocation();
-  for (const type of DAMAGE_TYPES) allocation[type] = build.resistanceAllocation?.[type] as number;
+  const types = allocationTypes(build.resistanceAllocation);
+  const allocation = emptyAllocation(types);
+  for (const type of types) allocation[type] = build.resistanceAllocation?.[type] as number;
   return resistanceAllocationProblems(allocation, creationResistancePoints(build))
     .map((p) => ({ ...p, step: "resistance" as const, code: RESISTANCE_CODES[p.code] ?? p.code }));
 }
@@ -512,9 +514,10 @@ export function creationSummary(build: CreationBuild): CreationSummary {
   const armor = wornWeight(build, "armor");
   const shield = wornWeight(build, "shield");
   const derived = deriveCharacter(characterInput(build, armor.weight));
-  const allocation = emptyAllocation();
+  const types = allocationTypes(build.resistanceAllocation);
+  const allocation = emptyAllocation(types);
   let allocated = 0;
-  for (const type of DAMAGE_TYPES) {
+  for (const type of types) {
     const value = build.resistanceAllocation?.[type];
     allocation[type] = Number.isInteger(value) && value >= 0 ? value : 0;
     allocated += allocation[type];
@@ -523,11 +526,12 @@ export function creationSummary(build: CreationBuild): CreationSummary {
   const validArmor = armor.resistances && DAMAGE_TYPES.every((t) => Number.isInteger(armor.resistances?.[t]) && (armor.resistances?.[t] ?? -1) >= 0 && (armor.resistances?.[t] ?? 7) <= 6);
   const resistances = resistanceProfile({
     allocation,
-    speciesBonusType: isType(speciesType) ? speciesType : undefined,
+    speciesBonusType: (types as readonly unknown[]).includes(speciesType) ? speciesType as DamageType : undefined,
     armor: validArmor ? armor.resistances : undefined,
+    types,
   });
   const resistanceShares = {} as Record<DamageType, ResistanceShares>;
-  for (const type of DAMAGE_TYPES) {
+  for (const type of types) {
     const base = BASE_RESISTANCE + (speciesType === type ? SPECIES_RESISTANCE_BONUS : 0);
     const row = resistances[type];
     resistanceShares[type] = { species: base, placed: row.species - base, armor: row.armor, total: row.total };

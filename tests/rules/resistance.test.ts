@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { armorConstructionProblems, resistanceAllocationProblems, resistanceProfile, speciesBonusProblems } from "../../src/rules";
+import { allocationTypes, armorConstructionProblems, resistanceAllocationProblems, resistanceProfile, speciesBonusProblems } from "../../src/rules";
 import type { Resistances } from "../../src/rules";
 
 const res = (ballistic: number, blunt: number, energy: number, piercing: number, slashing: number, explosive: number): Resistances =>
@@ -53,5 +53,35 @@ describe("armor construction (§1.24)", () => {
     expect(armorConstructionProblems("light", res(1.5, 2, 2, 2, 2, 2.5))).toEqual([
       { code: "invalid", subject: "ballistic", value: 1.5 }, { code: "invalid", subject: "explosive", value: 2.5 }, { code: "budget", value: 8, limit: 12 },
     ]);
+  });
+});
+
+describe("a setting's extra damage types (issue 31)", () => {
+  const types = ["ballistic", "blunt", "energy", "piercing", "slashing", "explosive", "frost"];
+
+  it("counts an extra type like the book's: base 2, its points, the species +1, the armor, capped at 12", () => {
+    const allocation = { ...res(0, 0, 0, 0, 0, 0), frost: 2 } as Resistances;
+    const armor = { ...res(2, 2, 2, 2, 2, 2), frost: 4 } as Resistances;
+    const profile = resistanceProfile({ allocation, armor, types, speciesBonusType: "frost" as never }) as Record<string, { species: number; armor: number; total: number }>;
+    expect(profile.frost).toEqual({ species: 5, armor: 4, total: 9 });
+    expect(profile.blunt).toEqual({ species: 2, armor: 2, total: 4 });
+  });
+
+  it("reads an extra type missing from older data as no points and no armor; a book type must be there", () => {
+    const profile = resistanceProfile({ allocation: res(1, 0, 0, 0, 0, 0), armor: res(1, 1, 1, 1, 1, 1), types }) as Record<string, { total: number }>;
+    expect(profile.frost.total).toBe(2);
+    expect(() => resistanceProfile({ allocation: { frost: 0 } as unknown as Resistances, types })).toThrow();
+  });
+
+  it("counts an extra type's creation points against the budget and the cap", () => {
+    const allocation = { ...res(0, 1, 0, 0, 0, 0), frost: 2 } as Resistances;
+    expect(resistanceAllocationProblems(allocation, 3)).toEqual([]);
+    expect(resistanceAllocationProblems(allocation, 1)).toContainEqual(expect.objectContaining({ code: "overspent", value: 3 }));
+    expect(resistanceAllocationProblems({ ...allocation, frost: 4 } as Resistances, 5)).toContainEqual(expect.objectContaining({ code: "overCap", subject: "frost" }));
+    expect(allocationTypes(allocation)).toEqual([...types]);
+  });
+
+  it("leaves the book's six as they were when no types are given", () => {
+    expect(Object.keys(resistanceProfile({ allocation: res(0, 0, 0, 0, 0, 0) }))).toEqual(types.slice(0, 6));
   });
 });

@@ -193,6 +193,8 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
   readonly #collections = new Map<string, WorldCollection<WorldDocument>>();
   readonly #packs = new Collection<CompendiumCollection>();
   readonly #disconnectListeners = new Set<() => void>();
+  /** The world's documents are built (world settings then come from the Setting documents). */
+  #worldLoaded = false;
   #inbox: Promise<void> = Promise.resolve();
   /** UUIDs answered from given sources (a test shortcut Foundry does not have). */
   readonly uuidOverrides = new Map<string, PlainObject>();
@@ -215,6 +217,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
       userId,
       collection: (name) => this.collection(name),
       settingClass: () => (this.CONFIG.Setting as { documentClass: { create(data: PlainObject, o?: PlainObject): Promise<unknown> } }).documentClass,
+      settingSources: () => (this.#worldLoaded ? null : this.#server.sources.Setting.values()),
     });
     this.game = this.#buildGame(system);
     this.game.time = new GameTime({ Hooks: this.Hooks, settings: this.settings });
@@ -497,6 +500,7 @@ export class WorldClient implements Scope, DocumentHost, ServerClient {
 
   /** Build this client's documents from the server's sources (users first, then the rest). */
   loadWorld(): void {
+    this.#worldLoaded = true;
     this.run(() => {
       const config = this.CONFIG as Record<string, { documentClass: DocCtor }>;
       for (const name of WORLD_COLLECTIONS) {

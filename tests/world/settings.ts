@@ -6,7 +6,11 @@
  *   client calls `onChange` when the write arrives;
  * - client settings live on this client only (core keeps them in localStorage) and call
  *   `onChange` here only;
- * - values are cast by the registered `type` (Number, String, Boolean, a DataField, a DataModel).
+ * - values are cast by the registered `type` (Number, String, Boolean, a DataField, a DataModel);
+ * - world settings are readable from `init` on: core constructs `game.settings` with the world's
+ *   Setting data before any hook (`new ClientSettings(worldSettings)` in the `Game` constructor,
+ *   client/game.mjs), long before the world's other documents are built; here, until this
+ *   client's Setting documents exist, a read looks at the server's Setting sources.
  */
 import { DataModel } from "./data-model";
 import { DataField } from "./fields";
@@ -29,6 +33,8 @@ interface SettingsOwner {
   readonly userId: string;
   collection(name: string): Collection<WorldDocument> | undefined;
   settingClass(): { create(data: PlainObject, operation?: PlainObject): Promise<unknown> };
+  /** The world's Setting sources, for reads before this client built its documents (start-up). */
+  settingSources?(): Iterable<PlainObject> | null;
 }
 
 interface SettingDoc extends WorldDocument {
@@ -81,6 +87,12 @@ export class ClientSettings {
     }
     const doc = this.#document(setting);
     if (document) return doc;
+    if (!doc) {
+      // Start-up (init): the Setting documents are not built yet, the world's data is there.
+      const user = setting.scope === "user" ? this.#owner.userId : null;
+      const early = [...(this.#owner.settingSources?.() ?? [])].find((s) => s.key === id && ((s.user as string | null | undefined) ?? null) === user);
+      if (early) return this.cast(id, deepClone(parseValue(early.value)));
+    }
     return this.cast(id, doc ? deepClone(doc.value) : deepClone(setting.default));
   }
 
@@ -113,6 +125,16 @@ export class ClientSettings {
     if (typeof type === "function" && type.prototype instanceof DataModel) {
       return new (type as new (data: unknown) => unknown)(value);
     }
+    return value;
+  }
+}
+
+/** A Setting source's stored JSON string, parsed (as the Setting document does). */
+function parseValue(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
     return value;
   }
 }

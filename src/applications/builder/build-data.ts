@@ -6,8 +6,9 @@
  * - `actorDataFromBuild` is the one write the builder makes on review: the system update and
  *   the item sources to create, with the equipped slots filled.
  */
+import { configKeys } from "../../config";
 import {
-  DAMAGE_TYPES, SKILL_KEYS, creationSummary, emptyAllocation,
+  DAMAGE_TYPES, SKILL_KEYS, allocationTypes, creationSummary, emptyAllocation,
 } from "../../rules";
 import { SPECIES_ORIGIN_FLAG } from "../../documents/species-origin";
 import type {
@@ -133,8 +134,9 @@ export function buildFromActor(actor: ActorSourceLike): CreationBuild {
   const equippedIds = new Set(Object.values((system.equipped ?? {}) as Record<string, unknown>).filter((v): v is string => typeof v === "string" && v !== ""));
   const species = actor.items.find((i) => i.type === "species");
   const grantedItems = actor.items.filter(granted);
-  const allocation = emptyAllocation();
-  for (const type of DAMAGE_TYPES) allocation[type] = num((system.resistanceAllocation as Loose | undefined)?.[type]);
+  const types = configKeys("damageTypes") as DamageType[];
+  const allocation = emptyAllocation(types);
+  for (const type of allocationTypes(allocation)) allocation[type] = num((system.resistanceAllocation as Loose | undefined)?.[type]);
   const id = (item: ItemSourceLike) => item._id ?? item.name;
   const own = actor.items.filter((i) => !granted(i));
   return {
@@ -231,7 +233,7 @@ export function actorDataFromBuild(build: CreationBuild, lookup: SourceLookup, n
   const summary = creationSummary(build);
   const skills = Object.fromEntries(SKILL_KEYS.map((k) => [k, { rank: summary.skills[k] }]));
   const allocation = {} as Resistances;
-  for (const type of DAMAGE_TYPES) allocation[type] = num(build.resistanceAllocation[type]);
+  for (const type of allocationTypes(build.resistanceAllocation)) allocation[type] = num(build.resistanceAllocation[type]);
   return {
     system: {
       skills,

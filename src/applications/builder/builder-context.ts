@@ -8,7 +8,7 @@ import {
   ARMOR_WEIGHTS, ATTRIBUTE_KEYS, CREATION_STEPS, DAMAGE_TYPES, PREMADE_SKILL_OPTIONS, SKILL_KEYS, creationArmorBurden, creationProblems,
   creationSummary, creationWarnings, fociRequired, skillCpCost,
 } from "../../rules";
-import type { ArmorWeight, CreationBuild, CreationProblem, CreationStep, CreationSummary, CreationWarning, SkillKey } from "../../rules";
+import type { ArmorWeight, CreationBuild, CreationProblem, CreationStep, CreationSummary, CreationWarning, DamageType, SkillKey } from "../../rules";
 import type { SheetChoices } from "../context/choices";
 import { armorBurdenText } from "../context/encumbrance";
 import { EMPTY_FILTERS, filterEntries, filterValues, type BrowserFilters } from "./browser-core";
@@ -124,7 +124,7 @@ function summaryView(summary: CreationSummary, choices: SheetChoices, t: Transla
       { key: "block", label: t(`${P}.Stat.block`), value: `+${d.block}` },
     ],
     size: t(choices.label.size(summary.size)),
-    resistances: DAMAGE_TYPES.map((type) => ({
+    resistances: (choices.damageTypes as DamageType[]).filter((type) => summary.resistanceShares[type]).map((type) => ({
       type, abbreviation: choices.abbreviation(type), label: t(choices.label.damageType(type)),
       ...summary.resistanceShares[type],
     })),
@@ -216,7 +216,7 @@ function speciesView(draft: BuilderDraft, catalog: BuilderCatalog, problems: Cre
     bonusProblem: [field("speciesSkillCount"), field("speciesSkillNotOffered")].filter(Boolean).join(" "),
     resistance: s?.resistanceBonus === "any" ? {
       options: [{ value: "", label: t(`${P}.Choose`), selected: !b.speciesResistance, disabled: false },
-        ...options(DAMAGE_TYPES, b.speciesResistance, (v) => t(choices.label.damageType(v)), (v) => excluded.has(v))],
+        ...options(choices.damageTypes as DamageType[], b.speciesResistance, (v) => t(choices.label.damageType(v)), (v) => excluded.has(v))],
       problem: [field("speciesResistanceMissing"), field("speciesResistanceExcluded")].filter(Boolean).join(" "),
     } : null,
     size: s && s.sizeChoices.length ? { options: options(s.sizeChoices, b.sizeChoice, (v) => t(choices.label.size(v))), problem: field("sizeChoiceMissing") } : null,
@@ -348,7 +348,7 @@ function resistanceView(build: CreationBuild, summary: CreationSummary, problems
   const values = Array.from({ length: MAX_ALLOCATION + 1 }, (_, i) => i);
   return {
     points: summary.resistancePoints,
-    rows: DAMAGE_TYPES.map((type) => ({
+    rows: (choices.damageTypes as DamageType[]).filter((type) => summary.resistanceShares[type]).map((type) => ({
       type, name: `allocation.${type}`, label: t(choices.label.damageType(type)), abbreviation: choices.abbreviation(type),
       options: options(values, allocation[type], (v) => `+${v}`),
       ...summary.resistanceShares[type],

@@ -3,7 +3,8 @@
  * become changes, so one edited select yields one change (and one possible refusal). Filters
  * of the spell list and the shop are window state, returned beside the changes. Pure.
  */
-import { DAMAGE_TYPES, SKILL_KEYS } from "../../rules";
+import { SKILL_KEYS, type DamageType } from "../../rules";
+import { configKeys } from "../../config";
 import { filtersFromForm, type BrowserFilters } from "./browser-core";
 import type { BuilderChange, BuilderDraft, CatalogEntry } from "./draft";
 
@@ -49,7 +50,7 @@ export function parseBuilderForm(raw: Record<string, unknown>, draft: BuilderDra
   if (has(form, "speciesResistance") && text(form.speciesResistance) !== b.speciesResistance) changes.push({ kind: "speciesResistance", value: text(form.speciesResistance) });
   if (has(form, "sizeChoice") && text(form.sizeChoice) !== b.sizeChoice) changes.push({ kind: "size", value: text(form.sizeChoice) });
   if (has(form, "personalBonus") && text(form.personalBonus) !== b.personalBonusSkill) changes.push({ kind: "personalBonus", value: text(form.personalBonus) });
-  for (const type of DAMAGE_TYPES) {
+  for (const type of configKeys("damageTypes") as DamageType[]) {
     const value = form[`allocation.${type}`];
     if (value !== undefined && Number(value) !== b.resistanceAllocation[type]) changes.push({ kind: "allocation", type, value: Number(value) });
   }

@@ -5,8 +5,9 @@
  * with the reasons and the draft stays as it was; a change that only leaves the step
  * unfinished is kept. Pure: the shell stores what this returns.
  */
+import { configKeys } from "../../config";
 import {
-  CREATION_STEPS, DAMAGE_TYPES, MAX_ALLOCATED_RESISTANCE, BASE_RESISTANCE, SKILL_KEYS, applyPremadeOption, emptyBuild,
+  CREATION_STEPS, MAX_ALLOCATED_RESISTANCE, BASE_RESISTANCE, SKILL_KEYS, applyPremadeOption, emptyAllocation, emptyBuild,
   stepProblems,
 } from "../../rules";
 import type { CreationBuild, CreationProblem, CreationStep, DamageType, SkillKey } from "../../rules";
@@ -85,7 +86,12 @@ const problemKey = (p: CreationProblem): string => `${p.code}|${p.subject ?? ""}
 
 /** A draft with nothing chosen, for a character named `name`. */
 export function newDraft(name = ""): BuilderDraft {
-  return { version: DRAFT_VERSION, step: "concept", build: emptyBuild(name), biography: "", labels: {} };
+  return { version: DRAFT_VERSION, step: "concept", build: withConfiguredTypes(emptyBuild(name)), biography: "", labels: {} };
+}
+
+/** Every configured damage type (a setting module's too) has an allocation, 0 unless chosen. */
+function withConfiguredTypes(build: CreationBuild): CreationBuild {
+  return { ...build, resistanceAllocation: { ...emptyAllocation(configKeys("damageTypes")), ...build.resistanceAllocation } };
 }
 
 /** A stored draft, or a fresh one when it is missing, from another version, or malformed. */
@@ -93,11 +99,11 @@ export function loadDraft(stored: unknown, name = ""): BuilderDraft {
   const draft = stored as Partial<BuilderDraft> | null | undefined;
   if (!draft || typeof draft !== "object" || draft.version !== DRAFT_VERSION || !draft.build || typeof draft.build !== "object") return newDraft(name);
   const step = (CREATION_STEPS as readonly string[]).includes(draft.step as string) ? draft.step as CreationStep : "concept";
-  return { version: DRAFT_VERSION, step, build: { ...emptyBuild(name), ...draft.build }, biography: String(draft.biography ?? ""), labels: { ...draft.labels } };
+  return { version: DRAFT_VERSION, step, build: withConfiguredTypes({ ...emptyBuild(name), ...draft.build }), biography: String(draft.biography ?? ""), labels: { ...draft.labels } };
 }
 
 const isSkill = (value: string): value is SkillKey => (SKILL_KEYS as readonly string[]).includes(value);
-const isType = (value: string): value is DamageType => (DAMAGE_TYPES as readonly string[]).includes(value);
+const isType = (value: string): value is DamageType => configKeys("damageTypes").includes(value);
 
 /** Skills ordered best first, ties in the book's order: the priority a premade option follows. */
 export function priorityOrder(skills: Readonly<Record<SkillKey, number>>): SkillKey[] {

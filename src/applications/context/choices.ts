@@ -64,15 +64,18 @@ export interface SheetChoices {
   abbreviation: (type: string) => string;
 }
 
-/** Builds the sheets' view of a configuration; call again after a fork changed it. */
-export function sheetChoices(config: ClockworkConfig): SheetChoices {
+/**
+ * Builds the sheets' view of a configuration; call again after a fork changed it. `unknown`
+ * names a stored value no list has (a removed setting module's entry); default: the key itself.
+ */
+export function sheetChoices(config: ClockworkConfig, { unknown = (key: string) => key }: { unknown?: (key: string) => string } = {}): SheetChoices {
   const keys = (list: ListName): string[] => Object.keys(config[list]);
   const labeler = (...lists: ListName[]): Labeler => (key) => {
     for (const list of lists) {
       const entry = (config[list] as Record<string, { label?: string } | undefined>)[key];
       if (entry?.label) return entry.label;
     }
-    return key;
+    return key ? unknown(key) : key;
   };
   const skillEntries = Object.entries(config.skills);
   const schoolEntries = Object.entries(config.schools);
@@ -139,7 +142,7 @@ export function sheetChoices(config: ClockworkConfig): SheetChoices {
       missilePropulsion: labeler("missilePropulsion"),
       missilePayload: labeler("missilePayloads"),
     },
-    abbreviation: (type) => config.damageTypes[type]?.abbreviation ?? type,
+    abbreviation: (type) => config.damageTypes[type]?.abbreviation ?? unknown(type),
   };
 }
 

@@ -9,6 +9,8 @@ export interface OptionView {
   value: string;
   label?: string;
   text?: string;
+  /** A stored value the list does not have (a removed setting module's entry): shown as unknown, kept on save. */
+  unknown?: boolean;
   selected: boolean;
 }
 
@@ -160,7 +162,8 @@ export function selectField(
   const options: OptionView[] = values.map((v) => ({ value: v, label: labelOf(v), selected: v === current }));
   if (blank !== undefined) options.unshift({ value: "", label: blank, selected: current === "" });
   // A value a fork removed from the list still shows, so saving the form cannot silently drop it.
-  if (current !== "" && !values.includes(current)) options.push({ value: current, text: current, selected: true });
+  // The labeler names it (as unknown, when the sheets' choices have a name for that).
+  if (current !== "" && !values.includes(current)) options.push({ value: current, label: labelOf(current), text: current, unknown: true, selected: true });
   return { partial: "cw-field-select", name, label, id: fieldId(scope, name), disabled: scope.disabled, options };
 }
 
@@ -172,7 +175,7 @@ export function multiField(
   const all = [...values, ...[...chosen].filter((v) => !values.includes(v))];
   const views = all.map((v): MultiFieldView["options"][number] => ({
     value: v,
-    ...(values.includes(v) ? { label: labelOf(v) } : { text: v }),
+    ...(values.includes(v) ? { label: labelOf(v) } : { label: labelOf(v), text: v, unknown: true }),
     selected: chosen.has(v), checked: chosen.has(v),
     boxName: `${name}.${v}`, boxId: fieldId(scope, `${name}.${v}`),
   }));
@@ -180,7 +183,7 @@ export function multiField(
     partial: "cw-field-multi", name, label, id: fieldId(scope, name), disabled: scope.disabled,
     compact: options.compact ?? false,
     options: views,
-    chosen: views.filter((o) => o.checked).map((o): OptionView => ({ value: o.value, label: o.label, text: o.text, selected: true })),
+    chosen: views.filter((o) => o.checked).map((o): OptionView => ({ value: o.value, label: o.label, text: o.text, ...(o.unknown ? { unknown: true } : {}), selected: true })),
   };
 }
 

@@ -17,6 +17,17 @@ describe("sheetChoices", () => {
     expect(DEFAULT_CHOICES.damageTypes.map(DEFAULT_CHOICES.abbreviation).join("")).toBe("BLNPSX");
   });
 
+  it("names a value no list has (a removed setting module's entry) with the shell's unknown label, and offers it nowhere", () => {
+    const choices = sheetChoices(createClockworkConfig(), { unknown: (key) => `Unknown (${key})` });
+    expect(choices.label.weaponGroup("iceLances")).toBe("Unknown (iceLances)");
+    expect(choices.abbreviation("frost")).toBe("Unknown (frost)");
+    expect(choices.label.weaponGroup("sword")).toBe("CLOCKWORK.WeaponGroup.sword");
+    expect(choices.label.weaponGroup("")).toBe("");
+    expect(choices.weaponGroups).not.toContain("iceLances");
+    // Without a shell (pure tests), the key itself, as before.
+    expect(DEFAULT_CHOICES.label.weaponGroup("iceLances")).toBe("iceLances");
+  });
+
   it("offers what a fork adds to the configuration, with the fork's label", () => {
     const config = createClockworkConfig();
     config.conditions.dazed = { label: "MYFORK.Dazed", spellState: false };

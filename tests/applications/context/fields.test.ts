@@ -22,6 +22,13 @@ describe("field views", () => {
     const field = selectField(scope, "system.school", "L", "cold", ["fire", "water"], (v) => `K.${v}`, "K.none");
     expect(field.options.map((o) => [o.value, o.selected])).toEqual([["", false], ["fire", false], ["water", false], ["cold", true]]);
     expect(field.options[3].text).toBe("cold");
+    expect(field.options[3]).toMatchObject({ unknown: true, label: "K.cold" });
+  });
+
+  it("marks a checked value the list no longer has as unknown, named by the labeler, and keeps it checked", () => {
+    const field = multiField(scope, "system.damage.types", "L", ["frost"], ["blunt"], (v) => (v === "blunt" ? "K.blunt" : `Unknown (${v})`));
+    expect(field.options[1]).toMatchObject({ value: "frost", label: "Unknown (frost)", unknown: true, checked: true });
+    expect(field.chosen).toEqual([{ value: "frost", label: "Unknown (frost)", text: "frost", unknown: true, selected: true }]);
   });
 
   it("names each checkbox of a group after the array and its value", () => {

@@ -91,9 +91,67 @@ function readLocated(text) {
   return { document, locate: locator(document, lineCounter) };
 }
 
-/** The line of a character offset. */
-function lineAt(text, offset) {
-  return text.slice(0, offset).split("\n").length;
+/**
+ * The first JSON syntax error of a text: its offset and what is wrong (JSON.parse's message has no
+ * position on every Node version). Null when the text is JSON.
+ */
+export function jsonSyntaxError(text) {
+  let i = 0;
+  let comma = -1;
+  const ws = () => { while (i < text.length && " \t\n\r".includes(text[i])) i++; };
+  const fail = (reason) => { throw { at: i, reason }; };
+  const unexpected = () => {
+    if (i >= text.length) fail("the file ends too early (a bracket or quote is not closed)");
+    if ((text[i] === "]" || text[i] === "}") && comma >= 0 && !text.slice(comma + 1, i).trim()) throw { at: comma, reason: `a comma before the closing ${text[i]} (JSON allows no trailing comma)` };
+    fail(`unexpected ${JSON.stringify(text[i])}`);
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text[i] === "\n") fail("a line break inside a string");
+      i += text[i] === "\\" ? 2 : 1;
+    }
+    if (i >= text.length) unexpected();
+    i++;
+  };
+  const value = () => {
+    ws();
+    const open = text[i];
+    if (open === "{" || open === "[") {
+      const close = open === "{" ? "}" : "]";
+      i++;
+      ws();
+      if (text[i] === close) return void i++;
+      for (;;) {
+        if (open === "{") {
+          ws();
+          if (text[i] !== '"') unexpected();
+          string();
+          ws();
+          if (text[i] !== ":") unexpected();
+          i++;
+        }
+        value();
+        ws();
+        if (text[i] === ",") { comma = i++; continue; }
+        if (text[i] === close) return void i++;
+        unexpected();
+      }
+    }
+    if (open === '"') return string();
+    const literal = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i, i + 64));
+    if (!literal) unexpected();
+    i += literal[0].length;
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) unexpected();
+    return null;
+  } catch (error) {
+    if (error && typeof error.at === "number") return error;
+    throw error;
+  }
 }
 
 /** module.json or a declaration file: its value, a locator, or the problem that stops reading it. */
@@ -103,11 +161,9 @@ function readJson(file, shown, problems) {
     const value = JSON.parse(text);
     return { value, locate: readLocated(text).locate };
   } catch (error) {
-    const message = String(error.message);
-    const position = /at position (\d+)/.exec(message);
-    const lineColumn = /\(line (\d+) column \d+\)/.exec(message);
-    const line = lineColumn ? Number(lineColumn[1]) : position ? lineAt(text, Number(position[1])) : 1;
-    problems.push({ file: shown, line, message: `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, "").replace(/^JSON\.parse: /, "")}` });
+    const syntax = jsonSyntaxError(text);
+    const line = syntax ? text.slice(0, syntax.at).split("\n").length : 1;
+    problems.push({ file: shown, line, message: `not valid JSON: ${syntax?.reason ?? String(error.message)}` });
     return null;
   }
 }
@@ -131,6 +187,9 @@ function withoutKeys(value) {
   if (isPlain(value)) return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_key").map(([key, v]) => [key, withoutKeys(v)]));
   return value;
 }
+
+/** A bare y/n/yes/no/on/off as a value or list item: only a text with one needs the YAML 1.1 reading. */
+const YAML11_BOOLEAN_WORD = /(?:^|[\s:[,-])(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?:$|[,\]#}])/m;
 
 /** Fields (paths) where a YAML 1.1 reader sees a boolean and this YAML 1.2 reader a string. */
 function yaml11Booleans(strict, loose, path = []) {
@@ -157,20 +216,24 @@ function sourceFolder(folder, name) {
 /** A document's `_id` and `_key` against the pack: what the Foundry CLI and core need to load it. */
 function checkIdentity(doc, pack, report, seen) {
   const id = doc._id;
-  if (id === undefined || id === null || id === "") report(["_id"], "no _id: every document in a pack needs one (16 letters and digits)");
-  else if (typeof id !== "string" || !ID.test(id)) report(["_id"], `_id "${id}" is not a Foundry id (16 letters and digits)`);
-  else if (seen.has(id)) report(["_id"], `_id "${id}" is used twice in pack "${pack.name}" (also ${seen.get(id)}); one document would replace the other`);
+  if (id === undefined || id === null || id === "") report(["_id"], "missing; every document in a pack needs one (16 letters and digits)");
+  else if (typeof id !== "string" || !ID.test(id)) report(["_id"], `"${id}" is not a Foundry id (16 letters and digits)`);
+  else if (seen.has(id)) report(["_id"], `"${id}" is already the _id of ${seen.get(id)} in pack "${pack.name}"; one document would replace the other`);
   if (typeof id === "string" && id && !seen.has(id)) seen.set(id, report.where);
   const key = doc._key;
   if (pack.sources && (typeof key !== "string" || !key)) {
-    report(["_key"], `no _key: the Foundry CLI leaves a source file without one out of the compiled pack (write _key: "!${PACK_COLLECTION[pack.type] ?? "items"}!${typeof id === "string" ? id : "<_id>"}")`);
+    report(["_key"], `missing; the Foundry CLI leaves a source file without one out of the compiled pack (write _key: "!${PACK_COLLECTION[pack.type] ?? "items"}!${typeof id === "string" ? id : "<_id>"}")`);
     return null;
   }
   const [, collection = "", keyId = ""] = String(key).split("!");
   if (collection === "folders") return collection;
   const expected = PACK_COLLECTION[pack.type];
-  if (expected && collection !== expected) report(["_key"], `_key "${key}" puts a document of "${collection}" in pack "${pack.name}", whose type is ${pack.type} (its _key starts with "!${expected}!")`);
-  else if (typeof id === "string" && keyId !== id) report(["_key"], `_key "${key}" does not end with the document's _id "${id}"`);
+  if (expected && collection !== expected) {
+    // Not validated further: as another kind of document, every field of it would be reported.
+    report(["_key"], `"${key}" puts a document of "${collection}" in pack "${pack.name}", whose type is ${pack.type} (its _key starts with "!${expected}!")`);
+    return null;
+  }
+  if (typeof id === "string" && keyId !== id) report(["_key"], `"${key}" does not end with the document's _id "${id}"`);
   return collection;
 }
 
@@ -197,7 +260,8 @@ function readSourcePack(folder, pack, problems, documents) {
       problems.push({ file: shown, line: 1, message: "not a document: the file must be a YAML mapping (name: …, type: …)" });
       continue;
     }
-    for (const path of yaml11Booleans(doc, parse(text, { version: "1.1" }))) {
+    const booleans = YAML11_BOOLEAN_WORD.test(text) ? yaml11Booleans(doc, parse(text, { version: "1.1" })) : [];
+    for (const path of booleans) {
       fail(path, `"${String(doc && path.reduce((v, k) => v?.[k], doc))}" is a bare word a YAML 1.1 reader (the Foundry CLI) takes for a boolean; quote it as a string`);
     }
     const report = (path, message) => fail(path, message);
@@ -248,7 +312,7 @@ export async function readFolder(folder) {
   const moduleFile = join(folder, "module.json");
   const systemFile = join(folder, "system.json");
   const kind = existsSync(moduleFile) ? "module" : existsSync(systemFile) ? "system" : null;
-  const result = { folder, kind, id: null, title: null, problems, documents, packs: 0, declaration: null, languages: [] };
+  const result = { folder, kind, id: null, title: null, problems, documents, packs: 0, declaration: null, manifest: null, locateManifest: null, lang: null, englishFile: null };
   if (!kind) return result;
   const manifestName = `${kind}.json`;
   const manifest = readJson(kind === "module" ? moduleFile : systemFile, manifestName, problems);
@@ -262,7 +326,22 @@ export async function readFolder(folder) {
   result.id = typeof value.id === "string" ? value.id : null;
   result.title = typeof value.title === "string" ? value.title : null;
   if (!result.id) at(["id"], "the manifest has no id");
-  if (Array.isArray(value.languages)) result.languages = value.languages.filter(isPlain);
+  result.manifest = value;
+  result.locateManifest = locate;
+  // The module's English strings, which its declaration's label keys may name.
+  for (const [index, language] of (Array.isArray(value.languages) ? value.languages : []).entries()) {
+    if (!isPlain(language) || language.lang !== "en" || typeof language.path !== "string") continue;
+    const file = resolve(folder, language.path);
+    if (!existsSync(file)) {
+      at(["languages", index, "path"], `the English language file ${language.path} is not in the ${kind}`);
+      continue;
+    }
+    const read = readJson(file, posix(relative(folder, file)), problems);
+    if (read && isPlain(read.value)) {
+      result.lang = read.value;
+      result.englishFile = posix(relative(folder, file));
+    }
+  }
 
   if (kind === "module") {
     const systems = value.relationships?.systems;
@@ -338,12 +417,53 @@ async function startServer() {
   });
 }
 
+/** Where a declaration problem is: the JSON line of the entry in module.json (or the declaration file). */
+function declarationLocation(read, path) {
+  const flags = read.manifest?.flags?.[SYSTEM_ID];
+  const inFile = read.declaration && read.declaration.prefix.length === 0 && !(path[0] === "declaration" && typeof flags?.declaration === "string");
+  if (inFile) return { file: read.declaration.file, line: read.declaration.locate(path), field: dotted(path) };
+  const full = ["flags", SYSTEM_ID, ...path];
+  return { file: "module.json", line: read.locateManifest(full), field: dotted(full) };
+}
+
+/** Every label of a validated declaration given as a localization key, with its path. */
+function labelKeys(declaration, path = []) {
+  if (!isPlain(declaration)) return [];
+  return Object.entries(declaration).flatMap(([key, value]) => {
+    if (["label", "hint", "description", "abbreviation"].includes(key) && typeof value === "string" && path.length) return [{ path: [...path, key], key: value }];
+    return isPlain(value) ? labelKeys(value, [...path, key]) : [];
+  });
+}
+
+/**
+ * The problems the system found in the module's declaration when it read it at init (the same
+ * validator, the same messages a GM is shown), and label keys no language file provides.
+ */
+async function reportDeclaration(server, read) {
+  if (!existsSync(join(ROOT, "src/setting-modules/load.ts"))) return; // TEMP until the declare branch lands
+  const { settingModules } = await server.ssrLoadModule("/src/setting-modules/load.ts");
+  const loaded = settingModules().find((module) => module.id === read.id);
+  if (!loaded) return;
+  const { i18n } = globalThis.game;
+  for (const problem of loaded.problems) {
+    if (problem.warning) continue;
+    read.problems.push({ ...declarationLocation(read, problem.path), message: i18n.format(problem.key, problem.data) });
+  }
+  const english = read.englishFile ?? "its English language file";
+  for (const { path, key } of labelKeys(loaded.declaration)) {
+    if (!i18n.has(key)) read.problems.push({ ...declarationLocation(read, path), message: `"${key}" is a localization key that neither ${english} nor ClockWork's provides; give the text, or add the key` });
+  }
+}
+
 /** Validates one folder's documents in a world booted for it; adds the problems found. */
 async function validateInWorld(server, read) {
   const world = await server.ssrLoadModule("/tests/world/index.ts");
-  const instance = await world.createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }] });
+  // The module is installed and active, as in a real world: the system reads its declaration at init.
+  const modules = read.kind === "module" && read.manifest ? [{ manifest: read.manifest, lang: read.lang ?? undefined }] : [];
+  const instance = await world.createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }], modules });
   try {
-    await instance.as(instance.gm, () => {
+    await instance.as(instance.gm, async () => {
+      if (modules.length) await reportDeclaration(server, read);
       const types = (name) => Object.keys(globalThis.CONFIG[name].dataModels ?? {});
       for (const { documentName, source, fail } of read.documents) {
         const known = types(documentName);
@@ -371,11 +491,19 @@ export function formatProblem({ file, line, document, field, message }) {
   return `${file}${line ? `:${line}` : ""}: ${document ? `${document}: ` : ""}${field ? `${field}: ` : ""}${message}`;
 }
 
+/** Problems in file order, then line order (a file's own order kept for equal lines). */
+export function sortProblems(problems) {
+  return problems.map((problem, index) => ({ problem, index }))
+    .sort((a, b) => a.problem.file.localeCompare(b.problem.file) || (a.problem.line ?? 0) - (b.problem.line ?? 0) || a.index - b.index)
+    .map(({ problem }) => problem);
+}
+
 /** Checks folders (one vite server, one world each); returns each folder's result. */
 export async function checkFolders(folders) {
   const reads = [];
   for (const folder of folders) reads.push(await readFolder(folder));
-  const toValidate = reads.filter((read) => read.kind && read.documents.length);
+  // A module's declaration is read by the system at init, so a module is booted even without documents.
+  const toValidate = reads.filter((read) => read.kind && read.manifest && (read.documents.length || read.kind === "module"));
   if (toValidate.length) {
     const server = await startServer();
     try {
@@ -414,7 +542,8 @@ async function main(args) {
   const reads = await checkFolders(folders);
   let status = 0;
   for (const read of reads) {
-    const name = posix(relative(base, read.folder)) || ".";
+    const shown = posix(relative(base, read.folder));
+    const name = shown.startsWith("..") ? read.folder : shown || ".";
     if (!read.kind) {
       console.error(`${name}: neither module.json nor system.json here; give the folder of a setting module or of a fork of ClockWork.`);
       status = Math.max(status, 2);
@@ -426,7 +555,7 @@ async function main(args) {
     }
     status = Math.max(status, 1);
     console.error(`${name}: ${read.problems.length} problem${read.problems.length === 1 ? "" : "s"}:`);
-    for (const problem of read.problems) console.error(`  ${formatProblem(problem)}`);
+    for (const problem of sortProblems(read.problems)) console.error(`  ${formatProblem(problem)}`);
   }
   return status;
 }

@@ -4,7 +4,8 @@
 // has none, from its compiled LevelDB pack (the manifest's `path`), and every Item and Actor is
 // validated against the system's data models and lists; a module's declaration (module.json
 // `flags.clockwork`, or the JSON file `flags.clockwork.declaration` names) is validated and merged
-// into the lists first, so a weapon of the module's own new weapon group is valid.
+// into the lists first, so a weapon of the module's own new weapon group is valid. A fork's own
+// setting modules (modules/<id>/ with packs/_source/, which its build zips) are checked with it.
 //
 // The data models are the real ones: the system is booted in the test world (tests/world, loaded
 // through vite so its TypeScript runs as is), one world per folder, with the module active in it.
@@ -34,6 +35,7 @@ src/packs/<pack name>/) are read, or, when there are none, the compiled pack at 
 pack's "path". Every Item and Actor is validated against ClockWork's data models,
 after the module's declaration (flags.clockwork in module.json, or the JSON file
 flags.clockwork.declaration names) has been checked and added to the system's lists.
+A fork's own setting modules (modules/<id>/ with packs/_source/) are checked with it.
 
 Each problem is printed as  <file>:<line>: <field>: <what is wrong>  (a compiled
 pack names the pack and the document's name and id instead of a line).
@@ -491,6 +493,14 @@ export function formatProblem({ file, line, document, field, message }) {
   return `${file}${line ? `:${line}` : ""}: ${document ? `${document}: ` : ""}${field ? `${field}: ` : ""}${message}`;
 }
 
+/** The setting modules kept inside a system's folder: modules/<id>/ with module.json and packs/_source/. */
+function settingModulesIn(folder) {
+  const modules = join(folder, "modules");
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules).sort().map((name) => join(modules, name))
+    .filter((dir) => existsSync(join(dir, "module.json")) && existsSync(join(dir, "packs", "_source")));
+}
+
 /** Problems in file order, then line order (a file's own order kept for equal lines). */
 export function sortProblems(problems) {
   return problems.map((problem, index) => ({ problem, index }))
@@ -499,9 +509,17 @@ export function sortProblems(problems) {
 }
 
 /** Checks folders (one vite server, one world each); returns each folder's result. */
-export async function checkFolders(folders) {
+export async function checkFolders(given) {
+  const folders = [...new Set(given.map((folder) => resolve(folder)))];
   const reads = [];
-  for (const folder of folders) reads.push(await readFolder(folder));
+  for (const folder of folders) {
+    const read = await readFolder(folder);
+    reads.push(read);
+    // A fork's (or this repository's) own setting modules, which its build zips: modules/<id>/ with YAML sources.
+    if (read.kind === "system") {
+      for (const module of settingModulesIn(folder)) if (!folders.includes(module)) reads.push(await readFolder(module));
+    }
+  }
   // A module's declaration is read by the system at init, so a module is booted even without documents.
   const toValidate = reads.filter((read) => read.kind && read.manifest && (read.documents.length || read.kind === "module"));
   if (toValidate.length) {

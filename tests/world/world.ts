@@ -113,7 +113,7 @@ export class World {
         server: this.server, tracker: this.tracker, userId: source._id as string, profile: this.profile,
         system: options.system, translations,
       }));
-      (this.clients[this.clients.length - 1].game as { modules: unknown }).modules = moduleCollection(modules);
+      this.clients[this.clients.length - 1].game.modules = moduleCollection(modules);
     }
   }
 

@@ -3,8 +3,10 @@
 // declares is read, from its YAML sources (packs/_source/<name>/ or src/packs/<name>/) or, when it
 // has none, from its compiled LevelDB pack (the manifest's `path`), and every Item and Actor is
 // validated against the system's data models and lists; a module's declaration (module.json
-// `flags.clockwork`, or the JSON file `flags.clockwork.declaration` names) is validated and merged
-// into the lists first, so a weapon of the module's own new weapon group is valid. A fork's own
+// `flags.clockwork`) is validated and merged into the lists first, by the system itself as at a
+// world's start, so a weapon of the module's own new weapon group is valid. A declaration in the
+// JSON file `flags.clockwork.declaration` names is checked as if inline, and reported (the system
+// reads only inline ones). A fork's own
 // setting modules (modules/<id>/ with packs/_source/, which its build zips) are checked with it.
 //
 // The data models are the real ones: the system is booted in the test world (tests/world, loaded
@@ -33,8 +35,10 @@ module.json) or a fork of the system (it holds system.json). For every pack the
 manifest declares, the YAML sources in packs/_source/<pack name>/ (or
 src/packs/<pack name>/) are read, or, when there are none, the compiled pack at the
 pack's "path". Every Item and Actor is validated against ClockWork's data models,
-after the module's declaration (flags.clockwork in module.json, or the JSON file
-flags.clockwork.declaration names) has been checked and added to the system's lists.
+after the module's declaration (flags.clockwork in module.json) has been checked and
+added to the system's lists, as ClockWork does when a world starts. A declaration in
+a separate file (flags.clockwork.declaration) is checked too, and reported: the
+system reads only an inline one.
 A fork's own setting modules (modules/<id>/ with packs/_source/) are checked with it.
 
 Each problem is printed as  <file>:<line>: <field>: <what is wrong>  (a compiled
@@ -419,20 +423,30 @@ async function startServer() {
   });
 }
 
-/** Where a declaration problem is: the JSON line of the entry in module.json (or the declaration file). */
+/** Where a declaration problem is: the JSON line of the entry in module.json (or in the declaration file). */
 function declarationLocation(read, path) {
-  const flags = read.manifest?.flags?.[SYSTEM_ID];
-  const inFile = read.declaration && read.declaration.prefix.length === 0 && !(path[0] === "declaration" && typeof flags?.declaration === "string");
-  if (inFile) return { file: read.declaration.file, line: read.declaration.locate(path), field: dotted(path) };
+  if (read.declaration?.prefix.length === 0) return { file: read.declaration.file, line: read.declaration.locate(path), field: dotted(path) };
   const full = ["flags", SYSTEM_ID, ...path];
   return { file: "module.json", line: read.locateManifest(full), field: dotted(full) };
+}
+
+/**
+ * The manifest the world installs. A declaration in a separate file is put inline, so its entries
+ * are checked and its keys known to the documents; the system itself reads only an inline one,
+ * which `reportDeclaration` says.
+ */
+function installedManifest(read) {
+  if (read.declaration?.prefix.length !== 0) return read.manifest;
+  return { ...read.manifest, flags: { ...read.manifest.flags, [SYSTEM_ID]: read.declaration.raw } };
 }
 
 /** Every label of a validated declaration given as a localization key, with its path. */
 function labelKeys(declaration, path = []) {
   if (!isPlain(declaration)) return [];
   return Object.entries(declaration).flatMap(([key, value]) => {
-    if (["label", "hint", "description", "abbreviation"].includes(key) && typeof value === "string" && path.length) return [{ path: [...path, key], key: value }];
+    // A damage type's abbreviation is the text itself; the currency's may be a key.
+    const label = ["label", "hint", "description"].includes(key) || (key === "abbreviation" && path[0] === "currency");
+    if (label && typeof value === "string" && path.length) return [{ path: [...path, key], key: value }];
     return isPlain(value) ? labelKeys(value, [...path, key]) : [];
   });
 }
@@ -442,11 +456,15 @@ function labelKeys(declaration, path = []) {
  * validator, the same messages a GM is shown), and label keys no language file provides.
  */
 async function reportDeclaration(server, read) {
-  if (!existsSync(join(ROOT, "src/setting-modules/load.ts"))) return; // TEMP until the declare branch lands
   const { settingModules } = await server.ssrLoadModule("/src/setting-modules/load.ts");
   const loaded = settingModules().find((module) => module.id === read.id);
   if (!loaded) return;
   const { i18n } = globalThis.game;
+  if (read.declaration?.prefix.length === 0) {
+    const path = ["flags", SYSTEM_ID, "declaration"];
+    const file = read.manifest.flags[SYSTEM_ID].declaration;
+    read.problems.push({ file: "module.json", line: read.locateManifest(path), field: dotted(path), message: i18n.format("CLOCKWORK.SettingModules.Problem.FileDeclaration", { file }) });
+  }
   for (const problem of loaded.problems) {
     if (problem.warning) continue;
     read.problems.push({ ...declarationLocation(read, problem.path), message: i18n.format(problem.key, problem.data) });
@@ -461,8 +479,16 @@ async function reportDeclaration(server, read) {
 async function validateInWorld(server, read) {
   const world = await server.ssrLoadModule("/tests/world/index.ts");
   // The module is installed and active, as in a real world: the system reads its declaration at init.
-  const modules = read.kind === "module" && read.manifest ? [{ manifest: read.manifest, lang: read.lang ?? undefined }] : [];
-  const instance = await world.createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }], modules });
+  const modules = read.kind === "module" && read.manifest ? [{ manifest: installedManifest(read), lang: read.lang ?? undefined }] : [];
+  // The system tells the GM its declaration problems on the console; this check prints them itself.
+  const warn = console.warn;
+  console.warn = (...args) => (String(args[0]).startsWith("ClockWork | setting module") ? undefined : warn(...args));
+  let instance;
+  try {
+    instance = await world.createWorld({ packs: false, users: [{ name: "Gamemaster", role: "gm" }], modules });
+  } finally {
+    console.warn = warn;
+  }
   try {
     await instance.as(instance.gm, async () => {
       if (modules.length) await reportDeclaration(server, read);

@@ -107,6 +107,10 @@ describe("setting:check on the fixtures", () => {
     "malformed-declaration": [/^module\.json:16: flags\.clockwork\.weaponGroups\.icePicks\.kind: "thrown" is not a weapon group kind \(melee, ranged, other\)\.$/],
     "label-without-english": [/^module\.json:16: flags\.clockwork\.damageTypes\.frost\.label: A label given as texts per language needs an English text \("en"\)\.$/],
     "system-key-clash": [/^module\.json:16: flags\.clockwork\.damageTypes\.energy: "energy" already exists in damageTypes/],
+    "declaration-file": [
+      /^declaration\.json:5: damageTypes\.Sleet: "Sleet" is not a valid key: start with a lowercase letter/,
+      /^module\.json:13: flags\.clockwork\.declaration: The declaration is in a separate file \(declaration\.json\): the system reads only a declaration written inline/,
+    ],
     "missing-label-key": [/^module\.json:16: flags\.clockwork\.weaponGroups\.icePicks\.label: "FROSTLANDS\.WeaponGroup\.icePicks" is a localization key that neither its English language file nor ClockWork's provides/],
   };
 

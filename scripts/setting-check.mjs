@@ -6,8 +6,8 @@
 // `flags.clockwork`) is validated and merged into the lists first, by the system itself as at a
 // world's start, so a weapon of the module's own new weapon group is valid. A declaration in the
 // JSON file `flags.clockwork.declaration` names is checked as if inline, and reported (the system
-// reads only inline ones). A fork's own
-// setting modules (modules/<id>/ with packs/_source/, which its build zips) are checked with it.
+// reads only inline ones). A fork's own setting modules (modules/<id>/ with packs/_source/, which
+// its build zips) are checked with it.
 //
 // The data models are the real ones: the system is booted in the test world (tests/world, loaded
 // through vite so its TypeScript runs as is), one world per folder, with the module active in it.
@@ -251,7 +251,7 @@ function readSourcePack(folder, pack, problems, documents) {
     const text = readFileSync(file, "utf8");
     const { document, locate } = readLocated(text);
     const at = (path) => locate(path);
-    const fail = (path, message, line = at(path)) => problems.push({ file: shown, line, field: path.length ? dotted(path) : "", message });
+    const fail = (path, message) => problems.push({ file: shown, line: at(path), field: path.length ? dotted(path) : "", message });
     if (document.errors.length) {
       for (const error of document.errors) {
         const line = error.linePos?.[0]?.line ?? 1;
@@ -394,7 +394,8 @@ export async function readFolder(folder) {
   // The declaration: flags.clockwork, or the JSON file flags.clockwork.declaration names.
   const flags = value.flags?.[SYSTEM_ID];
   if (kind === "module" && flags !== undefined) {
-    if (isPlain(flags) && typeof flags.declaration === "string") {
+    if (!isPlain(flags)) at(["flags", SYSTEM_ID], `must be an object (the declaration: { "version": 1, … }), not ${Array.isArray(flags) ? "a list" : JSON.stringify(flags)}`);
+    else if (typeof flags.declaration === "string") {
       const file = resolve(folder, flags.declaration);
       const shown = posix(relative(folder, file));
       if (!file.startsWith(resolve(folder) + sep) || !existsSync(file)) {
@@ -575,8 +576,9 @@ async function main(args) {
     console.error(unknown ? `Unknown option ${unknown}.\n\n${USAGE}` : USAGE);
     return 2;
   }
-  // npm runs scripts in the repository; a relative folder is relative to where the command was typed.
-  const base = process.env.INIT_CWD ?? process.cwd();
+  // npm runs scripts in the repository: a folder given to `npm run setting:check` is relative to
+  // where the command was typed; the build's `.` is the repository.
+  const base = process.env.npm_lifecycle_event === "setting:check" ? (process.env.INIT_CWD ?? process.cwd()) : process.cwd();
   const folders = args.map((arg) => resolve(base, arg));
   const missing = folders.filter((folder) => !existsSync(folder) || !statSync(folder).isDirectory());
   if (missing.length) {

@@ -27,7 +27,7 @@ interface Run { status: number | null; stdout: string; stderr: string }
 
 function run(args: string[]): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, INIT_CWD: root } });
+    const child = spawn(process.execPath, [script, ...args], { cwd: root });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => { stdout += chunk.toString(); });

@@ -156,5 +156,5 @@ describe("setting:check's usage", () => {
     const missing = spawnSync(process.execPath, [script, join(scratch, "nowhere")], { encoding: "utf8" });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^No folder at .*nowhere\.$/m);
-  });
+  }, 20_000); // three node processes, one after the other, on a busy machine
 });

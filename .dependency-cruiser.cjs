@@ -4,6 +4,7 @@
  *
  *   rules, foundry          the Foundry-free rules core (health bounds included); the one Foundry adapter
  *   config                  CONFIG.CLOCKWORK, built from the rules tables
+ *   setting-modules         setting modules' declarations: the pure validator, their merge into CONFIG at init
  *   migrations/steps        source-shape migrations the data models run as they read, and
  *                           migrations/setting (the version setting, the migration's write option)
  *   data                    data models and their readers (magic items' effects)
@@ -27,6 +28,7 @@ const layers = [
   ["rules", "^src/rules/"],
   ["foundry", "^src/foundry/"],
   ["config", "^src/config\\.ts$"],
+  ["setting-modules", "^src/setting-modules/"],
   ["migration-steps", "^src/migrations/(steps|setting)\\.ts$"],
   ["data", "^src/data/"],
   ["dice", "^src/dice/"],
@@ -48,19 +50,20 @@ const allowedBelow = {
   rules: [],
   foundry: [],
   config: ["rules"],
+  "setting-modules": ["rules", "foundry", "config"],
   "migration-steps": ["rules", "foundry", "config"],
-  data: ["rules", "foundry", "config", "migration-steps"],
-  dice: ["rules", "foundry", "config", "migration-steps", "data"],
-  relay: ["rules", "foundry", "config", "migration-steps", "data", "dice"],
-  canvas: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay"],
-  combat: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas"],
-  magic: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat"],
-  documents: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic"],
-  integrations: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
-  enrichers: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
-  macros: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
-  applications: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "macros"],
-  top: ["rules", "foundry", "config", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "macros", "applications", "top"],
+  data: ["rules", "foundry", "config", "setting-modules", "migration-steps"],
+  dice: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data"],
+  relay: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice"],
+  canvas: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay"],
+  combat: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas"],
+  magic: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat"],
+  documents: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic"],
+  integrations: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
+  enrichers: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
+  macros: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents"],
+  applications: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "macros"],
+  top: ["rules", "foundry", "config", "setting-modules", "migration-steps", "data", "dice", "relay", "canvas", "combat", "magic", "documents", "integrations", "enrichers", "macros", "applications", "top"],
   entry: [],
 };
 

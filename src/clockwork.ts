@@ -33,6 +33,7 @@ import { registerEnrichers } from "./enrichers";
 import { registerMigrations } from "./migrations";
 import { registerSelfTest } from "./selftest/register";
 import { registerMacros } from "./macros";
+import { registerSettingModules } from "./setting-modules/load";
 
 /** Token bars and values offered in the token configuration. */
 const TRACKABLE = {
@@ -43,6 +44,8 @@ const TRACKABLE = {
 /** Everything `init` registers; exported so the test world can run it on each client. */
 export function initClockwork(): void {
   CONFIG.CLOCKWORK = CLOCKWORK;
+  // Setting modules' lists first: the data models and status effects read them (issue 31).
+  registerSettingModules();
   Object.assign(CONFIG.Actor.dataModels, actorModels);
   Object.assign(CONFIG.Item.dataModels, itemModels);
   CONFIG.Actor.documentClass = ClockworkActor;

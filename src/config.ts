@@ -21,6 +21,10 @@ import type {
 export interface ConfigEntry {
   /** Localization key of the display name. */
   label: string;
+  /** Localization key of a short rules or flavour text (setting modules' entries). */
+  hint?: string;
+  /** The setting module that declared the entry (src/setting-modules/); absent for the system's. */
+  module?: string;
 }
 
 export interface SkillEntry extends ConfigEntry {
@@ -45,6 +49,15 @@ export interface WeaponGroupEntry extends ConfigEntry {
 export interface ConditionEntry extends ConfigEntry {
   /** A state that only spells apply (charmed, hasted …); the rules table has no row for it. */
   spellState: boolean;
+  /** A setting module's condition: its rules text (a localization key). */
+  description?: string;
+  /** A setting module's condition reuses this condition's mechanics ("" or absent: narrative only). */
+  rulesAs?: string;
+}
+
+/** The money's name: the system keeps one currency amount; a setting module may rename it. */
+export interface CurrencyEntry extends ConfigEntry {
+  abbreviation: string;
 }
 
 /** Condition-like states applied by spells (digest §4.15, data-model contract). */
@@ -138,6 +151,12 @@ export function createClockworkConfig() {
     missileGuidance: entries(MISSILE_GUIDANCE, "MissileGuidance", plain),
     missilePropulsion: entries(MISSILE_PROPULSION, "MissilePropulsion", plain),
     missilePayloads: entries(MISSILE_PAYLOADS, "MissilePayload", plain),
+    // Lists setting modules extend (src/setting-modules/); the book's own are empty or fixed.
+    /** Suggested foci per skill (skill → focus key → entry); focus items keep their own names. */
+    foci: {} as Record<string, Record<string, ConfigEntry>>,
+    /** Kinds of species special abilities (custom species, the builder). */
+    speciesAbilityKinds: {} as Record<string, ConfigEntry>,
+    currency: { label: "CLOCKWORK.Field.currency.label", abbreviation: "CLOCKWORK.Field.currency.label" } as CurrencyEntry,
   };
 }
 
@@ -151,6 +170,32 @@ export function configKeys(list: keyof ClockworkConfig): string[] {
   return Object.keys(CLOCKWORK[list]);
 }
 
+/** The lists whose stored values may name a removed setting module's entry. */
+export const RETIRABLE_LISTS = ["weaponGroups", "weaponProperties", "damageTypes", "conditions", "speciesAbilityKinds"] as const;
+export type RetirableList = (typeof RETIRABLE_LISTS)[number];
+
+/**
+ * Keys a setting module once added whose module is no longer active (src/setting-modules/): stored
+ * values naming them stay valid (never an invalid document, never a reset) and show as unknown.
+ */
+const retired: Partial<Record<RetirableList, readonly string[]>> = {};
+
+export function setRetiredKeys(keys: Partial<Record<RetirableList, readonly string[]>>): void {
+  for (const list of RETIRABLE_LISTS) retired[list] = [...(keys[list] ?? [])];
+}
+
+/** A removed setting module's key still accepted in stored data (not offered in lists). */
+export function isRetiredKey(list: RetirableList, key: string): boolean {
+  return Boolean(retired[list]?.includes(key)) && !(key in CLOCKWORK[list]);
+}
+
+/** What the data models accept: the list's keys, then its retired keys. */
+export function acceptedKeys(list: RetirableList): string[] {
+  const known = configKeys(list);
+  const gone = (retired[list] ?? []).filter((key) => !known.includes(key));
+  return gone.length ? [...known, ...gone] : known;
+}
+
 /**
  * Choice getters for the data models, typed with the rules' key unions. The union is a
  * convenience for code: at runtime a fork may have added keys the union does not name.
@@ -159,12 +204,12 @@ export const choices = {
   skills: () => configKeys("skills") as SkillKey[],
   sizes: () => configKeys("sizes") as Size[],
   wornWeights: () => configKeys("weights").filter((w) => w !== "none") as WornWeight[],
-  damageTypes: () => configKeys("damageTypes") as DamageType[],
+  damageTypes: () => acceptedKeys("damageTypes") as DamageType[],
   magicSkills: () => [...MAGIC_SKILLS] as MagicSkill[],
   schools: () => configKeys("schools") as School[],
-  weaponGroups: () => configKeys("weaponGroups") as WeaponGroup[],
-  weaponProperties: () => configKeys("weaponProperties") as WeaponProperty[],
-  conditions: () => configKeys("conditions"),
+  weaponGroups: () => acceptedKeys("weaponGroups") as WeaponGroup[],
+  weaponProperties: () => acceptedKeys("weaponProperties") as WeaponProperty[],
+  conditions: () => acceptedKeys("conditions"),
   campaignSpeeds: () => configKeys("campaignSpeeds") as CampaignSpeed[],
   weaponCategories: () => configKeys("weaponCategories") as (typeof WEAPON_CATEGORIES)[number][],
   hands: () => configKeys("hands") as (typeof WEAPON_HANDS)[number][],

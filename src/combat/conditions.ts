@@ -6,7 +6,7 @@
  * (movement limits, Exhausted, Blind, Petrified, Stunned) for the sheet, the attack workflow and
  * the token ruler.
  */
-import { SPELL_STATES } from "../config";
+import { CLOCKWORK, SPELL_STATES, type ConditionEntry } from "../config";
 import type { ActiveStatus } from "../rules";
 import { COMBAT_STATUS_IDS, statusEffectId, type CombatStatusId } from "../rules/condition-ids";
 import {
@@ -92,9 +92,14 @@ export interface StatusEffectEntry {
   hud: boolean;
 }
 
-/** The system's status effects, in the order the token HUD shows them. */
+/** Setting modules' conditions (src/setting-modules/), in declaration order. */
+function moduleConditions(): [string, ConditionEntry][] {
+  return Object.entries(CLOCKWORK.conditions).filter(([id, entry]) => entry.module && !STATUS_IDS.includes(id));
+}
+
+/** The system's status effects, in the order the token HUD shows them; setting modules' conditions last. */
 export function statusEffectEntries(): StatusEffectEntry[] {
-  return STATUS_IDS.map((id) => ({
+  const own = STATUS_IDS.map((id) => ({
     id,
     _id: statusDocumentId(id),
     name: statusLabel(id),
@@ -103,6 +108,22 @@ export function statusEffectEntries(): StatusEffectEntry[] {
     description: `<p>@UUID[${statusReference(id)}]{${id}}</p>`,
     hud: !RULES_ONLY.has(id),
   }));
+  // A module's condition explains itself with its own rules text (a localization key core localizes).
+  const declared = moduleConditions().map(([id, entry]) => ({
+    id, _id: statusDocumentId(id), name: entry.label, img: "icons/svg/aura.svg", reference: "", description: entry.description ?? "", hud: true,
+  }));
+  return [...own, ...declared];
+}
+
+/**
+ * A setting module's condition that reuses an existing one's mechanics (`rulesAs`) adds that
+ * status to the actor's set, so every rule that reads the set applies it (ClockworkActor).
+ */
+export function addRulesAsStatuses(statuses: Set<string>): void {
+  for (const id of [...statuses]) {
+    const rulesAs = (CLOCKWORK.conditions as Record<string, ConditionEntry | undefined>)[id]?.rulesAs;
+    if (rulesAs && !statuses.has(rulesAs)) statuses.add(rulesAs);
+  }
 }
 
 /** Sets `CONFIG.statusEffects` and the special statuses core looks up (defeated, blind, invisible). */
@@ -155,7 +176,8 @@ export function activeStatuses(actor: Pick<StatusActor, "statuses" | "effects"> 
   const found = new Map<CombatStatusId, ActiveStatus>();
   for (const effect of actor.effects ?? []) {
     if (effect.disabled) continue;
-    for (const id of effect.statuses ?? []) {
+    for (const status of effect.statuses ?? []) {
+      const id = (CLOCKWORK.conditions as Record<string, ConditionEntry | undefined>)[status]?.rulesAs || status;
       if (isCombatStatus(id) && !found.has(id)) found.set(id, { id, ...statusDataOf(effect) });
     }
   }

@@ -12,6 +12,7 @@ import { localize, localizedError } from "../foundry";
 import { CARRY_SLOTS } from "../rules";
 import { attack, type AttackCallOptions, type AttackOutcome } from "../combat/attack/workflow";
 import type { AttackItem } from "../combat/attack/source";
+import { addRulesAsStatuses } from "../combat/conditions";
 import {
   rollAttack, rollDamage, rollDeath, rollFlat, rollSkill,
   type DamageRollCallOptions, type DeathRollCallOptions, type FlatRollCallOptions,
@@ -247,8 +248,10 @@ export class ClockworkActor extends Actor {
 
   /** Dying and dead are statuses the token and the combat tracker show (set by the rules, never by a bare toggle). */
   override prepareDerivedData(): void {
-    super.prepareDerivedData();
     const statuses = (this as { statuses?: Set<string> }).statuses;
+    // A setting module's condition brings the mechanics it reuses (before the data reads the set).
+    if (statuses) addRulesAsStatuses(statuses);
+    super.prepareDerivedData();
     const health = this.creature.health as { dying?: boolean; dead?: boolean } | undefined;
     if (!statuses || !health) return;
     if (health.dead) statuses.add(CONFIG.specialStatusEffects?.DEFEATED ?? "dead");

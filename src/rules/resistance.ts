@@ -85,24 +85,34 @@ export interface ResistanceProfileInput {
   armorBonuses?: readonly { type: DamageType; value: number }[];
   /** Petrified: 12 against blunt, slashing, piercing and ballistic (§4.12). */
   petrified?: boolean;
+  /**
+   * Every damage type to count (default the book's six). A setting's extra type starts from the
+   * same base; its missing allocation or armor value counts as 0.
+   */
+  types?: readonly string[];
 }
 
 /** Species, armor and total resistance per damage type (§4.12: total ≤ 12). */
 export function resistanceProfile(input: ResistanceProfileInput): Record<DamageType, ResistanceRow> {
-  if (input.speciesBonusType !== undefined) requireKey(input.speciesBonusType, DAMAGE_TYPES, "species resistance type", TYPE_RULE);
+  const types = (input.types ?? DAMAGE_TYPES) as readonly DamageType[];
+  const isBook = (type: string) => (DAMAGE_TYPES as readonly string[]).includes(type);
+  if (input.speciesBonusType !== undefined) requireKey(input.speciesBonusType, types, "species resistance type", TYPE_RULE);
   const bonuses = {} as Record<DamageType, number>;
-  for (const type of DAMAGE_TYPES) bonuses[type] = 0;
+  for (const type of types) bonuses[type] = 0;
   for (const bonus of input.armorBonuses ?? []) {
-    requireKey(bonus.type, DAMAGE_TYPES, "armor bonus type", TYPE_RULE);
+    requireKey(bonus.type, types, "armor bonus type", TYPE_RULE);
     bonuses[bonus.type] += requireInteger(bonus.value, "armor bonus", "protection enchantments add whole points", 0);
   }
   const result = {} as Record<DamageType, ResistanceRow>;
-  for (const type of DAMAGE_TYPES) {
-    const extra = requireInteger(input.allocation[type], `${type} allocation`, "allocated resistance points are whole numbers of 0 or more", 0);
+  for (const type of types) {
+    // A setting's type may be absent from older data: no points, no armor.
+    const allocated = isBook(type) ? input.allocation[type] : (input.allocation[type] ?? 0);
+    const extra = requireInteger(allocated, `${type} allocation`, "allocated resistance points are whole numbers of 0 or more", 0);
     const speciesBonus = input.speciesBonusType === type ? SPECIES_RESISTANCE_BONUS : 0;
     const species = Math.min(MAX_SPECIES_RESISTANCE, BASE_RESISTANCE + extra + speciesBonus);
-    const armorBase = input.armor
-      ? requireInteger(input.armor[type], `${type} armor resistance`, "armor resistance is a whole number from 0 to 6", 0, MAX_ARMOR_RESISTANCE)
+    const armor0 = input.armor;
+    const armorBase = armor0
+      ? requireInteger(isBook(type) ? armor0[type] : (armor0[type] ?? 0), `${type} armor resistance`, "armor resistance is a whole number from 0 to 6", 0, MAX_ARMOR_RESISTANCE)
       : 0;
     const armor = Math.min(MAX_ARMOR_RESISTANCE, armorBase + bonuses[type]);
     const petrified = input.petrified === true && PETRIFIED_RESISTANT_TYPES.includes(type);

@@ -55,3 +55,25 @@ describe("armor construction (§1.24)", () => {
     ]);
   });
 });
+
+describe("a setting's extra damage types (issue 31)", () => {
+  const types = ["ballistic", "blunt", "energy", "piercing", "slashing", "explosive", "frost"];
+
+  it("counts an extra type like the book's: base 2, its points, the species +1, the armor, capped at 12", () => {
+    const allocation = { ...res(0, 0, 0, 0, 0, 0), frost: 2 } as Resistances;
+    const armor = { ...res(2, 2, 2, 2, 2, 2), frost: 4 } as Resistances;
+    const profile = resistanceProfile({ allocation, armor, types, speciesBonusType: "frost" as never }) as Record<string, { species: number; armor: number; total: number }>;
+    expect(profile.frost).toEqual({ species: 5, armor: 4, total: 9 });
+    expect(profile.blunt).toEqual({ species: 2, armor: 2, total: 4 });
+  });
+
+  it("reads an extra type missing from older data as no points and no armor; a book type must be there", () => {
+    const profile = resistanceProfile({ allocation: res(1, 0, 0, 0, 0, 0), armor: res(1, 1, 1, 1, 1, 1), types }) as Record<string, { total: number }>;
+    expect(profile.frost.total).toBe(2);
+    expect(() => resistanceProfile({ allocation: { frost: 0 } as unknown as Resistances, types })).toThrow();
+  });
+
+  it("leaves the book's six as they were when no types are given", () => {
+    expect(Object.keys(resistanceProfile({ allocation: res(0, 0, 0, 0, 0, 0) }))).toEqual(types.slice(0, 6));
+  });
+});

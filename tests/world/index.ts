@@ -41,6 +41,8 @@ export interface WorldOptions {
   connect?: string[];
   /** Another server than a new in-process one (the remote proxy of tests/world/remote.ts). */
   server?: WorldCoreOptions["server"];
+  /** Installed modules: `[{ manifest, packs?, active?, lang? }]` (tests/world/modules.ts). */
+  modules?: WorldCoreOptions["modules"];
 }
 
 /** The system's source entry, the one node worlds boot: one function, so `loadSystem` can tell it from another entry. */
@@ -66,6 +68,7 @@ function coreOptions(options: WorldOptions) {
     entry: options.system === false ? undefined : (options.entry ?? sourceEntry),
     connect: options.connect,
     server: options.server,
+    modules: options.modules,
   };
 }
 
@@ -90,4 +93,5 @@ export { Collection } from "./collections";
 export { Localization } from "./i18n";
 export { DOCUMENT_OWNERSHIP_LEVELS as OWNERSHIP, USER_ROLES } from "./constants";
 export type { PlainObject } from "./utils";
+export type { ModuleManifest, WorldModuleSpec, WorldModule } from "./modules";
 export type { Notification } from "./scope";

@@ -22,8 +22,10 @@ export interface PackSource {
   label: string;
   /** Document type ("Item", "Actor", "JournalEntry"). */
   type: string;
-  /** The package id ("clockwork"). */
+  /** The package id ("clockwork", or a module's id). */
   system: string;
+  /** "system" (default) or "module" (tests/world/modules.ts). */
+  packageType?: "system" | "module";
   ownership?: Record<string, string>;
   /** Primary documents of the pack (folders excluded). */
   documents: PlainObject[];
@@ -40,7 +42,7 @@ export function serverPack(source: PackSource): ServerPack {
   return {
     metadata: {
       id, name: source.name, label: source.label, type: source.type, system: source.system,
-      packageType: "system", packageName: source.system, ownership: source.ownership ?? { PLAYER: "OBSERVER", ASSISTANT: "OWNER" },
+      packageType: source.packageType ?? "system", packageName: source.system, ownership: source.ownership ?? { PLAYER: "OBSERVER", ASSISTANT: "OWNER" },
     },
     locked: true,
     sources: new Map(source.documents.map((doc) => [doc._id as string, stripKey(doc)])),

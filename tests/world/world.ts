@@ -16,6 +16,7 @@ import { WorldServer, type Rules } from "./server";
 import { Tracker } from "./tracker";
 import { bootClient, loadSystem, type SystemEntry } from "./boot";
 import type { PackSource } from "./packs";
+import { moduleCollection, modulePackSources, withModuleTranslations, type WorldModuleSpec } from "./modules";
 import { deepClone, type PlainObject } from "./utils";
 import { USER_ROLES } from "./constants";
 
@@ -40,6 +41,8 @@ export interface WorldCoreOptions {
   entry?: SystemEntry;
   /** A `world.save()` snapshot to start from. */
   snapshot?: WorldSnapshot;
+  /** Installed modules (`game.modules`); active ones' packs load as `<moduleId>.<pack>` (tests/world/modules.ts). */
+  modules?: WorldModuleSpec[];
   /** Names or ids of the users who connect (and boot) now; default: every user of a snapshot, else each spec's `active`. */
   connect?: string[];
   /** The server the clients talk to (default: a new in-process one; the browser host's is remote). */
@@ -100,14 +103,17 @@ export class World {
   private constructor(options: WorldCoreOptions, userSources: PlainObject[]) {
     this.profile = options.profile ?? defaultProfile();
     this.server = options.server ? options.server(this.tracker, documentClasses as never) : new WorldServer(this.tracker, documentClasses as never);
-    this.server.addPacks(options.packs);
+    const modules = options.modules ?? [];
+    this.server.addPacks([...options.packs, ...modulePackSources(modules)]);
+    const translations = withModuleTranslations(options.translations, modules);
     if (options.snapshot) this.server.restore(options.snapshot.server as never);
     for (const source of userSources) this.server.sources.User.set(source._id as string, deepClone(source));
     for (const source of userSources) {
       this.clients.push(new WorldClient({
         server: this.server, tracker: this.tracker, userId: source._id as string, profile: this.profile,
-        system: options.system, translations: options.translations,
+        system: options.system, translations,
       }));
+      this.clients[this.clients.length - 1].game.modules = moduleCollection(modules);
     }
   }
 

@@ -5,12 +5,13 @@
  * No Foundry globals, so tests and benchmarks call it directly.
  */
 import {
-  CARRY_SLOTS, DAMAGE_TYPES, SIZES, SKILL_ATTRIBUTE,
+  CARRY_SLOTS, SIZES, SKILL_ATTRIBUTE,
   armorBurden, boxCapacity, deriveCharacter, lighterBy, poolSize, resistanceProfile, vitalsPenalty,
 } from "../../rules";
 import type { ArmorWeight, CharacterInput, DamageType, PoolInput, SkillKey, Size, WornWeight } from "../../rules";
 import type { ActorDerivedData, DerivedResistance, DerivedSkill } from "./derived";
 import type { ActiveInput } from "./active";
+import { choices } from "../../config";
 
 /** The stored fields of a character or NPC that the derivation reads. */
 export interface CreatureSource {
@@ -182,7 +183,7 @@ function shiftedSize(size: Size, shift: number): Size {
 /** Graphene-like skin (Ironskin Potion): the same resistance in every type. */
 function skinResistances(value: number): Record<DamageType, number> {
   const row = {} as Record<DamageType, number>;
-  for (const type of DAMAGE_TYPES) row[type] = value;
+  for (const type of choices.damageTypes()) row[type] = value;
   return row;
 }
 
@@ -230,12 +231,14 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
     speciesBonusType: (speciesType || undefined) as DamageType | undefined,
     armor: armor?.system.resistances ?? skin,
     armorBonuses: enchantments.map((e) => e.system.effects.resistance).filter((r) => r.type) as { type: DamageType; value: number }[],
+    // Setting modules' damage types (and a removed module's, still stored) have a resistance too.
+    types: choices.damageTypes(),
   });
   // The profile's rows have the derived shape already; only an NPC's overrides need new rows.
   let resistances: Record<DamageType, DerivedResistance> = profile;
   if (npc && source.resistanceOverride) {
     resistances = {} as Record<DamageType, DerivedResistance>;
-    for (const type of DAMAGE_TYPES) {
+    for (const type of Object.keys(profile) as DamageType[]) {
       const row = profile[type];
       const override = source.resistanceOverride[type];
       resistances[type] = override === null || override === undefined ? row : { species: row.species, armor: row.armor, total: override };
@@ -263,7 +266,7 @@ export function deriveActorData(source: CreatureSource, items: Iterable<ItemInpu
   };
   const skills = mapSkills(skill);
 
-  const allocated = DAMAGE_TYPES.reduce((sum, type) => sum + source.resistanceAllocation[type], 0);
+  const allocated = (Object.keys(profile) as DamageType[]).reduce((sum, type) => sum + (source.resistanceAllocation[type] ?? 0), 0);
 
   return {
     size,

@@ -12,14 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, validateDocument, type PlainObject, type World, type WorldModuleSpec } from "../world";
 
 const FOLDER = join(import.meta.dirname, "..", "..", "modules", "clockwork-gloamreach");
-const manifest = JSON.parse(readFileSync(join(FOLDER, "module.json"), "utf8")) as WorldModuleSpec["manifest"] & { packs: { name: string }[] };
+const manifest = JSON.parse(readFileSync(join(FOLDER, "module.json"), "utf8")) as WorldModuleSpec["manifest"];
+const packNames = (manifest.packs ?? []).map((pack) => String(pack.name));
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((entry) => (statSync(join(dir, entry)).isDirectory() ? yamlFiles(join(dir, entry)) : /\.ya?ml$/.test(entry) ? [join(dir, entry)] : []));
 }
 
 /** Each pack's documents as the compiler reads them (the CLI's `_key` dropped). */
-const packs: Record<string, PlainObject[]> = Object.fromEntries(manifest.packs.map(({ name }) => [name, yamlFiles(join(FOLDER, "packs", "_source", name)).map((file) => {
+const packs: Record<string, PlainObject[]> = Object.fromEntries(packNames.map((name) => [name, yamlFiles(join(FOLDER, "packs", "_source", name)).map((file) => {
   const { _key, ...doc } = parse(readFileSync(file, "utf8")) as PlainObject;
   return doc;
 })]));

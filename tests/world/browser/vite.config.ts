@@ -56,7 +56,12 @@ export interface HostOptions {
 }
 
 interface ManifestPack { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }
-interface HostModuleManifest { id: string; title?: string; version?: string; flags?: Record<string, unknown>; relationships?: { systems?: { id: string }[] }; languages?: { lang: string; path: string }[]; packs?: ManifestPack[]; esmodules?: string[] }
+/** A module.json as the host reads it (type literals, so it is also the world's ModuleManifest). */
+type HostModuleManifest = {
+  id: string; title?: string; version?: string; flags?: Record<string, unknown>; relationships?: { systems?: { id: string }[] };
+  languages?: { lang: string; path: string }[]; esmodules?: string[];
+  packs?: { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }[];
+};
 interface Manifest { id: string; title: string; version: string; styles?: string[]; esmodules?: string[]; languages?: { lang: string; path: string }[]; documentTypes: Record<string, unknown>; packs?: ManifestPack[] }
 type Doc = Record<string, unknown>;
 
@@ -298,7 +303,7 @@ const ICON_SHAPES: Record<string, string> = {
 
 /** Core's icon folders, each drawn with the nearest shape above. */
 const FOLDER_SHAPES: [RegExp, string][] = [
-  [/\/guns\//, "gun"], [/\/(swords|polearms|daggers)\//, "sword"], [/\/axes\//, "axe"], [/\/(chest|head|shields)\//, "shield"],
+  [/\/guns\//, "gun"], [/\/(swords|polearms|daggers|sickles)\//, "sword"], [/\/axes\//, "axe"], [/\/(chest|head|shields)\//, "shield"],
   [/\/(potions|laboratory)\//, "potion"], [/\/magic\//, "spark"], [/\/(books|sundries)\//, "book"], [/\/(finger|neck)\//, "ring"],
 ];
 

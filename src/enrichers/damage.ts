@@ -13,8 +13,9 @@
  * page, a trap's description) that asks for exactly this damage: the GM re-reads that document.
  * Damage typed anywhere else is the GM's to apply.
  */
+import { choices } from "../config";
 import { notify, resolveUuidSync, userById } from "../foundry";
-import { DAMAGE_TYPES, resolveDamage, type DamageType } from "../rules";
+import { resolveDamage, type DamageType } from "../rules";
 import { DamageRoll } from "../dice/damage-roll";
 import { postRoll, type RollMessage } from "../dice/chat";
 import { currentRollMode } from "../dice/roll-mode";
@@ -49,7 +50,7 @@ const owns = (doc: Owned | null, user: unknown) => doc?.testUserPermission?.(use
 /** The card's flag, or null when it is not an enricher's damage card. */
 export function damageFlag(flags: Record<string, unknown> | undefined): EnricherDamageFlag | null {
   const flag = flags?.[DAMAGE_FLAG] as Partial<EnricherDamageFlag> | undefined;
-  if (!flag || !Number.isInteger(flag.dice) || !(DAMAGE_TYPES as readonly string[]).includes(flag.damageType as string)) return null;
+  if (!flag || !Number.isInteger(flag.dice) || !(choices.damageTypes() as string[]).includes(flag.damageType as string)) return null;
   return flag as EnricherDamageFlag;
 }
 

@@ -3,7 +3,8 @@
  * `[[/damage 6 piercing]]`, `@Condition[prone]` and `@Rule[dice]` ask for. A bad argument gives
  * null (the text stays as written), never a throw inside the journal's rendering.
  */
-import { CONDITION_KEYS, DAMAGE_TYPES, DIE_FACES, MAX_DICE, SKILL_KEYS, type DamageType, type SkillKey } from "../rules";
+import { choices } from "../config";
+import { CONDITION_KEYS, DIE_FACES, MAX_DICE, SKILL_KEYS, type DamageType, type SkillKey } from "../rules";
 import { DIFFICULTY_CHOICES, type DifficultyChoice } from "../dice/types";
 
 /** `[[/check|flat|damage args]]` with an optional `{label}`. */
@@ -59,9 +60,11 @@ export function parseFlat(args: string): FlatRequest | null {
 
 /** `6 piercing`: six dice of piercing damage (1 to 12 dice). */
 export function parseDamage(args: string): DamageRequest | null {
-  const [dice, type, ...rest] = args.trim().toLowerCase().split(/\s+/);
+  const [dice, typed, ...rest] = args.trim().split(/\s+/);
   const count = wholeIn(dice, 1, MAX_DICE);
-  if (rest.length || count === null || !(DAMAGE_TYPES as readonly string[]).includes(type)) return null;
+  // Any configured type, a setting module's included, in any letter case.
+  const type = (choices.damageTypes() as string[]).find((t) => t.toLowerCase() === typed?.toLowerCase());
+  if (rest.length || count === null || !type) return null;
   return { kind: "damage", dice: count, damageType: type as DamageType };
 }
 

@@ -5,8 +5,9 @@
  * resistance (a Ward on it, Null Magic, a Gnome, golem runes). Foundry actors after
  * `prepareDerivedData` and plain test fixtures both fit these shapes.
  */
+import { choices } from "../config";
 import {
-  DAMAGE_TYPES, SKILL_ATTRIBUTE, defaultAutomation, spellInMode,
+  SKILL_ATTRIBUTE, defaultAutomation, spellInMode,
   type Caster, type DamageType, type Hands, type HeldThing, type SkillKey, type SpellAutomation, type SpellProfile,
   type SpellResistance, type SpellTarget,
 } from "../rules";
@@ -253,5 +254,6 @@ export function spellTargetOf(actor: CastActor, damageType: DamageType | undefin
 
 /** The damage types the spell may deal; the first is the default (Shard lets the caster pick). */
 export function spellDamageTypes(spell: SpellProfile): DamageType[] {
-  return spell.damage.types.filter((t): t is DamageType => (DAMAGE_TYPES as readonly string[]).includes(t));
+  const known = choices.damageTypes() as string[];
+  return spell.damage.types.filter((t): t is DamageType => known.includes(t));
 }

@@ -6,8 +6,9 @@
  * a plain test fixture both fit these shapes; everything only the canvas or the combat knows
  * (distance, defenseless) comes in as `TargetSituation`.
  */
+import { choices } from "../../config";
 import {
-  CONDITION_KEYS, DAMAGE_TYPES, PROC_PROPERTY_CONDITIONS, attackCost, isAreaMode, ruleError,
+  CONDITION_KEYS, PROC_PROPERTY_CONDITIONS, attackCost, isAreaMode, ruleError,
   type Attacker, type AttackInput, type AttackMode, type AttackTarget, type AttackWeapon, type CalledShot,
   type ConditionKey, type CoverPercent, type DamageTarget, type DamageType, type ProcEffect, type SkillKey,
 } from "../../rules";
@@ -96,7 +97,9 @@ function hasProperty(item: AttackItem, key: string, damageType?: DamageType): bo
 
 /** The damage types the weapon may deal; the first is the default. */
 export function damageTypesOf(item: AttackItem): DamageType[] {
-  return (item.system.damage?.types ?? []).filter((t): t is DamageType => (DAMAGE_TYPES as readonly string[]).includes(t));
+  // The configured types: a setting module's count (and a removed module's, still stored).
+  const known = choices.damageTypes() as string[];
+  return (item.system.damage?.types ?? []).filter((t): t is DamageType => known.includes(t));
 }
 
 /** Whether the weapon fires autofire (switchable or only). */

@@ -13,9 +13,10 @@
  *    the damage once for all. The rules core resolves hits, criticals, damage per target's
  *    resistance and procs. One chat card shows every target; Apply writes the damage.
  */
+import { choices } from "../../config";
 import { activeCombat, hooks, isModifierActive, notify, targetedTokens } from "../../foundry";
 import {
-  CALLED_SHOTS, DAMAGE_TYPES, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
+  CALLED_SHOTS, isAreaMode, requireCounters, resolveAttack, applyDamageDetailed, applyMinionDamage, setupTarget,
   conditionStatus, mayRedirect, spikedShieldDamage, MAX_DICE,
   type AttackInput, type AttackTarget, type CounterState, type DamageApplication, type DamageResult, type DamageType, type TargetResult, type TargetSetup,
 } from "../../rules";
@@ -439,7 +440,7 @@ export function statusesOf(result: TargetResult, session: AttackSession, damaged
   return ids;
 }
 
-const isDamageType = (type: string): type is DamageType => (DAMAGE_TYPES as readonly string[]).includes(type);
+const isDamageType = (type: string): type is DamageType => (choices.damageTypes() as string[]).includes(type);
 
 /** The Spiked Shield a target wears when a melee attack hit it (RULING 35): its dice and type. */
 export function spikesOf(wearer: WorkflowActor | undefined, result: TargetResult, melee: boolean): { dice: number; damageType: DamageType } | null {

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorld, validateDocument, type PlainObject, type World, type WorldModuleSpec } from "../world";
+import { buildAttackCardContext, type AttackCardData } from "../../src/combat/attack/card";
+import { statusLabel } from "../../src/combat/conditions";
 
 const FOLDER = join(import.meta.dirname, "..", "..", "modules", "clockwork-gloamreach");
 const manifest = JSON.parse(readFileSync(join(FOLDER, "module.json"), "utf8")) as WorldModuleSpec["manifest"];
@@ -64,6 +66,24 @@ describe("the Gloamreach module in a world", () => {
       };
     });
     expect(labels).toEqual({ group: ["Harpoon", "melee"], damage: ["Gloam", "G"], properties: ["Tethered", "Lantern-lit"], condition: "Gloamstruck" });
+  });
+
+  it("names its condition and damage type in words where the combat code names them (status labels, the attack card)", async () => {
+    const data = {
+      version: 1, actorUuid: "Actor.a", actorName: "Wren", itemName: "Gloamhook", mode: "single", damageType: "gloam", calledShot: null, counters: 2,
+      attacks: [{ attackRoll: 0, damageRoll: 1, dice: 6, threshold: 7, criticals: 1, attackFaces: [12, 9, 8, 4, 1, 7], damageFaces: [12, 6, 3, 1, 9, 10] }],
+      targets: [{
+        key: "Scene_s_Token_t", name: "Thug", img: null, actorUuid: "Actor.t", attack: 0, hit: true, gains: 6, defense: 4, reaction: "none", automaticMiss: null,
+        damage: { total: 9, points: 7, criticals: 1, resistance: 2, armorPierced: 0 }, health: { absorbed: 0, woundsAdded: 1, vitalsLost: 0, dying: false, dead: false },
+        conditions: ["gloamstruck"], procs: 1,
+      }],
+      applied: {},
+    } as unknown as AttackCardData;
+    const named = await withModule.as(withModule.gm, () => {
+      const card = buildAttackCardContext(data, { isGM: true, isAuthor: true, canObserve: () => true, exists: () => true });
+      return { status: game.i18n!.localize(statusLabel("gloamstruck")), damageType: card.damageType, conditions: (card.targets as { conditions: string }[])[0].conditions };
+    });
+    expect(named).toEqual({ status: "Gloamstruck", damageType: "Gloam", conditions: "Gloamstruck" });
   });
 
   it("every document of its packs is valid in a world where it is active", async () => {

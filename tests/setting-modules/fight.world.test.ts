@@ -17,8 +17,8 @@ import { applyAttackCard } from "../../src/combat/attack/apply";
 import { damageDealt } from "../../src/rules";
 
 type Resistances = Record<string, { species: number; armor: number; total: number }>;
+interface Derived { resistances: Resistances; health: Record<string, unknown>; skills: Record<string, { dice: number; diceWithFocus: number; focus: boolean }> }
 type ActorDoc = ActingActor & {
-  system: { resistances: Resistances; health: Record<string, unknown>; skills: Record<string, { dice: number; diceWithFocus: number; focus: boolean }> };
   items: { contents: { id: string; type: string }[] };
   update(c: object): Promise<unknown>;
   createEmbeddedDocuments(n: string, d: object[], o?: object): Promise<unknown>;
@@ -29,6 +29,7 @@ let world: World;
 let gm: WorldClient;
 let alice: WorldClient;
 const actor = (client: WorldClient, id: string) => client.game.actors.get(id) as unknown as ActorDoc;
+const derived = (client: WorldClient, id: string) => actor(client, id).system as unknown as Derived;
 const token = (client: WorldClient, actorId: string) => (client.game.scenes.get(SCENE_ID) as unknown as { tokens: { get(id: string): unknown } }).tokens.get(tokenId(actorId)) as never;
 
 beforeAll(async () => {
@@ -51,16 +52,16 @@ afterAll(() => {
 describe("a character built from a setting module", { timeout: 30_000 }, () => {
   it("has the species' frost resistance and the focus on its skill, as every client derives them", () => {
     for (const client of [gm, alice]) {
-      const ada = actor(client, ADA);
-      expect(ada.system.resistances.frost).toEqual({ species: 3, armor: 0, total: 3 });
-      expect(ada.system.resistances.blunt.species).toBe(2);
-      expect(ada.system.skills.strength.focus).toBe(true);
+      const ada = derived(client, ADA);
+      expect(ada.resistances.frost).toEqual({ species: 3, armor: 0, total: 3 });
+      expect(ada.resistances.blunt.species).toBe(2);
+      expect(ada.skills.strength.focus).toBe(true);
     }
   });
 
   it("attacks with the setting's weapon: its group's focus adds a die, and the target resists with its frost resistance", async () => {
-    const grushaBefore = structuredClone(actor(gm, GRUSHA).system.health);
-    const grushaFrost = actor(gm, GRUSHA).system.resistances.frost.total;
+    const grushaBefore = structuredClone(derived(gm, GRUSHA).health);
+    const grushaFrost = derived(gm, GRUSHA).resistances.frost.total;
     expect(grushaFrost).toBe(2);
     queueFaces(...Array(60).fill(12));
     const done = await world.as(alice, () => performCombatAction(actor(alice, ADA), { key: "attack", weaponId: FROST_LANCE, attack: { targets: [token(alice, GRUSHA)], skipDialog: true } }));
@@ -72,7 +73,7 @@ describe("a character built from a setting module", { timeout: 30_000 }, () => {
     expect(data.damageType).toBe("frost");
     expect(data.declaration?.focusId).toBe(FROST_FOCUS);
     // The pool is the skill's dice with the focus.
-    const strength = actor(gm, ADA).system.skills.strength;
+    const strength = derived(gm, ADA).skills.strength;
     expect(strength.diceWithFocus).toBe(strength.dice + 1);
     expect(data.attacks[0].dice).toBe(strength.diceWithFocus);
     // Eight 12s against Grusha's frost resistance (2), plus the criticals.
@@ -82,7 +83,7 @@ describe("a character built from a setting module", { timeout: 30_000 }, () => {
     // Alice applies her card; the GM's side recomputes it with the rules and writes the damage.
     await world.as(alice, () => applyAttackCard(card as never));
     await world.settle();
-    expect(actor(gm, GRUSHA).system.health).not.toEqual(grushaBefore);
+    expect(derived(gm, GRUSHA).health).not.toEqual(grushaBefore);
     for (const client of world.clients) expect(client.errors).toEqual([]);
   });
 
@@ -93,7 +94,7 @@ describe("a character built from a setting module", { timeout: 30_000 }, () => {
     ], { keepId: true }));
     await world.as(gm, () => actor(gm, GRUSHA).update({ "system.equipped.mainHand": blade }));
     await world.settle();
-    const before = structuredClone(actor(gm, ADA).system.health);
+    const before = structuredClone(derived(gm, ADA).health);
     queueFaces(...Array(60).fill(12));
     const outcome = await world.as(gm, () => actor(gm, GRUSHA).attack(actor(gm, GRUSHA).items.contents.find((i) => i.id === blade), { targets: [token(gm, ADA)], skipDialog: true }));
     await world.settle();
@@ -105,7 +106,7 @@ describe("a character built from a setting module", { timeout: 30_000 }, () => {
     expect(result.damage.total).toBeGreaterThan(0);
     await world.as(gm, () => applyAttackCard(gm.game.messages.contents.at(-1) as never));
     await world.settle();
-    expect(actor(gm, ADA).system.health).not.toEqual(before);
-    expect(actor(alice, ADA).system.health).toEqual(actor(gm, ADA).system.health);
+    expect(derived(gm, ADA).health).not.toEqual(before);
+    expect(derived(alice, ADA).health).toEqual(derived(gm, ADA).health);
   });
 });

@@ -26,3 +26,14 @@ export function moduleManifest(): Promise<ModuleManifest>;
 export function moduleFiles(): Promise<{ manifest: ModuleManifest; files: Map<string, string> }>;
 /** Writes distDir/token-action-hud-clockwork.zip; resolves the file count. */
 export function writeModuleZip(distDir?: string): Promise<number>;
+/** A setting module's manifest (modules/<id>/module.json), with flags.clockwork its declaration. */
+export interface SettingModuleManifest extends ModuleManifest {
+  packs: { name: string; label: string; path: string; type: string; system?: string }[];
+  flags: { clockwork: { version: number; [key: string]: unknown } } & Record<string, unknown>;
+}
+/** The ids of the setting modules under modules/ (folders holding packs/_source/). */
+export function settingModuleIds(modulesRoot?: string): Promise<string[]>;
+/** A setting module's manifest as released (version, download and system minimum follow system.json). */
+export function settingModuleManifest(id: string, modulesRoot?: string): Promise<SettingModuleManifest>;
+/** Writes distDir/<id>.zip (manifest, languages, compiled packs, licence); resolves the names in the zip. */
+export function writeSettingModuleZip(id: string, distDir?: string, modulesRoot?: string): Promise<string[]>;

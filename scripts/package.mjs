@@ -1,7 +1,8 @@
 // Completes `dist/` after the vite bundle: manifest, static files, compiled packs, and the zip.
-import { cp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { createWriteStream, existsSync } from "node:fs";
 import { join, relative } from "node:path";
+import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import yazl from "yazl";
@@ -159,6 +160,73 @@ export async function writeModuleZip(distDir = dist) {
   return files.size + 1;
 }
 
+/**
+ * Setting modules (docs/settings.md): data-only packages under modules/ that ship compendium packs
+ * for ClockWork (their YAML sources in `modules/<id>/packs/_source/`). Each is built into its own
+ * zip, never inside clockwork.zip.
+ */
+export async function settingModuleIds(modulesRoot = join(root, "modules")) {
+  const ids = [];
+  for (const entry of (await readdir(modulesRoot, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.isDirectory() && existsSync(join(modulesRoot, entry.name, "packs", "_source"))) ids.push(entry.name);
+  }
+  return ids;
+}
+
+/** A setting module's manifest as released: its version and download follow the system's release, like the HUD module's. */
+export async function settingModuleManifest(id, modulesRoot = join(root, "modules")) {
+  const manifest = JSON.parse(await readFile(join(modulesRoot, id, "module.json"), "utf8"));
+  const system = JSON.parse(await readFile(join(root, "system.json"), "utf8"));
+  if (manifest.id !== id) throw new Error(`modules/${id}/module.json has the id "${manifest.id}"; a module's folder is named by its id`);
+  if (!(manifest.relationships?.systems ?? []).some((rel) => rel.id === system.id)) {
+    throw new Error(`modules/${id}/module.json does not name the system "${system.id}" in relationships.systems`);
+  }
+  manifest.version = system.version;
+  if (manifest.download) manifest.download = manifest.download.replace(/\/v[^/]+\/([^/]+)$/, `/v${system.version}/$1`);
+  // It needs at least the release that reads setting declarations (and whose lists its packs use).
+  for (const rel of manifest.relationships.systems) {
+    if (rel.id === system.id) rel.compatibility = { ...(rel.compatibility ?? {}), minimum: system.version };
+  }
+  return manifest;
+}
+
+/**
+ * Writes `<distDir>/<id>.zip`: module.json at the root, its language files, its packs compiled
+ * to LevelDB (`packs/<name>/`, from `packs/_source/<name>/`, stamped like the system's), and the
+ * licence. The YAML sources stay in the repository. Returns the names in the zip.
+ */
+export async function writeSettingModuleZip(id, distDir = dist, modulesRoot = join(root, "modules")) {
+  const moduleDir = join(modulesRoot, id);
+  const manifest = await settingModuleManifest(id, modulesRoot);
+  const declared = (manifest.packs ?? []).map((p) => p.name);
+  const work = await mkdtemp(join(tmpdir(), `${id}-packs-`));
+  try {
+    const compiled = await compilePacks(join(moduleDir, "packs", "_source"), join(work, "packs"));
+    const missing = declared.filter((name) => !compiled.includes(name));
+    if (missing.length) throw new Error(`${id}/module.json declares packs with no sources in packs/_source/: ${missing.join(", ")}`);
+    const undeclared = compiled.filter((name) => !declared.includes(name));
+    if (undeclared.length) throw new Error(`${id}/packs/_source/ has packs module.json does not declare: ${undeclared.join(", ")}`);
+    const files = new Map([["LICENSE", join(root, "LICENSE")]]);
+    for (const language of manifest.languages ?? []) {
+      if (!existsSync(join(moduleDir, language.path))) throw new Error(`${id}/module.json loads ${language.path}, which is not in modules/${id}`);
+      files.set(language.path, join(moduleDir, language.path));
+    }
+    for (const file of await listFiles(join(work, "packs"))) files.set(`packs/${relative(join(work, "packs"), file).split("\\").join("/")}`, file);
+    const zipPath = join(distDir, `${id}.zip`);
+    await rm(zipPath, { force: true });
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), "module.json");
+    for (const [name, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) zip.addFile(file, name);
+    zip.end();
+    await new Promise((resolve, reject) => {
+      zip.outputStream.pipe(createWriteStream(zipPath)).on("close", resolve).on("error", reject);
+    });
+    return ["module.json", ...[...files.keys()].sort()];
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 // Run as a script (npm run build); tests import the functions above.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   await copyStatic();
@@ -169,4 +237,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`dist/: ${modules.length} script file, ${packs.length} packs compiled, ${count} files zipped into dist/clockwork.zip`);
   const moduleCount = await writeModuleZip();
   console.log(`dist/: ${moduleCount} files zipped into dist/${MODULE_ID}.zip`);
+  for (const id of await settingModuleIds()) {
+    const names = await writeSettingModuleZip(id);
+    console.log(`dist/: ${names.length} files zipped into dist/${id}.zip (setting module)`);
+  }
 }

@@ -6,6 +6,9 @@
 //   npm run playground -- --src             the sources instead (edits reload the page)
 //   npm run playground -- --port 8080       another port (the next free one is taken when busy; 0: any)
 //   npm run playground -- --state FILE      keep the world in FILE (default .playground/world.json)
+//   npm run playground -- --module FOLDER   also install and activate the setting module in FOLDER
+//                                           (its module.json, lang/ and packs: YAML under packs/_source/,
+//                                           else its compiled packs); repeat for several (docs/settings.md)
 //
 // Every tab open at the address is one user of the same world, live (the GM in one, Alice in
 // another). The server keeps the world in the state file, so a reload or a restart loses nothing;
@@ -25,7 +28,7 @@ const USERS = ["Gamemaster", "Alice", "Bob"];
 export const DEFAULT_STATE = join(ROOT, ".playground", "world.json");
 
 export function parseArgs(argv) {
-  const options = { build: false, src: false, port: 5317, help: false, state: DEFAULT_STATE };
+  const options = { build: false, src: false, port: 5317, help: false, state: DEFAULT_STATE, modules: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--build") options.build = true;
@@ -36,6 +39,12 @@ export function parseArgs(argv) {
       if (!value) throw new Error("--state needs a file name");
       options.state = resolve(value);
     }
+    else if (arg === "--module" || arg.startsWith("--module=")) {
+      const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[++i];
+      if (!value || value.startsWith("--")) throw new Error("--module needs a folder (the one holding module.json)");
+      const folder = resolve(value);
+      if (!options.modules.includes(folder)) options.modules.push(folder);
+    }
     else if (arg === "--port" || arg.startsWith("--port=")) {
       const value = arg.includes("=") ? arg.split("=")[1] : argv[++i];
       const port = Number(value);
@@ -44,6 +53,32 @@ export function parseArgs(argv) {
     } else throw new Error(`Unknown option "${arg}" (try --help)`);
   }
   return options;
+}
+
+/**
+ * Each `--module` folder's manifest, checked before the server starts: a folder without a readable
+ * module.json, or one for another system, stops the playground with a sentence saying so.
+ */
+export function readModules(folders, root = ROOT) {
+  const system = JSON.parse(readFileSync(join(root, "system.json"), "utf8")).id;
+  const seen = new Map();
+  return folders.map((folder) => {
+    const file = join(folder, "module.json");
+    if (!existsSync(file)) throw new Error(`--module ${folder}: no module.json there (give the module's own folder)`);
+    let manifest;
+    try {
+      manifest = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new Error(`--module ${folder}: module.json is not valid JSON (${error.message})`, { cause: error });
+    }
+    if (typeof manifest.id !== "string" || !manifest.id) throw new Error(`--module ${folder}: module.json has no "id"`);
+    if (!(manifest.relationships?.systems ?? []).some((rel) => rel?.id === system)) {
+      throw new Error(`--module ${folder}: module.json does not name the system "${system}" in relationships.systems`);
+    }
+    if (seen.has(manifest.id)) throw new Error(`--module ${folder}: the module "${manifest.id}" is already given (${seen.get(manifest.id)})`);
+    seen.set(manifest.id, folder);
+    return { id: manifest.id, title: manifest.title ?? manifest.id, folder, packs: (manifest.packs ?? []).length };
+  });
 }
 
 /** The files a usable build has: the manifest, its bundle and the compiled packs. */
@@ -91,7 +126,7 @@ function runBuild() {
   });
 }
 
-function banner(url, options, stale) {
+function banner(url, options, stale, modules = []) {
   const base = url.replace(/\/$/, "");
   const lines = [
     "",
@@ -106,6 +141,9 @@ function banner(url, options, stale) {
       ? "  Serving the sources (src/, templates/, styles/, packs/_source/); edits reload the page."
       : "  Serving the build in dist/ (compendia read from the compiled packs in dist/packs).",
   ];
+  for (const module of modules) {
+    lines.push(`  Setting module: ${module.title} (${module.id}, ${module.packs} pack${module.packs === 1 ? "" : "s"}) from ${relative(ROOT, module.folder) || module.folder}.`);
+  }
   if (stale.length) {
     lines.push(`  Note: ${stale.join(", ")} changed after the last build; the page shows the last build.`,
       "        Restart with --build to rebuild first, or --src to serve the sources.");
@@ -120,6 +158,7 @@ export async function main(argv = process.argv.slice(2)) {
     console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n").filter((l) => l.startsWith("//")).map((l) => l.slice(3)).join("\n"));
     return null;
   }
+  const modules = readModules(options.modules);
   const steps = plan(options);
   if (steps.build) {
     console.log(`ClockWork playground: building first: ${steps.reason}.`);
@@ -129,6 +168,7 @@ export async function main(argv = process.argv.slice(2)) {
   process.env.CLOCKWORK_HOST_SYSTEM = options.src ? "source" : "built";
   process.env.CLOCKWORK_HOST_SEED = "starter";
   process.env.CLOCKWORK_HOST_STATE = options.state;
+  process.env.CLOCKWORK_HOST_MODULES = JSON.stringify(modules.map((m) => m.folder));
   const { createServer } = await import("vite");
   const server = await createServer({
     configFile: HOST_CONFIG,
@@ -157,7 +197,7 @@ export async function main(argv = process.argv.slice(2)) {
   await server.listen();
   const url = server.resolvedUrls?.local?.[0];
   if (!url) throw new Error("the playground server did not start");
-  console.log(banner(url, options, steps.stale));
+  console.log(banner(url, options, steps.stale, modules));
 
   return { server, url };
 }

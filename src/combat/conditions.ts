@@ -69,6 +69,9 @@ export function statusLabel(id: string): string {
   if (id.startsWith("persistent") || id === "armDisabled" || id === "legDisabled" || id === "stabilized" || id === "dead" || id === "destroyed") {
     return `CLOCKWORK.Conditions.Status.${id}`;
   }
+  // A setting module's condition brings its own label (src/setting-modules/).
+  const declared = (CLOCKWORK.conditions as Record<string, ConditionEntry | undefined>)[id];
+  if (declared?.module) return declared.label;
   return `CLOCKWORK.Condition.${id}`;
 }
 

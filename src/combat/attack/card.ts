@@ -9,6 +9,7 @@
  * longer exists says so.
  */
 import { localize } from "../../foundry";
+import { labelOf } from "../../data/labels";
 import { markDice, type AttackMode, type CalledShot, type DamageType } from "../../rules";
 import { statusLabel } from "../conditions";
 import { REACTION_SOURCES, type Reaction, type ReactionSource } from "./reactions";
@@ -275,7 +276,8 @@ export function buildAttackCardContext(data: AttackCardData, viewer: AttackCardV
     itemImg: data.itemImg ?? null,
     title: localize("CLOCKWORK.Combat.Attack.Card.Title", { actor: data.actorName, item: data.itemName }),
     mode: data.mode !== "single" ? localize(`CLOCKWORK.Combat.Attack.Mode.${data.mode}`) : null,
-    damageType: localize(`CLOCKWORK.DamageType.${data.damageType}`),
+    // The list's label, so a setting module's damage type is named too (src/setting-modules/).
+    damageType: labelOf("damageTypes", data.damageType),
     calledShot: data.calledShot ? localize(`CLOCKWORK.Combat.Attack.CalledShot.${data.calledShot}`) : null,
     counters: data.counters > 0 ? data.counters : null,
     attackerGone,

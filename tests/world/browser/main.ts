@@ -35,6 +35,7 @@ import { renderActorDirectory, renderCompendiumDirectory, renderSidebar, type Si
 import { attachTrackerMenus, CORE_COMBAT_STRINGS, renderCombatTracker, type CombatantLike, type CombatLike } from "./combat-tracker";
 import { isUnlinked, tokenForCombat } from "./combat-tokens";
 import { journalSheet, JournalViewer, type JournalLike } from "./journal";
+import type { HostModule, HostPackSource } from "./vite.config";
 import { cascadeNewWindows, enableWindowDragging } from "./windows";
 import { renderHotbar, type HotbarUser } from "./hotbar";
 
@@ -54,7 +55,7 @@ interface HostHandle {
   /** The connection to the server ended (the page says so; nothing is saved until a reload). */
   lost: boolean;
   /** How this page serves the system ("source" or "built") and where its packs came from. */
-  system: { mode: "source" | "built"; packs: "compiled" | "yaml"; warnings: string[] };
+  system: { mode: "source" | "built"; packs: "compiled" | "yaml"; warnings: string[]; modules: string[] };
   /** Run code in this page's client (globals are already this client's outside it). */
   run<T>(fn: () => T): T;
   /** Ask the server to write its state file now. */
@@ -202,6 +203,8 @@ async function boot(): Promise<void> {
     // Only this page's user connects (and boots); the others are users of other tabs, or offline.
     connect: [welcome.userId],
     packs: loaded.packs,
+    // Setting modules (the playground's --module): installed and active, their packs and strings loaded.
+    modules: loaded.modules.map((m: HostModule) => ({ manifest: m.manifest, lang: m.lang, packs: Object.fromEntries(m.packs.map((p: HostPackSource) => [p.name, p.documents])) })),
     system: { id: manifest.id, title: manifest.title, version: manifest.version, documentTypes: manifest.documentTypes as Record<string, PlainObject> },
     // Core's own strings come first in Foundry (its lang file, then the system's); the page has the few its tracker menu shows.
     translations: { COMBAT: CORE_COMBAT_STRINGS, ...(translations as PlainObject) },
@@ -431,8 +434,9 @@ async function boot(): Promise<void> {
   drawActors();
   drawCombat();
   await renderCompendiumDirectory(panels.compendium, {
-    packs: [...game.packs], sources: loaded.packs,
-    packFolders: (manifest as unknown as { packFolders?: [] }).packFolders,
+    packs: [...game.packs], sources: [...loaded.packs, ...loaded.modules.flatMap((m: HostModule) => m.packs)],
+    packFolders: (manifest as unknown as { packFolders?: [] }).packFolders, system: manifest.id,
+    modules: loaded.modules.map((m: HostModule) => ({ title: m.manifest.title ?? m.manifest.id, packs: m.packs.map((p: HostPackSource) => `${m.manifest.id}.${p.name}`) })),
     open: (entry: IndexEntry) => void openUuid(entry.uuid).catch((error: unknown) => console.error(error)),
   });
 
@@ -458,7 +462,7 @@ async function boot(): Promise<void> {
     client,
     remote: server,
     lost,
-    system: { mode: host.system, packs: loaded.from, warnings: loaded.warnings },
+    system: { mode: host.system, packs: loaded.from, warnings: loaded.warnings, modules: loaded.modules.map((m: HostModule) => m.manifest.id) },
     run: (fn) => client.run(fn),
     persist: () => server.flush(),
     reset: () => server.resetWorld(),

@@ -129,6 +129,10 @@ export interface CompendiumOptions {
   sources: HostPackSource[];
   /** system.json's packFolders (sidebar groups). */
   packFolders?: { name: string; packs?: string[]; folders?: { name: string; packs?: string[] }[] }[];
+  /** The system's id: packFolders name its packs without it (default "clockwork"). */
+  system?: string;
+  /** Installed setting modules: each a group under its title, with its packs (collections, `<moduleId>.<pack>`). */
+  modules?: { title: string; packs: string[] }[];
   open(entry: IndexEntry, pack: HostPack): void;
 }
 
@@ -190,25 +194,28 @@ async function fillPack(details: HTMLElement, pack: HostPack, source: HostPackSo
 /** The Compendium tab: the packs this user may open, grouped as system.json's packFolders say. */
 export async function renderCompendiumDirectory(panel: HTMLElement, options: CompendiumOptions): Promise<void> {
   const visible = options.packs.filter((p) => p.visible);
-  const byName = new Map(visible.map((p) => [p.collection.split(".").slice(1).join("."), p]));
-  const sources = new Map(options.sources.map((s) => [s.name, s]));
+  // By collection ("clockwork.weapons", "clockwork-gloamreach.weapons"): a module's pack may share a name with the system's.
+  const byName = new Map(visible.map((p) => [p.collection, p]));
+  const sources = new Map(options.sources.map((s) => [`${s.system}.${s.name}`, s]));
+  const system = options.system ?? "clockwork";
   const placed = new Set<string>();
   const list = h("div", { className: "directory-list" });
-  const group = async (title: string, names: string[]) => {
-    const packs = names.map((n) => byName.get(n)).filter((p): p is HostPack => Boolean(p) && !placed.has(p!.collection));
+  const group = async (title: string, names: string[], prefix = `${system}.`) => {
+    const packs = names.map((n) => byName.get(`${prefix}${n}`)).filter((p): p is HostPack => Boolean(p) && !placed.has(p!.collection));
     if (!packs.length) return;
     list.append(h("h3", { className: "pack-group" }, title));
     for (const pack of packs) {
       placed.add(pack.collection);
-      list.append(packElement(pack, sources.get(pack.collection.split(".").slice(1).join(".")), options.open, (await pack.getIndex() as { size?: number }).size ?? 0));
+      list.append(packElement(pack, sources.get(pack.collection), options.open, (await pack.getIndex() as { size?: number }).size ?? 0));
     }
   };
   for (const top of options.packFolders ?? []) {
     await group(top.name, top.packs ?? []);
     for (const sub of top.folders ?? []) await group(sub.name, sub.packs ?? []);
   }
-  const rest = [...byName.keys()].filter((n) => !placed.has(byName.get(n)!.collection));
-  await group(placed.size ? "Other packs" : "Packs", rest);
+  for (const module of options.modules ?? []) await group(module.title, module.packs, "");
+  const rest = [...byName.keys()].filter((n) => !placed.has(n));
+  await group(placed.size ? "Other packs" : "Packs", rest, "");
   if (!visible.length) list.append(h("p", { className: "directory-empty" }, "No pack you may open."));
   const footer = h("footer", { className: "directory-footer" });
   panel.replaceChildren(h("header", { className: "directory-header" }, searchBox(() => list, "Search the compendium")), list, footer);

@@ -18,6 +18,9 @@
  * - `/systems/clockwork/*` served from the system's root (the repository or dist/), as Foundry
  *   serves an installed system: templates are fetched there, pack images point there;
  * - `/icons/*`: small stand-in SVGs for Foundry's core icons, which are not ours to ship;
+ * - setting modules (`modules`: folders, the playground's `--module`): each one's manifest, English
+ *   strings and packs (YAML under `packs/_source/`, else its compiled packs) go to the page and the
+ *   world as an installed, active module; its files are served at `/modules/<id>/*`;
  * - the one shared world (tests/world/hub.ts) every open tab is a client of, over a WebSocket at
  *   `/__clockwork/world`, kept in `state` (a JSON file) when given.
  */
@@ -48,9 +51,17 @@ export interface HostOptions {
   dist?: string;
   /** The JSON file the shared world is kept in (the playground's); none: in memory only (the e2e tests). */
   state?: string | null;
+  /** Folders of setting modules to install and activate in the world (the playground's `--module`). */
+  modules?: string[];
 }
 
 interface ManifestPack { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }
+/** A module.json as the host reads it (type literals, so it is also the world's ModuleManifest). */
+type HostModuleManifest = {
+  id: string; title?: string; version?: string; flags?: Record<string, unknown>; relationships?: { systems?: { id: string }[] };
+  languages?: { lang: string; path: string }[]; esmodules?: string[];
+  packs?: { name: string; label: string; path: string; type: string; ownership?: Record<string, string> }[];
+};
 interface Manifest { id: string; title: string; version: string; styles?: string[]; esmodules?: string[]; languages?: { lang: string; path: string }[]; documentTypes: Record<string, unknown>; packs?: ManifestPack[] }
 type Doc = Record<string, unknown>;
 
@@ -68,6 +79,20 @@ export interface HostPackSource {
   folders: PackFolder[];
   /** False when the pack exists under packs/ but system.json does not list it (Foundry will not load it). */
   declared: boolean;
+  /** "module" for a setting module's pack (`system` is then the module's id). */
+  packageType?: "system" | "module";
+}
+
+/** A setting module as the page and the world install it (tests/world/modules.ts `WorldModuleSpec`). */
+export interface HostModule {
+  /** Its module.json. */
+  manifest: HostModuleManifest;
+  /** Its English strings (the file its manifest lists for "en"), merged into the world's. */
+  lang: Record<string, unknown>;
+  /** Its packs, in module.json's order. */
+  packs: HostPackSource[];
+  /** The folder it was read from, relative to the repository when inside it. */
+  folder: string;
 }
 
 export interface LoadedPacks {
@@ -76,6 +101,8 @@ export interface LoadedPacks {
   warnings: string[];
   /** Where the packs came from: "compiled" (dist/packs) or "yaml" (packs/_source). */
   from: "compiled" | "yaml";
+  /** Setting modules installed in the world (the playground's `--module`), with their packs. */
+  modules: HostModule[];
 }
 
 /** The document types a pack's `_key` names (`!items!<id>`), as the CLI maps them. */
@@ -156,7 +183,7 @@ export function loadSourcePacks(root = REPO): LoadedPacks {
   for (const declared of manifest.packs ?? []) {
     if (!names.includes(declared.name)) warnings.push(`system.json lists the pack "${declared.name}", but packs/_source/${declared.name}/ does not exist.`);
   }
-  return { packs, warnings, from: "yaml" };
+  return { packs, warnings, from: "yaml", modules: [] };
 }
 
 /**
@@ -189,7 +216,67 @@ export async function loadCompiledPacks(dist = join(REPO, "dist")): Promise<Load
   for (const declared of manifest.packs ?? []) {
     if (!names.includes(declared.name)) warnings.push(`system.json lists the pack "${declared.name}", but dist/packs/${declared.name}/ does not exist (run npm run build).`);
   }
-  return { packs, warnings, from: "compiled" };
+  return { packs, warnings, from: "compiled", modules: [] };
+}
+
+/**
+ * A setting module from its folder: module.json, its English strings, and each pack its manifest
+ * lists, from the YAML under `packs/_source/<name>/` (what an author edits) or else the compiled
+ * LevelDB at the pack's `path` (a released module). What is missing or wrong becomes a warning.
+ */
+export async function loadSettingModule(folder: string): Promise<{ module: HostModule | null; warnings: string[] }> {
+  const shown = folder.startsWith(REPO + sep) ? folder.slice(REPO.length + 1) : folder;
+  const manifestPath = join(folder, "module.json");
+  if (!existsSync(manifestPath)) return { module: null, warnings: [`${shown} has no module.json: not a module folder.`] };
+  let manifest: HostModuleManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as HostModuleManifest;
+  } catch (error) {
+    return { module: null, warnings: [`${shown}/module.json is not valid JSON (${String((error as Error).message)}).`] };
+  }
+  const warnings: string[] = [];
+  const system = readManifest(REPO).id;
+  if (!(manifest.relationships?.systems ?? []).some((s) => s.id === system)) {
+    warnings.push(`${manifest.id}: module.json does not name "${system}" in relationships.systems, so Foundry would not offer it in a ${system} world.`);
+  }
+  const langPath = manifest.languages?.find((l) => l.lang === "en")?.path;
+  let lang: Record<string, unknown> = {};
+  if (langPath && existsSync(join(folder, langPath))) lang = JSON.parse(readFileSync(join(folder, langPath), "utf8")) as Record<string, unknown>;
+  else if (langPath) warnings.push(`${manifest.id}: module.json lists ${langPath} for English, which does not exist.`);
+  const asModule: Manifest = { id: manifest.id, title: manifest.title ?? manifest.id, version: manifest.version ?? "", documentTypes: {}, packs: manifest.packs };
+  const packs: HostPackSource[] = [];
+  for (const declared of manifest.packs ?? []) {
+    const yamlDir = join(folder, "packs", "_source", declared.name);
+    let docs: Doc[] = [];
+    if (existsSync(yamlDir)) {
+      docs = yamlFiles(yamlDir).map((file) => parse(readFileSync(file, "utf8")) as Doc).filter(Boolean);
+    } else if (declared.path && existsSync(join(folder, declared.path))) {
+      const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+      await extractPack(join(folder, declared.path), join(tmpdir(), "clockwork-playground-unused"), {
+        transformEntry: (doc: Doc) => { docs.push(doc); return false; },
+      } as never);
+    } else {
+      warnings.push(`${manifest.id}: the pack "${declared.name}" has neither packs/_source/${declared.name}/ nor ${declared.path ?? "a path"}.`);
+      continue;
+    }
+    const pack = hostPack(declared.name, docs, asModule);
+    if (typeof pack === "string") warnings.push(`${manifest.id}: ${pack}`);
+    else packs.push({ ...pack, packageType: "module" });
+  }
+  return { module: { manifest, lang, packs, folder: shown }, warnings };
+}
+
+/** Every setting module of the host, in the order given. */
+export async function loadSettingModules(folders: string[]): Promise<{ modules: HostModule[]; warnings: string[] }> {
+  const modules: HostModule[] = [];
+  const warnings: string[] = [];
+  for (const folder of folders) {
+    const loaded = await loadSettingModule(folder);
+    warnings.push(...loaded.warnings);
+    if (loaded.module && modules.some((m) => m.manifest.id === loaded.module!.manifest.id)) warnings.push(`The module "${loaded.module.manifest.id}" is given twice; the first is kept.`);
+    else if (loaded.module) modules.push(loaded.module);
+  }
+  return { modules, warnings };
 }
 
 const TYPES: Record<string, string> = {
@@ -216,7 +303,7 @@ const ICON_SHAPES: Record<string, string> = {
 
 /** Core's icon folders, each drawn with the nearest shape above. */
 const FOLDER_SHAPES: [RegExp, string][] = [
-  [/\/guns\//, "gun"], [/\/(swords|polearms|daggers)\//, "sword"], [/\/axes\//, "axe"], [/\/(chest|head|shields)\//, "shield"],
+  [/\/guns\//, "gun"], [/\/(swords|polearms|daggers|sickles)\//, "sword"], [/\/axes\//, "axe"], [/\/(chest|head|shields)\//, "shield"],
   [/\/(potions|laboratory)\//, "potion"], [/\/magic\//, "spark"], [/\/(books|sundries)\//, "book"], [/\/(finger|neck)\//, "ring"],
 ];
 
@@ -247,7 +334,9 @@ function hostWorld(server: ViteDevServer, state: string | null, loadPacks: () =>
       load<{ Channel: typeof Channel; WORLD_SOCKET_PATH: string }>("../wire.ts"),
       loadPacks(),
     ]);
-    return { hub: new Hub({ state, packs: loaded.packs }), sockets: new socket.SocketServer(), Channel: wire.Channel, path: wire.WORLD_SOCKET_PATH };
+    // A setting module's packs are the world's too, as `<moduleId>.<pack>` (tests/world/modules.ts).
+    const packs = [...loaded.packs, ...loaded.modules.flatMap((m) => m.packs)];
+    return { hub: new Hub({ state, packs }), sockets: new socket.SocketServer(), Channel: wire.Channel, path: wire.WORLD_SOCKET_PATH };
   })());
   http.once("listening", () => void start().catch((error: unknown) => console.error(`ClockWork | the shared world did not start: ${String((error as Error)?.stack ?? error)}`)));
   http.on("upgrade", (req: IncomingMessage, socket: Duplex) => {
@@ -270,10 +359,24 @@ function hostWorld(server: ViteDevServer, state: string | null, loadPacks: () =>
   };
 }
 
+/** A module folder's id (its module.json's), or "" when it has none. */
+function moduleId(folder: string): string {
+  try {
+    return String((JSON.parse(readFileSync(join(folder, "module.json"), "utf8")) as { id?: unknown }).id ?? "");
+  } catch {
+    return "";
+  }
+}
+
 function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist" | "state">> & { dist?: string; state: string | null }): Plugin {
   const systemRoot = options.system === "built" ? (options.dist ?? join(REPO, "dist")) : REPO;
   let packs: Promise<LoadedPacks> | null = null;
-  const loadPacks = (): Promise<LoadedPacks> => {
+  // The system's packs, then the setting modules' (read again each time: an author's edits show on reload).
+  const loadPacks = async (): Promise<LoadedPacks> => {
+    const [loaded, setting] = await Promise.all([systemPacks(), loadSettingModules(options.modules)]);
+    return { ...loaded, modules: setting.modules, warnings: [...loaded.warnings, ...setting.warnings] };
+  };
+  const systemPacks = (): Promise<LoadedPacks> => {
     if (options.system === "source") return Promise.resolve(loadSourcePacks());
     packs ??= loadCompiledPacks(systemRoot).catch((error: unknown) => {
       // A compiled pack can be locked by another reader (LevelDB allows one): show the sources.
@@ -311,7 +414,7 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist" | "s
       hostWorld(server, options.state, loadPacks);
       // Sources: a changed pack, manifest or translation reloads the page with it.
       if (options.system === "source") {
-        const watched = [join(REPO, "packs", "_source"), join(REPO, "system.json"), join(REPO, "lang")];
+        const watched = [join(REPO, "packs", "_source"), join(REPO, "system.json"), join(REPO, "lang"), ...options.modules];
         server.watcher.add(watched);
         server.watcher.on("change", (file) => {
           if (!watched.some((path) => file.startsWith(path))) return;
@@ -328,6 +431,21 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist" | "s
           res.setHeader("Content-Type", "image/svg+xml");
           res.setHeader("Cache-Control", "max-age=3600");
           res.end(iconStandIn(url));
+          return;
+        }
+        // A setting module's own files (images, a declaration file), where Foundry serves an installed module's.
+        const settingModule = /^\/modules\/([^/]+)\//.exec(url);
+        const folder = settingModule ? options.modules.find((m) => moduleId(m) === settingModule[1]) : undefined;
+        if (folder) {
+          const file = normalize(join(folder, url.slice(settingModule![0].length)));
+          if (!file.startsWith(folder + sep) || /node_modules|\.git/.test(file) || !existsSync(file)) {
+            res.statusCode = 404;
+            res.end("not found");
+            return;
+          }
+          res.setHeader("Content-Type", TYPES[extname(file)] ?? "application/octet-stream");
+          res.setHeader("Cache-Control", "no-store");
+          res.end(readFileSync(file));
           return;
         }
         if (!url.startsWith("/systems/clockwork/")) return next();
@@ -349,7 +467,7 @@ function clockworkWorld(options: Required<Omit<HostOptions, "port" | "dist" | "s
 
 /** The Vite configuration of the host (the e2e tests use the default; the playground passes its options). */
 export function hostConfig(options: HostOptions = {}): UserConfig {
-  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures", dist: options.dist, state: options.state ?? null };
+  const resolved = { system: options.system ?? "source", seed: options.seed ?? "fixtures", dist: options.dist, state: options.state ?? null, modules: options.modules ?? [] };
   return {
     root: HERE,
     publicDir: false,
@@ -360,7 +478,7 @@ export function hostConfig(options: HostOptions = {}): UserConfig {
     // mid-test "optimized dependencies changed" reload.
     optimizeDeps: { include: ["handlebars"], noDiscovery: true },
     server: {
-      host: "127.0.0.1", port: options.port ?? 5317, strictPort: false, fs: { allow: [REPO, ...(options.dist ? [options.dist] : [])] },
+      host: "127.0.0.1", port: options.port ?? 5317, strictPort: false, fs: { allow: [REPO, ...(options.dist ? [options.dist] : []), ...resolved.modules] },
       warmup: { clientFiles: ["./main.ts"] },
     },
     plugins: [clockworkWorld(resolved)],
@@ -371,11 +489,13 @@ export function hostConfig(options: HostOptions = {}): UserConfig {
  * The default: sources and fixtures (the e2e tests). scripts/playground.mjs sets
  * CLOCKWORK_HOST_SYSTEM=built|source and CLOCKWORK_HOST_SEED=starter before loading this file;
  * scripts/bench-browser.mjs also CLOCKWORK_HOST_DIST (the build folder to serve); the playground
- * CLOCKWORK_HOST_STATE (the file its world is kept in).
+ * CLOCKWORK_HOST_STATE (the file its world is kept in) and CLOCKWORK_HOST_MODULES (a JSON list of
+ * setting module folders, its `--module`).
  */
 export default defineConfig(() => hostConfig({
   system: process.env.CLOCKWORK_HOST_SYSTEM === "built" ? "built" : "source",
   seed: process.env.CLOCKWORK_HOST_SEED === "starter" ? "starter" : "fixtures",
   dist: process.env.CLOCKWORK_HOST_DIST || undefined,
   state: process.env.CLOCKWORK_HOST_STATE || null,
+  modules: process.env.CLOCKWORK_HOST_MODULES ? (JSON.parse(process.env.CLOCKWORK_HOST_MODULES) as string[]) : [],
 }));

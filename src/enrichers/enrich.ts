@@ -4,6 +4,7 @@
  * core content links to the rules compendium's pages (core opens them on click).
  */
 import { localize, maybeCanvas, notify } from "../foundry";
+import { labelOf } from "../data/labels";
 import { statusLabel, statusReference } from "../combat/conditions";
 import type { RollActor } from "../dice/actor-source";
 import type { DifficultyChoice } from "../dice/types";
@@ -48,7 +49,7 @@ export function rollLabel(request: RollRequest): string {
     case "flat":
       return localize(`${KEY}.FlatLabel`, { target: request.target });
     case "damage":
-      return localize(`${KEY}.DamageLabel`, { dice: request.dice, type: localize(`CLOCKWORK.DamageType.${request.damageType}`) });
+      return localize(`${KEY}.DamageLabel`, { dice: request.dice, type: labelOf("damageTypes", request.damageType) });
   }
 }
 

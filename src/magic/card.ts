@@ -11,6 +11,8 @@ import {
 } from "../rules";
 
 import { CAST_CARD_TEMPLATE, CAST_FLAG } from "./constants";
+import { labelKey } from "../dice/context/format";
+import { statusLabel } from "../combat/conditions";
 
 export { CAST_CARD_TEMPLATE, CAST_FLAG };
 
@@ -305,7 +307,7 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       const mark = face === 12 ? "double" : face === 1 ? "cancel" : "none";
       return { face, mark, title: `CLOCKWORK.Chat.DamageDie.${mark}` };
     }),
-    damageTypeKey: data.damageType ? `CLOCKWORK.DamageType.${data.damageType}` : null,
+    damageTypeKey: data.damageType ? labelKey.damageType(data.damageType) : null,
     gains: data.gains,
     pool: data.dice,
     threshold: data.threshold,
@@ -334,8 +336,8 @@ export function buildCastCardContext(data: CastCardData, viewer: CastCardViewer)
       barrier: t.barrier,
       woundsRemoved: t.woundsRemoved,
       amount: t.amount,
-      conditions: t.conditions.map((key) => ({ key, labelKey: `CLOCKWORK.Condition.${key}` })),
-      removes: t.removes.map((key) => ({ key, labelKey: `CLOCKWORK.Condition.${key}` })),
+      conditions: t.conditions.map((key) => ({ key, labelKey: statusLabel(key) })),
+      removes: t.removes.map((key) => ({ key, labelKey: statusLabel(key) })),
       duration: durationLabel(t.duration),
       chance: percent(t.chance),
       bandKey: t.chance === null && t.band ? `CLOCKWORK.Magic.Trust.Band.${t.band}` : null,

@@ -16,6 +16,9 @@ import { applyChange, newDraft } from "../../src/applications/builder/draft";
 import { buildBuilderContext, EMPTY_VIEW } from "../../src/applications/builder/builder-context";
 import { catalogFrom } from "../../src/applications/builder/catalog";
 import { creationProblems } from "../../src/rules";
+import { labelKey } from "../../src/dice/context/format";
+import { labelOf } from "../../src/data/labels";
+import { statusLabel } from "../../src/combat/conditions";
 
 let world: World;
 let gm: WorldClient;
@@ -128,6 +131,19 @@ describe("the consumers pick the additions up", () => {
     const currency = (await world.as(gm, () => itemPilesConfig())).CURRENCIES[0];
     expect(gm.i18n.localize(currency.name)).toBe("Shards");
     expect(currency.abbreviation).toBe("{#} sh");
+  });
+
+  it("rolls and cards: the damage type and the condition by their declared names, never a raw key", async () => {
+    const names = await world.as(alice, () => ({
+      damageKey: labelKey.damageType("frost"),
+      enricher: labelOf("damageTypes", "frost"),
+      condition: statusLabel("numbed"),
+      book: statusLabel("stunned"),
+    }));
+    expect(alice.i18n.localize(names.damageKey)).toBe("Frost");
+    expect(names.enricher).toBe("Frost");
+    expect(alice.i18n.localize(names.condition)).toBe("Numbed");
+    expect(names.book).toBe("CLOCKWORK.Condition.stunned");
   });
 
   it("the token HUD and Token Action HUD: the condition is a status effect players can toggle", () => {

@@ -6,6 +6,7 @@
  * through {@link applyAttackForm}.
  */
 import { localize } from "../../foundry";
+import { labelOf } from "../../data/labels";
 import { CALLED_SHOTS, COVER_LEVELS, isAreaMode, type AttackMode, type CalledShot, type CoverPercent, type DamageType, type SkillKey } from "../../rules";
 import { ROLL_MODES, type FocusChoice, type RollModeKey } from "../../dice/types";
 import { expected, formInteger as integer, percent, selectOptions as options } from "./format";
@@ -144,7 +145,7 @@ export function buildAttackDialogContext(input: AttackDialogInput) {
     idPrefix: prefix,
     title: localize("CLOCKWORK.Combat.Attack.Dialog.Title", { actor: input.actorName, item: input.itemName }),
     modes: input.choices.modes.length > 1 ? options(input.choices.modes, d.mode, (m) => localize(`CLOCKWORK.Combat.Attack.Mode.${m}`)) : null,
-    damageTypes: input.choices.damageTypes.length > 1 ? options(input.choices.damageTypes, d.damageType, (t) => localize(`CLOCKWORK.DamageType.${t}`)) : null,
+    damageTypes: input.choices.damageTypes.length > 1 ? options(input.choices.damageTypes, d.damageType, (t) => labelOf("damageTypes", t)) : null,
     skills: input.choices.skills.length ? options(input.choices.skills, d.skill ?? defaultSkill(input), (s) => localize(`CLOCKWORK.Skill.${s}`)) : null,
     foci: input.foci.length ? [{ value: "", label: localize("CLOCKWORK.Combat.Attack.Dialog.NoFocus"), selected: d.focusId === "" }, ...options(input.foci.map((f) => f.id), d.focusId, (id) => input.foci.find((f) => f.id === id)?.name ?? id)] : null,
     calledShots: area ? null : [{ value: "", label: localize("CLOCKWORK.Combat.Attack.CalledShot.none"), selected: d.calledShot === null }, ...options(CALLED_SHOTS, d.calledShot, (c) => localize(`CLOCKWORK.Combat.Attack.CalledShot.${c}`))],

@@ -11,7 +11,7 @@ import { NO_ANSWER, RELAY_TIMEOUT } from "../../relay";
 import { applyRollMode, currentRollMode } from "../../dice/roll-mode";
 import { applyEndOfTurn, endCheckSucceeds, type EndOfTurnCheck, type InitiativeSkill, type TurnEvent } from "../../rules";
 import { TURN_TEMPLATES } from "../templates";
-import { activeStatuses, addStatus, removeStatus, type StatusActor } from "../conditions";
+import { activeStatuses, addStatus, removeStatus, statusLabel, type StatusActor } from "../conditions";
 import { INITIATIVE_CARD_TEMPLATE, initiativeCardContext, planInitiative, shownGains, withFoundryDice, type InitiativeCombatantLike } from "../initiative";
 import { requestDeathRoll, requestEndChecks, type EndCheckResults, type PromptActor } from "../prompts";
 import { isId, isRefusal, refusal, type QueryRefusal } from "../query-refusal";
@@ -292,12 +292,12 @@ async function announce(combat: ClockworkCombat, events: readonly TurnEvent[]): 
   for (const event of events) {
     const name = combat.combatants.get(event.combatantId)?.name ?? "";
     if (event.kind === "ticked") {
-      const sources = event.sources.map((s) => localize(s.startsWith("persistent") ? `CLOCKWORK.Conditions.Status.${s}` : `CLOCKWORK.Condition.${s}`)).join(", ");
+      const sources = event.sources.map((s) => localize(statusLabel(s))).join(", ");
       lines.push({ name, text: localize("CLOCKWORK.Conditions.Tick", { hits: event.hits, sources }) });
     } else if (event.kind === "turnLost") {
       lines.push({ name, text: localize(`CLOCKWORK.Combat.Turns.Lost.${event.reason}`) });
     } else if (event.kind === "statusEnded") {
-      lines.push({ name, text: localize("CLOCKWORK.Conditions.Ended", { status: localize(`CLOCKWORK.Condition.${event.statusId}`) }) });
+      lines.push({ name, text: localize("CLOCKWORK.Conditions.Ended", { status: localize(statusLabel(event.statusId)) }) });
     }
   }
   if (!lines.length) return;

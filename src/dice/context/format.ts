@@ -3,6 +3,7 @@
  * percentages. Numbers only; words come from `lang/en.json` through the templates.
  */
 import type { PoolPart, RollSubject } from "../types";
+import { CLOCKWORK } from "../../config";
 
 /** The true minus sign, so "−1" reads as a number and not a hyphen. */
 const MINUS = "\u2212";
@@ -24,7 +25,8 @@ export function signed(value: unknown, negative = false): string {
 export const labelKey = {
   skill: (key: string) => `CLOCKWORK.Skill.${key}`,
   attribute: (key: string) => `CLOCKWORK.Attribute.${key}`,
-  damageType: (key: string) => `CLOCKWORK.DamageType.${key}`,
+  // A setting module's damage type carries its own label key (src/setting-modules/).
+  damageType: (key: string) => (CLOCKWORK.damageTypes as Record<string, { label: string } | undefined>)[key]?.label ?? `CLOCKWORK.DamageType.${key}`,
   difficulty: (key: string) => `CLOCKWORK.Roll.Difficulty.${key}`,
   rollMode: (key: string) => `CLOCKWORK.Roll.Mode.${key}`,
   part: (key: string) => `CLOCKWORK.Roll.Part.${key}`,

@@ -2,7 +2,7 @@
  * The shipped bundle (issue 17, item 1), built with the real vite config into a temp folder:
  * - one script file, `clockwork.mjs`, that imports nothing on demand (no `import()`): every
  *   module of the system is in it, statically;
- * - at most 200 kB gzipped, the whole file;
+ * - at most 230 kB gzipped, the whole file;
  * - minified, keeping the class names Foundry stores (sheet ids are `<scope>.<class name>`;
  *   chat messages name their roll class and `Roll.fromData` looks it up);
  * - its source map written beside it without pointing players' browsers at it.
@@ -31,10 +31,14 @@ const root = join(import.meta.dirname, "..", "..");
  * the idle template warm-up: 193.4 kB in all. Session 10 raised it to 210 kB when the contract
  * suite (issue 30) went into the bundle so a GM can run it in a real world: its checks +14.1 kB
  * (mostly each check's title, core source and expectation, which the report must carry), the
- * Quench batch, the report card and `selfTest({ contracts: true })` +1.4 kB: 208.8 kB.
+ * Quench batch, the report card and `selfTest({ contracts: true })` +1.4 kB: 208.8 kB. The same
+ * session then raised it to 230 kB as the rest of issues 30 and 31 joined, each measured on its
+ * branch against 193.4: the self-test's played paths with their progress window (+5.8), setting
+ * modules' declarations read at init and the removed keys kept readable (+3.4), and custom
+ * species by the book's recipe with its window and GM approval (+6.1): 225.0 kB in all.
  * Raise it only with a figure and a reason here.
  */
-const BUDGET_GZIP_BYTES = 210_000;
+const BUDGET_GZIP_BYTES = 230_000;
 const ENTRY = "clockwork.mjs";
 
 let outDir: string;

@@ -17,6 +17,7 @@ import { dataChecks } from "./checks/data";
 import { canvasChecks } from "./checks/canvas";
 import { macroChecks } from "./checks/macros";
 import { applicationChecks } from "./checks/applications";
+import { moduleChecks } from "./checks/modules";
 
 export { runContracts, type RunContractsOptions } from "./run";
 export * from "./types";
@@ -25,4 +26,5 @@ export * from "./types";
 export const CONTRACT_CHECKS: readonly ContractCheck[] = [
   ...writeChecks, ...broadcastChecks, ...permissionChecks, ...userChecks, ...chatChecks, ...settingChecks,
   ...combatChecks, ...actorChecks, ...dataChecks, ...canvasChecks, ...macroChecks, ...applicationChecks,
+  ...moduleChecks,
 ];

@@ -31,9 +31,19 @@ function diff(a: unknown, b: unknown, path = ""): string[] {
   return [`${path}: ${JSON.stringify(a)?.slice(0, 200)} -> ${JSON.stringify(b)?.slice(0, 200)}`];
 }
 
+/** A module with one journal pack and no declaration for the system. */
+function scratchModule(id: string, active: boolean) {
+  const manifest = {
+    id, title: id, relationships: { systems: [{ id: "clockwork" }] },
+    packs: [{ name: "notes", label: "Notes", type: "JournalEntry" }],
+  };
+  return { manifest, active, packs: { notes: [{ _id: "contractNote0001", name: "A note", pages: [] }] } };
+}
+
 beforeAll(async () => {
   // A DOM world: the application checks open a sheet.
-  world = await createDomWorld();
+  // Two installed modules, one switched off: the installed-modules checks have packages and packs to read.
+  world = await createDomWorld({ modules: [scratchModule("contract-scratch-on", true), scratchModule("contract-scratch-off", false)] });
   // A viewed scene, as a GM at a table has: the canvas checks draw on it.
   await world.seed("Scene", [{ name: "Contract board", active: true }]);
   await world.settle();

@@ -4,10 +4,11 @@
  * totals and the `flags.clockwork.xpLog` entries), asks the rules core for a plan, and writes
  * exactly what the plan says; a refused plan throws an `XpError` with the reasons in words.
  */
+import { configKeys, isRetiredKey } from "../config";
 import { labelOf } from "../data/labels";
 import { currentUserId, localize, updateDocument } from "../foundry";
 import {
-  DAMAGE_TYPES, SKILL_KEYS, planAward, planPowerPurchase, planRefund, planSkillPurchase, withItemIds,
+  SKILL_KEYS, allocationTypes, planAward, planPowerPurchase, planRefund, planSkillPurchase, withItemIds,
 } from "../rules";
 import type { Resistances, SkillKey, XpLogEntry, XpProblem, XpState } from "../rules";
 import { SYSTEM_ID, campaignSpeed } from "./advancement-settings";
@@ -30,7 +31,9 @@ export class XpError extends Error {
 function subjectLabel(value: string | undefined): string {
   if (!value) return "";
   if ((SKILL_KEYS as readonly string[]).includes(value)) return labelOf("skills", value);
-  if ((DAMAGE_TYPES as readonly string[]).includes(value)) return labelOf("damageTypes", value);
+  if (configKeys("damageTypes").includes(value)) return labelOf("damageTypes", value);
+  // A removed setting module's type reads as unknown, like everywhere else.
+  if (isRetiredKey("damageTypes", value)) return localize("CLOCKWORK.SettingModules.Unknown", { key: value });
   return value;
 }
 
@@ -86,11 +89,16 @@ function ranksOf(actor: XpActor): Record<SkillKey, number> {
   return ranks;
 }
 
+/** Every stored type: the book's six, the active modules' and a removed module's (never dropped). */
 function allocationOf(actor: XpActor): Resistances {
+  const source = stored(actor).resistanceAllocation;
   const allocation = {} as Resistances;
-  for (const type of DAMAGE_TYPES) allocation[type] = stored(actor).resistanceAllocation[type] ?? 0;
+  for (const type of allocationTypes(source)) allocation[type] = source[type] ?? 0;
   return allocation;
 }
+
+/** New points go to the configured types only, a setting module's included (issue 31). */
+const placeableTypes = (): string[] => configKeys("damageTypes");
 
 /** Writes totals and log in one update; a refused write (validation, permission) throws, nothing to change does not. */
 async function writeXp(actor: XpActor, state: XpState, system: Record<string, unknown> = {}): Promise<void> {
@@ -123,13 +131,13 @@ export async function awardXp(actors: readonly unknown[], input: { amount: numbe
 /** The XP price of the next rank and the Body resistance points it brings, without buying. */
 export function previewSkillPurchase(actor: unknown, skill: SkillKey) {
   const a = asActor(actor);
-  return planSkillPurchase(xpStateOf(a), { ...stamp(), skill, skills: ranksOf(a), speed: campaignSpeed(), allocation: allocationOf(a) });
+  return planSkillPurchase(xpStateOf(a), { ...stamp(), skill, skills: ranksOf(a), speed: campaignSpeed(), allocation: allocationOf(a), types: placeableTypes() });
 }
 
 /** Buys one rank of a skill, placing any new Body resistance points (RULING in §4.22). */
 export async function buySkillRank(actor: unknown, skill: SkillKey, placement?: Partial<Resistances>): Promise<XpLogEntry> {
   const a = asActor(actor);
-  const plan = planSkillPurchase(xpStateOf(a), { ...stamp(), skill, skills: ranksOf(a), speed: campaignSpeed(), allocation: allocationOf(a), placement });
+  const plan = planSkillPurchase(xpStateOf(a), { ...stamp(), skill, skills: ranksOf(a), speed: campaignSpeed(), allocation: allocationOf(a), placement, types: placeableTypes() });
   if (plan.problems.length || !plan.entry) throw new XpError(plan.problems);
   await writeXp(a, plan.state, { skills: { [skill]: { rank: plan.skills[skill] } }, resistanceAllocation: plan.allocation });
   return plan.entry;

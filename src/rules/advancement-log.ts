@@ -6,6 +6,7 @@
  */
 import { powerXpCost, skillRankXpCost } from "./advancement";
 import { attributesFromSkills, bodyResistancePoints } from "./character";
+import { allocationTypes } from "./resistance";
 import { BASE_RESISTANCE, MAX_ALLOCATED_RESISTANCE, MAX_POWER_LEVEL, MIN_POWER_LEVEL, MIN_SKILL_RANK, MAX_SKILL_RANK, XP_AWARDS } from "./tables";
 import { CAMPAIGN_SPEEDS, DAMAGE_TYPES, SKILL_KEYS } from "./types";
 import type { CampaignSpeed, DamageType, Resistances, RuleProblem, SkillKey } from "./types";
@@ -124,11 +125,11 @@ export function bodyPointsGained(skills: Readonly<Record<SkillKey, number>>, ski
   return bodyResistancePoints(after) - bodyResistancePoints(before);
 }
 
-function placementProblems(allocation: Readonly<Resistances>, placed: Partial<Resistances>, gained: number): RuleProblem[] {
+function placementProblems(allocation: Readonly<Resistances>, placed: Partial<Resistances>, gained: number, types: readonly string[]): RuleProblem[] {
   const problems: RuleProblem[] = [];
   let total = 0;
   for (const [type, value] of Object.entries(placed)) {
-    if (!(DAMAGE_TYPES as readonly string[]).includes(type) || !Number.isInteger(value) || (value as number) < 0) {
+    if (!types.includes(type) || !Number.isInteger(value) || (value as number) < 0) {
       problems.push({ code: "resistanceInvalid", subject: type, value: value as number });
       continue;
     }
@@ -150,6 +151,11 @@ export interface SkillPurchaseInput extends EntryStamp {
   allocation: Readonly<Resistances>;
   /** Where the new Body resistance points go, when the rank raises Body (RULING in §4.22). */
   placement?: Partial<Resistances>;
+  /**
+   * The damage types new points may go to: the book's six (the default) and any a setting
+   * module adds (issue 31). The caller reads them from the configuration; the core stays pure.
+   */
+  types?: readonly string[];
 }
 
 export interface SkillPurchasePlan extends XpPlan {
@@ -166,12 +172,23 @@ export function nextRankCost(rank: number, speed: CampaignSpeed): number | null 
   return skillRankXpCost(rank - 1, speed);
 }
 
+/** The book's six types first, then a setting's others, each once. */
+function placeableTypes(types: readonly string[] | undefined): string[] {
+  return [...new Set([...DAMAGE_TYPES, ...(types ?? [])])];
+}
+
+function emptyPoints(types: readonly string[]): Record<string, number> {
+  return Object.fromEntries(types.map((type) => [type, 0]));
+}
+
 /** Buy one rank of a skill: its cost by speed, and new Body resistance points placed at once. */
 export function planSkillPurchase(state: XpState, input: SkillPurchaseInput): SkillPurchasePlan {
   const skills = {} as Record<SkillKey, number>;
   for (const key of SKILL_KEYS) skills[key] = input.skills[key];
+  const types = placeableTypes(input.types);
+  // Every type the allocation holds is carried through, a removed module's too: never dropped.
   const allocation = {} as Resistances;
-  for (const type of DAMAGE_TYPES) allocation[type] = input.allocation[type] ?? 0;
+  for (const type of allocationTypes({ ...emptyPoints(types), ...input.allocation })) allocation[type] = input.allocation[type] ?? 0;
   const base = { cost: 0, bodyPoints: 0, skills, allocation };
   if (!(SKILL_KEYS as readonly string[]).includes(input.skill)) return { ...refused(state, [{ code: "invalidSkill", subject: input.skill }]), ...base };
   if (!isSpeed(input.speed)) return { ...refused(state, [{ code: "invalidSpeed", subject: String(input.speed) }]), ...base };
@@ -183,13 +200,13 @@ export function planSkillPurchase(state: XpState, input: SkillPurchaseInput): Sk
   const problems: RuleProblem[] = [];
   if (cost > xpAvailable(state)) problems.push({ code: "notEnoughXp", value: cost, limit: xpAvailable(state) });
   const placement = input.placement ?? {};
-  problems.push(...placementProblems(allocation, placement, bodyPoints));
+  problems.push(...placementProblems(allocation, placement, bodyPoints, types));
   if (problems.length) return { ...refused(state, problems), ...base, cost, bodyPoints };
   const entry: XpLogEntry = { id: input.id, date: input.date, user: input.user, kind: "skill", xp: cost, skill: input.skill, fromRank: rank, toRank };
   const nextAllocation = { ...allocation };
   if (bodyPoints > 0) {
     entry.resistance = {};
-    for (const type of DAMAGE_TYPES) {
+    for (const type of types as DamageType[]) {
       const value = placement[type] ?? 0;
       if (value > 0) {
         entry.resistance[type] = value;
@@ -288,8 +305,9 @@ export function planRefund(state: XpState, context: RefundContext): RefundPlan {
     if (context.skills[purchase.skill] !== purchase.toRank) {
       return { ...refused(state, [{ code: "refundStale", subject: purchase.skill, value: context.skills[purchase.skill], limit: purchase.toRank }]), undo: null };
     }
+    // The purchase's types and the allocation's (a setting's, a removed module's) all come back.
     const allocation = {} as Resistances;
-    for (const type of DAMAGE_TYPES) {
+    for (const type of allocationTypes({ ...context.allocation, ...purchase.resistance })) {
       const placed = purchase.resistance?.[type] ?? 0;
       allocation[type] = (context.allocation[type] ?? 0) - placed;
       if (allocation[type] < 0) return { ...refused(state, [{ code: "refundStale", subject: type }]), undo: null };

@@ -228,3 +228,96 @@ describe("the XP log and refunds", () => {
     }), { numRuns: 300 });
   });
 });
+
+describe("a setting module's damage types (issue 31)", () => {
+  // The configured types the shell passes: the book's six and a setting module's "frost".
+  const types = ["ballistic", "blunt", "energy", "piercing", "slashing", "explosive", "frost"];
+  // Strength 8 + Stamina 8 → Body 7; Strength 7 → Body 8: one new resistance point.
+  const skills = skillsWith({ strength: 8, stamina: 8 });
+  const withFrost = (frost: number, more: Record<string, number> = {}) => ({ ...emptyAllocation(), frost, ...more }) as ReturnType<typeof emptyAllocation>;
+  const rank = (allocation: ReturnType<typeof emptyAllocation>, placement: Record<string, number>, configured: readonly string[] | null = types) =>
+    planSkillPurchase(fresh(20), { ...stamp(), skill: "strength", skills, speed: "normal", allocation, placement, types: configured ?? undefined });
+
+  it("a new Body point goes to the setting's type at the book's price, logged like any type", () => {
+    const frost = rank(withFrost(1), { frost: 1 });
+    const blunt = rank(withFrost(1), { blunt: 1 });
+    expect(frost.problems).toEqual([]);
+    expect(frost.cost).toBe(blunt.cost);
+    expect(frost.cost).toBe(10);
+    expect(frost.allocation).toMatchObject({ frost: 2, blunt: 0 });
+    expect(frost.entry).toMatchObject({ kind: "skill", skill: "strength", fromRank: 8, toRank: 7, xp: 10, resistance: { frost: 1 } });
+    expect(xpTotalsFromLog(frost.state.log).spent).toBe(frost.state.spent);
+  });
+
+  it("a type the allocation does not hold yet starts at 0", () => {
+    const plan = rank(emptyAllocation(), { frost: 1 });
+    expect(plan.problems).toEqual([]);
+    expect((plan.allocation as Record<string, number>).frost).toBe(1);
+  });
+
+  it("the cap of 5 holds for the setting's type; without it configured the type is refused", () => {
+    expect(rank(withFrost(3), { frost: 1 }).problems).toEqual([{ code: "resistanceOverCap", subject: "frost", value: 6, limit: 5 }]);
+    expect(rank(withFrost(0), { frost: 1 }, null).problems).toEqual([
+      { code: "resistanceInvalid", subject: "frost", value: 1 },
+      { code: "resistanceUnallocated", value: 0, limit: 1 },
+    ]);
+  });
+
+  it("the refund takes the setting's point back off", () => {
+    const bought = rank(withFrost(1, { blunt: 2 }), { frost: 1 });
+    const refund = planRefund(bought.state, { ...stamp(), skills: bought.skills, allocation: bought.allocation });
+    expect(refund.problems).toEqual([]);
+    expect(refund.undo).toEqual({ itemIds: [], skill: "strength", rank: 8, allocation: withFrost(1, { blunt: 2 }) });
+    expect(refund.state.spent).toBe(0);
+    expect(planRefund(bought.state, { ...stamp(), skills: bought.skills, allocation: withFrost(0) }).problems).toEqual([{ code: "refundStale", subject: "frost" }]);
+  });
+
+  it("a removed module's type already bought is kept, not offered, and still refundable", () => {
+    const bought = rank(withFrost(1), { frost: 1 });
+    // The module is gone: frost is no longer configured, but the actor still holds it.
+    const bookOnly = types.slice(0, 6);
+    const next = planSkillPurchase(bought.state, { ...stamp(), skill: "knowledge", skills: bought.skills, speed: "normal", allocation: bought.allocation, types: bookOnly });
+    expect(next.problems).toEqual([]);
+    expect((next.allocation as Record<string, number>).frost).toBe(2);
+    expect(rank(bought.allocation, { frost: 1 }, bookOnly).problems[0]).toEqual({ code: "resistanceInvalid", subject: "frost", value: 1 });
+    const first = planRefund(next.state, { ...stamp(), skills: next.skills, allocation: next.allocation });
+    expect((first.undo?.allocation as Record<string, number>).frost).toBe(2);
+    const second = planRefund(first.state, { ...stamp(), skills: bought.skills, allocation: first.undo!.allocation! });
+    expect(second.problems).toEqual([]);
+    expect(second.undo?.allocation).toEqual(withFrost(1));
+  });
+
+  it("property: placing new points in any configured type and refunding everything restores the allocation and the XP", () => {
+    const body: SkillKey[] = ["strength", "stamina"];
+    fc.assert(fc.property(
+      fc.array(fc.record({ skill: fc.constantFrom(...body), type: fc.constantFrom(...types) }), { maxLength: 12 }),
+      fc.constantFrom(...CAMPAIGN_SPEEDS),
+      (buys, speed) => {
+        // "ember" stands for a removed module's type: carried through untouched.
+        const start = { ...emptyAllocation(), frost: 1, ember: 2 } as ReturnType<typeof emptyAllocation>;
+        let state = fresh(400);
+        let skills = skillsWith({ strength: 9, stamina: 9 });
+        let allocation = start;
+        for (const buy of buys) {
+          if (skills[buy.skill] <= 4) continue;
+          const gained = bodyPointsGained(skills, buy.skill, skills[buy.skill] - 1);
+          const placement = gained > 0 ? { [buy.type]: gained } : {};
+          const plan = planSkillPurchase(state, { ...stamp(), skill: buy.skill, skills, speed, allocation, placement, types });
+          if (plan.problems.length) continue;
+          const placed = Object.values(plan.allocation).reduce((a, b) => a + b, 0) - Object.values(allocation).reduce((a, b) => a + b, 0);
+          if (placed !== gained || (plan.allocation as Record<string, number>).ember !== 2) return false;
+          ({ state, skills, allocation } = plan);
+        }
+        for (;;) {
+          const plan = planRefund(state, { ...stamp(), skills, allocation });
+          if (!plan.undo) break;
+          if (plan.problems.length) return false;
+          skills = { ...skills, [plan.undo.skill!]: plan.undo.rank! };
+          allocation = plan.undo.allocation!;
+          state = plan.state;
+        }
+        return state.spent === 0 && JSON.stringify(allocation) === JSON.stringify(start);
+      },
+    ), { numRuns: 200 });
+  });
+});

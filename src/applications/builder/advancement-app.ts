@@ -7,7 +7,7 @@ import {
   awardXp, buyPower, buySkillRank, campaignSpeed, previewSkillPurchase, refundLastPurchase, xpStateOf, XpError,
 } from "../../documents/advancement";
 import { confirm, language, localize, notify, resolveUuid, worldCollection } from "../../foundry";
-import { DAMAGE_TYPES, SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
+import { SKILL_KEYS, XP_AWARD_REASONS, XP_OTHER_REASON } from "../../rules";
 import type { Resistances, SkillKey, XpLogEntry } from "../../rules";
 import { currentChoices } from "../choices-registry";
 import { buildAdvancementContext, buildAwardContext, logText, type PendingPurchase } from "./advancement-context";
@@ -163,7 +163,8 @@ export class ClockworkAdvancementApp extends HandlebarsApplicationMixin(Applicat
     if (!this.#pending) return;
     const form = flattenForm(formData.object);
     const placement: Partial<Resistances> = {};
-    for (const type of DAMAGE_TYPES) {
+    // The rows the window offers: every configured type, a setting module's included.
+    for (const type of currentChoices().damageTypes as (keyof Resistances)[]) {
       const value = Number(form[`place.${type}`] ?? 0);
       if (value > 0) placement[type] = value;
     }

@@ -4,10 +4,10 @@
  * come from the rules core, words from the injected translator.
  */
 import {
-  ATTRIBUTE_KEYS, BASE_RESISTANCE, DAMAGE_TYPES, MAX_ALLOCATED_RESISTANCE, SKILL_KEYS, XP_AWARD_REASONS, XP_AWARDS,
+  ATTRIBUTE_KEYS, BASE_RESISTANCE, MAX_ALLOCATED_RESISTANCE, SKILL_KEYS, XP_AWARD_REASONS, XP_AWARDS,
   XP_OTHER_REASON, bodyPointsGained, lastPurchase, nextRankCost, xpAvailable,
 } from "../../rules";
-import type { CampaignSpeed, Resistances, SkillKey, XpLogEntry, XpState } from "../../rules";
+import type { CampaignSpeed, DamageType, Resistances, SkillKey, XpLogEntry, XpState } from "../../rules";
 import type { SheetChoices } from "../context/choices";
 import type { Translate } from "./builder-context";
 
@@ -38,11 +38,24 @@ export function logText(entry: XpLogEntry, choices: SheetChoices, t: Translate):
       const reason = t(`${A}.Reason.${entry.reason ?? XP_OTHER_REASON}`);
       return t(`${A}.Kind.award`, { reason: entry.note ? `${reason} (${entry.note})` : reason });
     }
-    case "skill": return t(`${A}.Kind.skill`, { skill: t(choices.label.skill(entry.skill ?? "")), from: entry.fromRank ?? "", to: entry.toRank ?? "" });
+    case "skill": {
+      const rank = t(`${A}.Kind.skill`, { skill: t(choices.label.skill(entry.skill ?? "")), from: entry.fromRank ?? "", to: entry.toRank ?? "" });
+      const placed = placedText(entry.resistance, choices, t);
+      return placed ? t(`${A}.Kind.skillPlaced`, { rank, placed }) : rank;
+    }
     case "spell": return t(`${A}.Kind.spell`, { name: entry.name ?? "" });
     case "feature": return t(`${A}.Kind.feature`, { name: entry.name ?? "" });
     case "refund": return t(`${A}.Kind.refund`, { name: entry.name ?? (entry.skill ? t(choices.label.skill(entry.skill)) : "") });
   }
+}
+
+/**
+ * The resistance points a rank placed ("+1 Frost"); a removed setting module's type reads as
+ * unknown, never dropped (issue 31).
+ */
+function placedText(resistance: Partial<Resistances> | undefined, choices: SheetChoices, t: Translate): string {
+  return Object.entries(resistance ?? {}).filter(([, points]) => (points ?? 0) > 0)
+    .map(([type, points]) => `+${points} ${t(choices.label.damageType(type))}`).join(", ");
 }
 
 /** Signed XP of an entry as the log shows it: awards and refunds add, purchases take. */
@@ -76,7 +89,8 @@ export function buildAdvancementContext(input: AdvancementInput, choices: SheetC
       skill: pending.skill,
       text: t(`${A}.Placement`, { skill: t(choices.label.skill(pending.skill)), rank: skills[pending.skill] - 1, count }),
       count,
-      rows: DAMAGE_TYPES.map((type) => {
+      // Every configured type, a setting module's included (issue 31).
+      rows: (choices.damageTypes as DamageType[]).map((type) => {
         const room = MAX_ALLOCATED_RESISTANCE - BASE_RESISTANCE - (input.allocation[type] ?? 0);
         const chosen = pending.placement[type] ?? 0;
         return {

@@ -4,7 +4,7 @@
  * advancement window's own (`buildAdvancementContext`), so the sheet and the window agree.
  */
 import { buildAdvancementContext } from "../builder/advancement-context";
-import { DAMAGE_TYPES, SKILL_KEYS } from "../../rules";
+import { SKILL_KEYS, allocationTypes } from "../../rules";
 import type { Resistances, SkillKey } from "../../rules";
 import type { SheetChoices } from "./choices";
 import type { ActorLike, XpLogSource } from "./source-types";
@@ -28,7 +28,7 @@ export function buildXpLogView(actor: ActorLike, source: XpLogSource | undefined
   const skills = {} as Record<SkillKey, number>;
   for (const key of SKILL_KEYS) skills[key] = system.skills?.[key]?.rank ?? 12;
   const allocation = {} as Resistances;
-  for (const type of DAMAGE_TYPES) allocation[type] = system.resistanceAllocation?.[type] ?? 0;
+  for (const type of allocationTypes(system.resistanceAllocation)) allocation[type] = system.resistanceAllocation?.[type] ?? 0;
   const xp = system.xp ?? { earned: 0, spent: 0 };
   const context = buildAdvancementContext({
     name: actor.name, skills, allocation, state: { earned: xp.earned, spent: xp.spent, log }, speed,

@@ -15,7 +15,8 @@ type Translate = (key: string, data?: Record<string, unknown>) => string;
 /** Ids of suggested foci; never a Foundry UUID (those start with a document or pack name). */
 export const SUGGESTION_PREFIX = "clockwork-suggestion:";
 
-export const suggestionId = (skill: string, key: string): string => `${SUGGESTION_PREFIX}${skill}.${key}`;
+// No dot in the id: a stored draft's labels are keyed by id, and Foundry expands dotted keys in updates.
+export const suggestionId = (skill: string, key: string): string => `${SUGGESTION_PREFIX}${skill}:${key}`;
 
 export const isSuggestionId = (id: string): boolean => id.startsWith(SUGGESTION_PREFIX);
 
@@ -23,7 +24,7 @@ export const isSuggestionId = (id: string): boolean => id.startsWith(SUGGESTION_
 export function parseSuggestionId(id: string): { skill: string; key: string } | null {
   if (!isSuggestionId(id)) return null;
   const rest = id.slice(SUGGESTION_PREFIX.length);
-  const dot = rest.indexOf(".");
+  const dot = rest.indexOf(":");
   return dot > 0 && dot < rest.length - 1 ? { skill: rest.slice(0, dot), key: rest.slice(dot + 1) } : null;
 }
 

@@ -65,7 +65,7 @@ describe.each(THEMES)("%s theme", (theme) => {
   it("the builder's foci step shows the suggestion under its skill, marked, with its hint", async () => {
     await page.goto(builderPage(theme));
     await page.evaluate(() => document.fonts.ready);
-    const row = page.locator('[data-uuid="clockwork-suggestion:strength.iceAxes"]');
+    const row = page.locator('[data-uuid="clockwork-suggestion:strength:iceAxes"]');
     await row.scrollIntoViewIfNeeded();
     expect(await row.evaluate((el) => el.closest("fieldset")!.querySelector("legend")!.textContent)).toBe("Strength");
     expect(await page.locator(".cw-builder-suggested").textContent()).toBe("suggested by Frostmarch");

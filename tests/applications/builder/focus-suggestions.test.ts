@@ -73,7 +73,7 @@ describe("suggested foci in the builder", () => {
   it("are catalog entries of their skill with an id no document has, named and described in the current language", () => {
     const [ice, patience] = suggestedFocusEntries(withFrostmarch(), [], t, (id) => (id === "frostmarch" ? "Frostmarch" : id));
     expect(ice).toEqual({
-      uuid: "clockwork-suggestion:strength.iceAxes", name: "Ice axes", type: "focus",
+      uuid: "clockwork-suggestion:strength:iceAxes", name: "Ice axes", type: "focus",
       system: { identifier: "ice-axes", skill: "strength", description: "<p>Axes forged for the cold.</p>", suggestedBy: "Frostmarch", hint: "Axes forged for the cold." },
     });
     expect(patience.system).toMatchObject({ skill: "will", identifier: "cold-patience", description: "<p>Waits &lt;out&gt; the winter &amp; the storm.</p>" });
@@ -89,10 +89,10 @@ describe("suggested foci in the builder", () => {
     // The same name under another skill is another focus.
     expect(suggestedFocusEntries(withFrostmarch(), [{ ...packIce, system: { skill: "agility" } }], t).map((e) => e.name)).toEqual(["Ice axes", "Cold patience"]);
     expect(suggestedFocusEntries(withoutModule(), [], t)).toEqual([]);
-    expect(suggestionSource("clockwork-suggestion:strength.iceAxes", withoutModule(), t)).toBeNull();
+    expect(suggestionSource("clockwork-suggestion:strength:iceAxes", withoutModule(), t)).toBeNull();
     // A forged id for a skill the system lacks, or a key no module declared, is nothing.
-    expect(suggestionSource("clockwork-suggestion:sailing.iceAxes", withFrostmarch(), t)).toBeNull();
-    expect(suggestionSource("clockwork-suggestion:strength.nothing", withFrostmarch(), t)).toBeNull();
+    expect(suggestionSource("clockwork-suggestion:sailing:iceAxes", withFrostmarch(), t)).toBeNull();
+    expect(suggestionSource("clockwork-suggestion:strength:nothing", withFrostmarch(), t)).toBeNull();
   });
 
   it("show in the foci step under their skill with the module and hint, and become a focus item of that skill", () => {
@@ -109,7 +109,7 @@ describe("suggested foci in the builder", () => {
     const context = buildBuilderContext(draft, catalog, EMPTY_VIEW, choices, t);
     const strength = context.foci.groups!.find((g) => g.label === "Strength")!;
     const row = strength.foci.find((f) => f.name === "Ice axes")!;
-    expect(row).toMatchObject({ uuid: "clockwork-suggestion:strength.iceAxes", checked: true, suggestedBy: "suggested by Frostmarch", hint: "Axes forged for the cold.", rules: "" });
+    expect(row).toMatchObject({ uuid: "clockwork-suggestion:strength:iceAxes", checked: true, suggestedBy: "suggested by Frostmarch", hint: "Axes forged for the cold.", rules: "" });
     expect(strength.foci.filter((f) => f.suggestedBy)).toHaveLength(1);
     expect(context.foci.chosen).toBe(3);
     // No other skill gained a row.

@@ -4,12 +4,14 @@
  * "Ice axes" for Strength (this variant ships no pack, so no document carries that name). Alice
  * sees it offered in her Strength focus's name field, not once the focus is an Agility one, and
  * in her builder's foci step she swaps Medicine for it; Create writes a new Ice axes focus.
+ * With the module disabled, a draft that took the suggestion is refused in words, nothing written.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { World, WorldClient } from "../../world";
 import { createDomWorld } from "../../world/applications/dom-world";
 import { appear, eventually, markupIdle } from "../../world/wait";
 import { frostmarch } from "../../setting-modules/fixture";
+import { applyChanges } from "../../../src/applications/builder/draft";
 import { dwarfDraft, entry, sourceEntries } from "./fixtures";
 
 let world: World;
@@ -31,7 +33,7 @@ interface ActorDoc {
 }
 type Api = { openBuilder(actor: unknown): Promise<App | null> };
 
-const SUGGESTION = "clockwork-suggestion:strength.iceAxes";
+const SUGGESTION = "clockwork-suggestion:strength:iceAxes";
 const flush = () => world.settle();
 const hero = (client: WorldClient) => (client.game.actors as unknown as { get(id: string): ActorDoc }).get(heroId);
 const focus = (client: WorldClient) => (client.game.items as unknown as { get(id: string): ItemDoc }).get(focusId);
@@ -112,5 +114,36 @@ describe("a setting module's focus suggestions", { timeout: 60_000 }, () => {
     expect(foci.find((i) => i.name === "Ice axes")!.system).toMatchObject({ skill: "strength", identifier: "ice-axes", description: "<p>Axes forged for the cold.</p>" });
     expect(hero(alice).items.contents.some((i) => i.name === "Ice axes")).toBe(true);
     expect([...alice.errors, ...gm.errors]).toEqual([]);
+  });
+
+  it("taken before the module was disabled, refuses Create in words and writes nothing", async () => {
+    world.close();
+    document.body.innerHTML = "";
+    world = await createDomWorld({ modules: [{ ...declarationOnly(), active: false }] });
+    gm = world.gm;
+    alice = world.player("Alice");
+    [heroId] = await world.seed("Actor", [{ name: "New Character", type: "character" }], { ownership: { [alice.user.id as string]: 3 } });
+    const entries = sourceEntries();
+    const taken = { uuid: SUGGESTION, name: "Ice axes", type: "focus", system: { identifier: "ice-axes", skill: "strength" } };
+    const { draft } = applyChanges(dwarfDraft(entries), [
+      { kind: "focus", entry: entry(entries, "focus", "Medicine"), on: false }, { kind: "focus", entry: taken, on: true },
+    ]);
+    await world.as(alice, () => hero(alice).setFlag("clockwork", "builderDraft", draft));
+    await flush();
+    const app = await world.as(alice, () => api(alice).openBuilder(hero(alice)));
+    await flush();
+    if (!app) throw new Error("the builder did not open");
+    // Not offered any more in the step; the review still names what was taken.
+    await click(app, "[data-action=goto][data-step=foci]");
+    expect(app.element.querySelector(`[data-uuid="${SUGGESTION}"]`)).toBeNull();
+    await click(app, "[data-action=goto][data-step=review]");
+    await click(app, "[data-action=confirm]");
+    const yes = await appear<HTMLElement>("[data-action=yes]").catch(() => null);
+    if (yes) await world.as(alice, async () => { yes.click(); await markupIdle(() => app.element, flush); });
+    await eventually(() => expect(alice.notifications.map((n) => n.message).join(" ")).toContain(
+      "Ice axes was suggested by a setting module that is no longer active: choose another focus in the foci step."));
+    await flush();
+    expect(hero(gm).items.contents).toEqual([]);
+    expect(hero(gm).getFlag("clockwork", "builderDraft")).toBeDefined();
   });
 });

@@ -14,6 +14,8 @@ import { buildBuilderContext, EMPTY_VIEW, rulesEntries, type BuilderCatalog, typ
 import { flattenForm, parseBuilderForm } from "./builder-form";
 import { catalogFrom, loadBrowserEntries, worldSpeciesEntries } from "./catalog";
 import { commitBuild } from "./commit";
+import { suggestedFocusEntries } from "./focus-suggestions";
+import { settingModules } from "../../setting-modules/load";
 import { BUILDER_TEMPLATES } from "./templates";
 import { applyChange, applyChanges, loadDraft, neighbourStep, type BuilderChange, type BuilderDraft, type CatalogEntry } from "./draft";
 
@@ -39,6 +41,9 @@ export function browserEntries(): Promise<BrowserEntry[]> {
   });
   return entriesCache;
 }
+
+/** A setting module's title by id, for the mark on its suggestions. */
+const moduleTitle = (id: string): string => settingModules().find((m) => m.id === id)?.title ?? id;
 
 export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS = {
@@ -142,7 +147,10 @@ export class ClockworkCharacterBuilder extends HandlebarsApplicationMixin(Applic
     // Custom species live in the world's Items: read them each time, approval included.
     const world = worldSpeciesEntries();
     const known = new Set([...this.#packEntries, ...world].map((e) => e.uuid));
-    this.#entries = [...this.#packEntries, ...world, ...this.#dropped.filter((e) => !known.has(e.uuid))];
+    const found = [...this.#packEntries, ...world, ...this.#dropped.filter((e) => !known.has(e.uuid))];
+    // Setting modules' focus suggestions, offered beside the packs' foci (focus-suggestions.ts).
+    const suggested = suggestedFocusEntries(currentChoices(), found, localize, moduleTitle).map((e): BrowserEntry => ({ ...e, pack: "", packLabel: "" }));
+    this.#entries = [...found, ...suggested];
     this.#catalog = catalogFrom(this.#entries);
     await this.#enrichRules();
     const rules = (uuid: string) => this.#rules.get(uuid) ?? "";

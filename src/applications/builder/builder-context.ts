@@ -13,6 +13,7 @@ import type { SheetChoices } from "../context/choices";
 import { armorBurdenText } from "../context/encumbrance";
 import { EMPTY_FILTERS, filterEntries, filterValues, type BrowserFilters } from "./browser-core";
 import { MAX_ALLOCATION, type BuilderDraft, type CatalogEntry } from "./draft";
+import { isSuggestionId } from "./focus-suggestions";
 
 /** `t(key, data)`: localize, formatting `{placeholders}` when data is given. */
 export type Translate = (key: string, data?: Record<string, unknown>) => string;
@@ -263,7 +264,11 @@ function fociView(build: CreationBuild, catalog: BuilderCatalog, problems: Creat
     groups: SKILL_KEYS.filter((k) => bySkill.has(k)).map((skill) => ({
       label: t(choices.label.skill(skill)),
       foci: (bySkill.get(skill) ?? []).sort((a, b) => a.name.localeCompare(b.name)).map((e) => ({
-        uuid: e.uuid, name: e.name, checked: chosen.has(e.uuid), granted: granted.has(e.uuid), rules: rules(e.uuid),
+        uuid: e.uuid, name: e.name, checked: chosen.has(e.uuid), granted: granted.has(e.uuid),
+        // A setting's suggestion shows its hint in place of a rules text it does not have.
+        rules: isSuggestionId(e.uuid) ? "" : rules(e.uuid),
+        suggestedBy: isSuggestionId(e.uuid) ? t(`${P}.Foci.Suggested`, { module: String(e.system.suggestedBy ?? "") }) : "",
+        hint: isSuggestionId(e.uuid) ? String(e.system.hint ?? "") : "",
         problem: subjectMessages(problems, "foci", String(e.system.identifier ?? ""), msg),
       })),
     })),
@@ -451,7 +456,7 @@ function reviewView(draft: BuilderDraft, catalog: BuilderCatalog, problems: Crea
 export function rulesEntries(draft: BuilderDraft, catalog: BuilderCatalog, view: BuilderViewState): CatalogEntry[] {
   switch (draft.step) {
     case "species": return [...catalog.species];
-    case "foci": return [...catalog.foci];
+    case "foci": return catalog.foci.filter((e) => !isSuggestionId(e.uuid));
     case "customization": return [...catalog.features, ...filterEntries(catalog.spells, view.spellFilters).slice(0, LIST_LIMIT)];
     default: return [];
   }

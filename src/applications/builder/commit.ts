@@ -9,6 +9,8 @@ import { currentUser, localize, localizedError, resolveUuid, updateDocument } fr
 import { creationProblems } from "../../rules";
 import { actorDataFromBuild, BUILDER_SCOPE, DRAFT_FLAG, type ItemSourceLike } from "./build-data";
 import type { BuilderDraft } from "./draft";
+import { currentChoices } from "../choices-registry";
+import { isSuggestionId, suggestionSource } from "./focus-suggestions";
 
 type ActorDoc = Actor.Implementation;
 
@@ -21,9 +23,17 @@ export function chosenIds(draft: BuilderDraft): string[] {
   ])];
 }
 
-async function sourcesOf(ids: readonly string[]): Promise<Map<string, ItemSourceLike>> {
+async function sourcesOf(ids: readonly string[], labels: Readonly<Record<string, string>>): Promise<Map<string, ItemSourceLike>> {
   const sources = new Map<string, ItemSourceLike>();
+  const choices = currentChoices();
   for (const id of ids) {
+    // A setting's suggested focus becomes a new item; its module may have gone since it was picked.
+    if (isSuggestionId(id)) {
+      const source = suggestionSource(id, choices, localize);
+      if (!source) throw localizedError("CLOCKWORK.Builder.Error.SuggestionGone", { name: labels[id] ?? id });
+      sources.set(id, source);
+      continue;
+    }
     const doc = (await resolveUuid(id)) as { toObject?: () => ItemSourceLike } | null;
     if (!doc?.toObject) throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: id });
     sources.set(id, doc.toObject());
@@ -40,7 +50,7 @@ export async function commitBuild(actor: ActorDoc, draft: BuilderDraft): Promise
   const problems = creationProblems(draft.build);
   if (problems.length) throw localizedError("CLOCKWORK.Builder.Error.Commit", { details: localize("CLOCKWORK.Builder.Review.NotReady") });
   if (actor.items.size > 0) throw localizedError("CLOCKWORK.Builder.Error.Populated", { name: actor.name });
-  const sources = await sourcesOf(chosenIds(draft));
+  const sources = await sourcesOf(chosenIds(draft), draft.labels);
   // A custom species waits for the GM's approval before a player plays it (docs/rulings.md 175).
   const species = draft.build.species?.id ? sources.get(draft.build.species.id) : undefined;
   const system = (species?.system ?? {}) as { custom?: boolean; approved?: boolean };

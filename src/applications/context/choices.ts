@@ -62,6 +62,16 @@ export interface SheetChoices {
   };
   /** The book's letter for a damage type (B L N P S X). */
   abbreviation: (type: string) => string;
+  /** Focus names setting modules suggest per skill (issue 31), as localization keys. */
+  focusSuggestions: Readonly<Record<string, readonly FocusSuggestion[]>>;
+}
+
+/** One suggested focus name: `label` and `hint` are localization keys, `module` the declaring module. */
+export interface FocusSuggestion {
+  key: string;
+  label: string;
+  hint: string;
+  module: string;
 }
 
 /**
@@ -143,6 +153,8 @@ export function sheetChoices(config: ClockworkConfig, { unknown = (key: string) 
       missilePayload: labeler("missilePayloads"),
     },
     abbreviation: (type) => config.damageTypes[type]?.abbreviation ?? unknown(type),
+    focusSuggestions: Object.fromEntries(Object.entries(config.foci).map(([skill, entries]) => [skill,
+      Object.entries(entries).map(([key, e]) => ({ key, label: e.label, hint: e.hint ?? "", module: e.module ?? "" }))])),
   };
 }
 

@@ -63,6 +63,8 @@ export interface ItemSheetContext {
   play: ItemPlayView;
   /** Localization key of the name input's label. */
   nameLabel: string;
+  /** A focus's name suggestions for its skill from setting modules (keys); null when there are none. */
+  nameSuggestions: { listId: string; skill: string; options: { label: string; hint: string }[] } | null;
   summary: SummaryView[];
   groups: FieldGroupView[];
   /** Problems the user should fix (localization keys with data). */
@@ -99,6 +101,7 @@ export function buildItemContext(
     editMode,
     play: playView(groups, build.stats?.(system, choices) ?? summary, new Set(build.headline)),
     nameLabel: label.sheet("Name"),
+    nameSuggestions: type === "focus" ? focusNameSuggestions(scope, String(system.skill ?? ""), choices) : null,
     summary,
     groups: [
       ...groups,
@@ -108,6 +111,13 @@ export function buildItemContext(
     description: { name: "system.description", value: description, enriched: options.enrichedDescription ?? description, editable: editMode },
     cssClass: `cw-item-${type}`,
   };
+}
+
+/** The suggestions a setting module declared for a focus's skill, for the name's datalist. */
+function focusNameSuggestions(scope: FieldScope, skill: string, choices: SheetChoices): ItemSheetContext["nameSuggestions"] {
+  const list = choices.focusSuggestions[skill] ?? [];
+  if (list.length === 0) return null;
+  return { listId: `${scope.idPrefix}-name-suggestions`, skill: choices.label.skill(skill), options: list.map((s) => ({ label: s.label, hint: s.hint })) };
 }
 
 interface TypeBuilder {

@@ -9,6 +9,7 @@ import { sourceEntry } from "../index";
 import { systemPackSources } from "../pack-sources";
 import { World, type UserSpec } from "../world";
 import type { PackSource } from "../packs";
+import type { WorldModuleSpec } from "../modules";
 import type { SystemInfo } from "../client";
 import { seedActors } from "../browser/seed";
 import { setTransitionTimeout } from "./registry";
@@ -23,6 +24,8 @@ export interface DomWorldOptions {
   users?: UserSpec[];
   profile?: "v13" | "v14";
   extraPacks?: PackSource[];
+  /** Setting modules (and others) installed in the world, as createWorld takes them. */
+  modules?: WorldModuleSpec[];
   /**
    * A closing window's transition wait (core: up to 1000 ms); tests use 10 ms by default and
    * still wait for the close (the returned promise, the "close" event or `world.settle()`).

@@ -99,7 +99,22 @@ export function loadDraft(stored: unknown, name = ""): BuilderDraft {
   const draft = stored as Partial<BuilderDraft> | null | undefined;
   if (!draft || typeof draft !== "object" || draft.version !== DRAFT_VERSION || !draft.build || typeof draft.build !== "object") return newDraft(name);
   const step = (CREATION_STEPS as readonly string[]).includes(draft.step as string) ? draft.step as CreationStep : "concept";
-  return { version: DRAFT_VERSION, step, build: withConfiguredTypes({ ...emptyBuild(name), ...draft.build }), biography: String(draft.biography ?? ""), labels: { ...draft.labels } };
+  return { version: DRAFT_VERSION, step, build: withConfiguredTypes({ ...emptyBuild(name), ...draft.build }), biography: String(draft.biography ?? ""), labels: dottedLabels(draft.labels) };
+}
+
+/**
+ * The labels keyed by UUID again. Core expands dotted keys at every depth when it writes a flag
+ * (`expandObject`), so a stored `{ "Compendium.clockwork.foci.Item.x": "Brawler" }` comes back
+ * nested, one level per dot; joining the path restores the key.
+ */
+function dottedLabels(stored: unknown, prefix = "", out: Record<string, string> = {}): Record<string, string> {
+  if (!stored || typeof stored !== "object") return out;
+  for (const [key, value] of Object.entries(stored)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out[path] = value;
+    else dottedLabels(value, path, out);
+  }
+  return out;
 }
 
 const isSkill = (value: string): value is SkillKey => (SKILL_KEYS as readonly string[]).includes(value);

@@ -131,6 +131,19 @@ describe("drafts on the actor", () => {
     expect(loadDraft({ ...draft, step: "nowhere" }, "Ada").step).toBe("concept");
   });
 
+  it("keep their display names by UUID through the actor's flag (core expands dotted keys on write)", async () => {
+    const draft = dwarfDraft(entries, 4);
+    expect(Object.keys(draft.labels).some((uuid) => uuid.includes("."))).toBe(true);
+    const world = await createWorld({ users: [{ name: "Gamemaster", role: "gm" }], packs: false });
+    try {
+      const actor = (await CONFIG.Actor.documentClass.create({ name: "Drafting", type: "character" } as never))!;
+      await actor.setFlag("clockwork" as never, "builderDraft" as never, draft as never);
+      expect(loadDraft(actor.getFlag("clockwork" as never, "builderDraft" as never), "X").labels).toEqual(draft.labels);
+    } finally {
+      world.close();
+    }
+  });
+
   it("steps move one at a time and stop at the ends", () => {
     expect(neighbourStep("concept", -1)).toBe("concept");
     expect(neighbourStep("concept", 1)).toBe("skills");
